@@ -68,7 +68,10 @@ class FactNode(BaseModel):
     number: float | None = Field(default=None, description="Parsed magnitude for number/money/percent values.")
     unit: str | None = Field(default=None, description="Currency, `%`, or counter word (`명`, `employees`).")
     date_key: str | None = Field(default=None, description="Sortable ISO-like key for dates (`2008-03-15`).")
-    context: str | None = Field(default=None, description="Nearest section heading or table column context.")
+    qualifier: str | None = Field(
+        default=None, description="What narrows the fact, e.g. the year of a row in a yearly table."
+    )
+    context: str | None = Field(default=None, description="Nearest section heading above the evidence.")
     source: FactSource
     doc_id: str
     chunk_id: str

@@ -1,0 +1,120 @@
+"""Helpers shared by the categories: phrasers per language, keyword choice, value formatting."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from schemas import FactNode
+from testgen.kg.entities import short_title
+from testgen.kg.values import find_values
+from testgen.synth.context import GenContext
+from testgen.synth.draft import Draft
+from testgen.synth.phrasing import Phraser, phraser_for
+from testgen.synth.phrasing.cjk import Chinese, Japanese
+from testgen.synth.phrasing.en import English
+from testgen.synth.phrasing.ko import Korean
+from testgen.text import normalize
+
+_CLASSES = {"en": English, "ko": Korean, "zh": Chinese, "ja": Japanese}
+
+
+def phraser(ctx: GenContext, language: str) -> tuple[Phraser, list[str]]:
+    """The phraser for a language built with the corpus vocabulary, and the flags its items carry."""
+    _, fallback = phraser_for(language)
+    cls = _CLASSES.get(language, English)
+    flags = [f"language_fallback:{language}->en"] if fallback else []
+    if language in ("zh", "ja"):
+        flags.append("phrasing:basic")
+    return cls(ctx.vocabulary), flags  # type: ignore[return-value]
+
+
+def subject_name(ctx: GenContext, fact: FactNode) -> str:
+    """The subject as a name (entity name when resolved)."""
+    if fact.subject_entity and fact.subject_entity in ctx.entities:
+        return ctx.entities[fact.subject_entity].name
+    return short_title(fact.subject)
+
+
+def keywords_for_value(value: str) -> list[str]:
+    """Keywords taken from a value span: the span itself when short, else its typed values or longest words."""
+    value = value.strip()
+    if len(value) <= 40:
+        return [value]
+    typed = [v.text for v in find_values(value) if v.value_type != "number" or v.unit]
+    if typed:
+        return typed[:3]
+    words = sorted(set(re.findall(r"\w{4,}", value)), key=lambda w: (-len(w), w))
+    return words[:3]
+
+
+def entity_type_of(ctx: GenContext, fact: FactNode) -> str | None:
+    if fact.subject_entity and fact.subject_entity in ctx.entities:
+        return ctx.entities[fact.subject_entity].entity_type
+    return None
+
+
+def attribute_key(fact: FactNode) -> str:
+    """Attributes compared across subjects: same normalised label (and same context for table columns)."""
+    return normalize(fact.attribute)
+
+
+def group_comparable(ctx: GenContext, *, numeric: bool = True, dates: bool = False,
+                     min_subjects: int = 2) -> dict[tuple[str, str, str], dict[str, FactNode]]:
+    """(entity type, attribute, unit) → {subject entity → one fact}; only unqualified kv/table facts."""
+    groups: dict[tuple[str, str, str], dict[str, FactNode]] = defaultdict(dict)
+    for fact in ctx.facts:
+        if fact.source not in ("key_value", "table") or fact.qualifier or not fact.subject_entity:
+            continue
+        if fact.value_type == "date":
+            if not dates or not fact.date_key:
+                continue
+            unit = "date"
+        elif fact.value_type in ("money", "number", "percent"):
+            if not numeric or fact.number is None:
+                continue
+            unit = fact.unit or ""
+        else:
+            continue
+        etype = entity_type_of(ctx, fact) or ""
+        key = (etype, attribute_key(fact), unit)
+        groups[key].setdefault(fact.subject_entity, fact)
+    return {k: v for k, v in groups.items() if len(v) >= min_subjects}
+
+
+def format_number(value: float, unit: str | None, value_type: str) -> str:
+    """A computed number in the style of the values it came from ("$1,500/month", "1,290,000원", "12%")."""
+    if value < 0:
+        return "-" + format_number(-value, unit, value_type)
+    text = f"{value:,.0f}" if abs(value - round(value)) < 1e-9 else f"{value:,.2f}".rstrip("0").rstrip(".")
+    if unit is None:
+        return text
+    if value_type == "money":
+        base, _, per = unit.partition("/")
+        if base in "$€£¥₩":
+            out = f"{base}{text}"
+        elif base in ("USD", "EUR", "GBP", "KRW", "JPY", "CNY"):
+            out = f"{base} {text}"
+        else:
+            out = f"{text}{base}"
+        return out + (f"/{per}" if per else "")
+    if unit == "%":
+        return f"{text}%"
+    if re.match(r"[가-힣]", unit):
+        return f"{text}{unit}"
+    return f"{text} {unit}"
+
+
+def single_fact_draft(ctx: GenContext, fact: FactNode, category: str) -> Draft | None:
+    """A question about one fact, or None when the language rules have no natural form for it."""
+    language = ctx.language_of(fact)
+    ph, flags = phraser(ctx, language)
+    subject = ph.subject(subject_name(ctx, fact))
+    phrased = ph.fact(fact, subject)
+    if phrased is None:
+        return None
+    question, answer, template = phrased
+    return Draft(
+        category=category, question=question, reference_answer=answer, keywords=keywords_for_value(fact.value),
+        facts=[fact], answer_spans=[fact.value], language=language, template=template, flags=flags,
+    )

@@ -1,0 +1,90 @@
+"""comparative: two or three entities of the same type sharing a comparable attribute; the stated winner
+is recomputed from the values."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from schemas import FactNode
+from testgen.categories._common import group_comparable, keywords_for_value, phraser, subject_name
+from testgen.categories._registry import register
+from testgen.kg.values import classify_value, parse_number
+from testgen.synth.context import GenContext
+from testgen.synth.draft import Draft
+from testgen.text import normalize
+
+
+def sort_key(fact: FactNode) -> float | str:
+    """What is compared: the parsed number, or the sortable date key."""
+    if fact.value_type == "date":
+        return fact.date_key or ""
+    return fact.number if fact.number is not None else 0.0
+
+
+@register
+class Comparative:
+    name = "comparative"
+    description = "Which of two or three same-type entities has the higher/lower (or later/earlier) value."
+
+    def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
+        groups = sorted(group_comparable(ctx, dates=True).items())
+        options: list[list[FactNode]] = []
+        for _, members in groups:
+            facts = sorted(members.values(), key=lambda f: f.fact_id)
+            for i in range(len(facts)):
+                for j in range(i + 1, len(facts)):
+                    options.append([facts[i], facts[j]])
+            if len(facts) >= 3:
+                for i in range(len(facts) - 2):
+                    options.append(facts[i : i + 3])
+        rng.shuffle(options)
+        for facts in options:
+            keys = [sort_key(f) for f in facts]
+            if len(set(map(str, keys))) != len(keys):
+                continue  # ties have no winner
+            if facts[0].value_type == "date" and len({len(str(k)) for k in keys}) != 1:
+                continue  # "2019" vs "2019-03-01" cannot be ordered safely
+            higher = rng.random() < 0.5
+            winner = max(range(len(facts)), key=lambda i: keys[i]) if higher else \
+                min(range(len(facts)), key=lambda i: keys[i])
+            language = ctx.language_of(facts[0])
+            ph, flags = phraser(ctx, language)
+            subjects = [ph.subject(subject_name(ctx, f)) for f in facts]
+            phrased = ph.compare(subjects, facts[0].attribute, [f.value for f in facts], winner, higher,
+                                 "date" if facts[0].value_type == "date" else "number")
+            if phrased is None:
+                continue
+            question, answer, template = phrased
+            keywords = [subject_name(ctx, facts[winner])]
+            for f in facts:
+                keywords.extend(keywords_for_value(f.value))
+            yield Draft(
+                category=self.name, question=question, reference_answer=answer, keywords=keywords,
+                facts=list(facts), answer_spans=[f.value for f in facts], language=language, template=template,
+                named_entities=subjects, flags=flags,
+                derived={"winner": subjects[winner], "higher": higher},
+            )
+
+    def check(self, draft: Draft, ctx: GenContext, source_docs: list[str]) -> str | None:
+        question = normalize(draft.question)
+        if sum(normalize(name) in question for name in draft.named_entities) < 2:
+            return "fewer than two entities named"
+        keys: list[float | str] = []
+        for fact in draft.facts:
+            if fact.value_type == "date":
+                parsed = classify_value(fact.value)
+                keys.append(parsed.date_key if parsed and parsed.date_key else "")
+            else:
+                number = parse_number(fact.value)
+                if number is None:
+                    return "value not parseable"
+                keys.append(number)
+        pick = max if draft.derived["higher"] else min
+        winner = pick(range(len(keys)), key=lambda i: keys[i])
+        if draft.named_entities[winner] != draft.derived["winner"]:
+            return "stated winner is wrong"
+        if not normalize(draft.reference_answer).startswith(normalize(draft.derived["winner"])) and \
+                normalize(draft.derived["winner"]) not in normalize(draft.reference_answer):
+            return "answer does not name the winner"
+        return None

@@ -1,0 +1,35 @@
+"""direct_fact: one fact (subject, attribute, value) stated in one chunk. Answer = the value."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from testgen.categories._common import single_fact_draft
+from testgen.categories._registry import register
+from testgen.synth.context import GenContext
+from testgen.synth.draft import Draft
+from testgen.text import normalize
+
+
+@register
+class DirectFact:
+    name = "direct_fact"
+    description = "One fact from one chunk; the answer is its value."
+
+    def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
+        pool = [f for f in ctx.facts if f.value_type != "date" and not f.value_entity
+                and f.source in ("key_value", "table", "timeline")]
+        rng.shuffle(pool)
+        for fact in pool:
+            draft = single_fact_draft(ctx, fact, self.name)
+            if draft is not None:
+                yield draft
+
+    def check(self, draft: Draft, ctx: GenContext, source_docs: list[str]) -> str | None:
+        value = normalize(draft.facts[0].value)
+        if value not in normalize(draft.reference_answer):
+            return "answer does not state the value"
+        if any(normalize(k) not in value for k in draft.keywords):
+            return "keyword outside the value span"
+        return None

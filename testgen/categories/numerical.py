@@ -1,0 +1,136 @@
+"""numerical: a number, amount or percentage, or arithmetic over two facts (sum, difference, ratio),
+recomputed from the parsed source values and checked."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Iterator
+
+from schemas import FactNode
+from testgen.categories._common import (
+    format_number,
+    group_comparable,
+    keywords_for_value,
+    phraser,
+    single_fact_draft,
+    subject_name,
+)
+from testgen.categories._registry import register
+from testgen.kg.values import find_values, parse_number
+from testgen.synth.context import GenContext
+from testgen.synth.draft import Draft
+from testgen.text import normalize
+
+_OPS = ("sum", "difference", "ratio")
+
+
+def compute(op: str, a: float, b: float) -> float | None:
+    """The arithmetic the question asks for; None when it is undefined (ratio by zero)."""
+    if op == "sum":
+        return a + b
+    if op == "difference":
+        return a - b
+    if op == "ratio":
+        return round(a / b, 2) if b else None
+    raise ValueError(f"unknown operation {op!r}")
+
+
+@register
+class Numerical:
+    name = "numerical"
+    description = "Numbers, amounts, percentages; sums, differences and ratios over two facts."
+
+    def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
+        singles = [f for f in ctx.facts if f.value_type in ("number", "money", "percent")
+                   and (f.unit is not None)]
+        rng.shuffle(singles)
+        arithmetic = self._arithmetic(ctx, rng)
+        single_iter = (d for f in singles if (d := single_fact_draft(ctx, f, self.name)) is not None)
+        # Alternate: one arithmetic item for every two single-value items.
+        while True:
+            produced = False
+            for source in (single_iter, single_iter, arithmetic):
+                item = next(source, None)
+                if item is not None:
+                    produced = True
+                    yield item
+            if not produced:
+                return
+
+    def _arithmetic(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
+        pairs: list[tuple[FactNode, FactNode]] = []
+        for group in sorted(group_comparable(ctx).items()):
+            facts = sorted(group[1].values(), key=lambda f: f.fact_id)
+            for i in range(len(facts)):
+                for j in range(i + 1, min(len(facts), i + 4)):
+                    pairs.append((facts[i], facts[j]))
+        # The same subject's value in two periods (rows of a yearly table, dated amounts).
+        series: dict[tuple[str, str, str], list[FactNode]] = defaultdict(list)
+        for fact in ctx.facts:
+            if fact.qualifier and fact.number is not None and fact.subject_entity:
+                series[(fact.subject_entity, normalize(fact.attribute), fact.unit or "")].append(fact)
+        for facts in series.values():
+            facts.sort(key=lambda f: f.start)
+            pairs.extend(zip(facts, facts[1:], strict=False))
+        rng.shuffle(pairs)
+        for a, b in pairs:
+            if a.number is None or b.number is None or a.doc_id == "" or b.number == 0:
+                continue
+            same_subject = a.subject_entity == b.subject_entity
+            op = rng.choice(("sum", "difference") if same_subject else _OPS)
+            if op == "difference" and not same_subject and a.number < b.number:
+                a, b = b, a
+            if op == "ratio" and (a.value_type == "percent" or a.number < b.number):
+                a, b = b, a
+            if same_subject and op == "difference":
+                result = compute(op, b.number, a.number)  # change from the earlier to the later value
+            else:
+                result = compute(op, a.number, b.number)
+            if result is None:
+                continue
+            draft = self._phrase(ctx, op, a, b, result)
+            if draft is not None:
+                yield draft
+
+    def _phrase(self, ctx: GenContext, op: str, a: FactNode, b: FactNode, result: float) -> Draft | None:
+        language = ctx.language_of(a)
+        ph, flags = phraser(ctx, language)
+        if op == "ratio":
+            result_text = f"{result:g}"
+        elif a.value_type == "percent" and op == "difference":
+            result_text = f"{result:g}%p" if language == "ko" else f"{result:g} percentage points"
+        else:
+            result_text = format_number(result, a.unit, a.value_type)
+        subjects = [ph.subject(subject_name(ctx, a)), ph.subject(subject_name(ctx, b))]
+        phrased = ph.arithmetic(op, subjects, a.attribute, [a.value, b.value], result_text,
+                                [a.qualifier, b.qualifier])
+        if phrased is None:
+            return None
+        question, answer, template = phrased
+        operands = [a.number, b.number] if not (a.subject_entity == b.subject_entity and op == "difference") \
+            else [b.number, a.number]
+        return Draft(
+            category=self.name, question=question, reference_answer=answer,
+            keywords=keywords_for_value(a.value) + keywords_for_value(b.value), facts=[a, b],
+            answer_spans=[result_text], language=language, template=template, flags=flags,
+            derived={"op": op, "operands": operands, "result": result, "result_text": result_text},
+        )
+
+    def check(self, draft: Draft, ctx: GenContext, source_docs: list[str]) -> str | None:
+        if not any(v.number is not None or v.value_type == "number" for v in find_values(draft.reference_answer)):
+            return "answer holds no number"
+        derived = draft.derived
+        if derived:
+            # Recompute from the source spans themselves, not from the numbers the category carried.
+            a, b = (parse_number(f.value) for f in draft.facts)
+            if a is None or b is None:
+                return "operand not parseable"
+            same = draft.facts[0].subject_entity == draft.facts[1].subject_entity
+            x, y = (b, a) if same and derived["op"] == "difference" else (a, b)
+            expected = compute(derived["op"], x, y)
+            if expected is None or abs(expected - derived["result"]) > 1e-6 * max(1.0, abs(expected)):
+                return "derived number does not recompute"
+            if normalize(derived["result_text"]) not in normalize(draft.reference_answer):
+                return "answer does not state the derived number"
+        return None

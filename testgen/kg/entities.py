@@ -1,0 +1,175 @@
+"""Entities resolved across documents, and where each is mentioned.
+
+An entity is a named thing with one normalised name: the subject of a document (its title), a row header
+of a table, or a short name-like value of a key–value line that recurs across documents (``Client:
+Greenline Couriers``). Mentions are found with one trie-shaped regular expression over every name, so
+scanning stays linear in the text however many entities there are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from schemas import Document, EntityNode, FactNode
+from testgen.kg.mining import MinedDocument
+from testgen.kg.values import classify_value
+from testgen.lang import GENERIC_HEADINGS
+from testgen.text import normalize
+
+_MAX_NAME = 60
+
+
+def entity_id(name: str) -> str:
+    """Id of the entity with this name: ``entity:`` + normalised name."""
+    return "entity:" + normalize(name)
+
+
+def short_title(title: str) -> str:
+    """A title without its subtitle: "Contract with X for Y: Z" → "Contract with X for Y"."""
+    return re.split(r"\s[:\-–|]\s|:\s", title.strip())[0].strip() or title.strip()
+
+
+def is_generic_title(title: str) -> bool:
+    """Titles that name a kind of page, not a thing ("Company Overview", "연혁", "FAQ")."""
+    words = re.findall(r"\w+", normalize(title))
+    return not words or all(w in GENERIC_HEADINGS or w.isdigit() for w in words)
+
+
+def _name_like(value: str) -> bool:
+    if len(value) > 40 or classify_value(value) is not None:
+        return False
+    if re.search(r"[\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff]", value):
+        return len(value.replace(" ", "")) <= 15 and len(value.split()) <= 3
+    words = value.split()
+    if not 1 <= len(words) <= 5:
+        return False
+    significant = [w for w in words if w.lower() not in {"of", "the", "and", "&", "for", "de"}]
+    return all(w[:1].isupper() or w[:1].isdigit() for w in significant)
+
+
+@dataclass
+class EntityIndex:
+    """Resolved entities and the subject each document speaks about."""
+
+    entities: dict[str, EntityNode] = field(default_factory=dict)
+    doc_subject: dict[str, str] = field(default_factory=dict)  # doc_id -> entity_id
+
+    def add(self, name: str, entity_type: str, home_doc: str | None = None) -> str:
+        key = entity_id(name)
+        existing = self.entities.get(key)
+        if existing is None:
+            self.entities[key] = EntityNode(entity_id=key, name=name, entity_type=entity_type, home_doc=home_doc)
+        elif home_doc and existing.home_doc is None:
+            self.entities[key] = existing.model_copy(update={"home_doc": home_doc, "entity_type": entity_type})
+        return key
+
+    def add_alias(self, key: str, alias: str) -> None:
+        node = self.entities[key]
+        if normalize(alias) != normalize(node.name) and alias not in node.aliases:
+            self.entities[key] = node.model_copy(update={"aliases": [*node.aliases, alias]})
+
+    def lookup(self, name: str) -> str | None:
+        key = entity_id(name)
+        return key if key in self.entities else self._alias_map().get(normalize(name))
+
+    def _alias_map(self) -> dict[str, str]:
+        return {normalize(a): key for key, node in self.entities.items() for a in node.aliases}
+
+    def surface_forms(self) -> dict[str, str]:
+        """Normalised surface form → entity_id, for mention scanning (names shorter than 2 chars skipped)."""
+        forms: dict[str, str] = {}
+        for key, node in self.entities.items():
+            for form in (node.name, *node.aliases):
+                norm = normalize(form)
+                if len(norm) >= 2 and not (norm.isascii() and len(norm) < 3):
+                    forms.setdefault(norm, key)
+        return forms
+
+
+def resolve_entities(documents: list[Document], mined: dict[str, MinedDocument]) -> EntityIndex:
+    """Collect entities from titles, table rows and recurring name-like values; pick each doc's subject."""
+    index = EntityIndex()
+    for doc in documents:
+        if is_generic_title(doc.title):
+            continue
+        key = index.add(short_title(doc.title), doc.doc_type, doc.doc_id)
+        if short_title(doc.title) != doc.title:
+            index.add_alias(key, doc.title)
+    for doc in documents:
+        for name, entity_type in mined[doc.doc_id].row_entities:
+            if len(name) <= _MAX_NAME and classify_value(name) is None and not is_generic_title(name):
+                index.add(name, entity_type)
+    # Name-like values that recur in several documents (clients, partners, cities) become entities too.
+    seen: Counter[str] = Counter()
+    first: dict[str, tuple[str, str]] = {}
+    for doc in documents:
+        for name in {f.value for f in mined[doc.doc_id].facts if f.value_type == "text" and f.source != "sentence"}:
+            if _name_like(name):
+                seen[normalize(name)] += 1
+                first.setdefault(normalize(name), (name, doc.doc_id))
+    for doc in documents:
+        for fact in mined[doc.doc_id].facts:
+            norm = normalize(fact.value)
+            if fact.value_type == "text" and seen[norm] >= 2 and entity_id(fact.value) not in index.entities:
+                index.add(first[norm][0], normalize(fact.attribute))
+    return index
+
+
+def build_matcher(forms: dict[str, str]) -> re.Pattern[str] | None:
+    """One regex matching any of the normalised forms, longest first, shaped as a trie for speed."""
+    if not forms:
+        return None
+    trie: dict[str, dict] = {}
+    for form in forms:
+        node = trie
+        for ch in form:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def render(node: dict[str, dict]) -> str:
+        ends = "" in node
+        branches = [re.escape(ch) + render(child) for ch, child in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        if ends:
+            body = "(?:" + body + ")?"
+        return body
+
+    # Latin names need word boundaries; CJK names are followed by particles and need none.
+    return re.compile(r"(?<![0-9a-z])(" + render(trie) + r")")
+
+
+def find_mentions(norm_text: str, matcher: re.Pattern[str] | None, forms: dict[str, str]) -> Counter[str]:
+    """Entity ids mentioned in a normalised text, with counts."""
+    found: Counter[str] = Counter()
+    if matcher is None:
+        return found
+    for match in matcher.finditer(norm_text):
+        form = match.group(1)
+        end = match.end(1)
+        if form[-1:].isascii() and form[-1:].isalnum() and end < len(norm_text) and norm_text[end].isalnum() \
+                and norm_text[end].isascii():
+            continue  # "Volt" inside "Voltage"
+        key = forms.get(form)
+        if key:
+            found[key] += 1
+    return found
+
+
+def attach_entities(facts: list[FactNode], index: EntityIndex, doc_subject: str | None) -> list[FactNode]:
+    """Facts with `subject_entity` and `value_entity` filled where a name resolves."""
+    out = []
+    for fact in facts:
+        subject_entity = index.lookup(fact.subject)
+        if subject_entity is None and doc_subject is not None:
+            subject_entity = doc_subject
+        subject = fact.subject
+        if subject_entity is not None and is_generic_title(subject):
+            subject = index.entities[subject_entity].name
+        value_entity = index.lookup(fact.value) if fact.value_type == "text" else None
+        out.append(fact.model_copy(update={"subject": subject, "subject_entity": subject_entity,
+                                           "value_entity": value_entity}))
+    return out

@@ -1,0 +1,196 @@
+"""The knowledge graph: a networkx MultiDiGraph whose nodes and edges are typed and validated on insert.
+
+Nodes carry one of the models of `schemas._graph` under the attribute ``data``; edges carry their kind as
+the multigraph key, so a chunk can both *mention* an entity and be *similar* to another chunk without one
+edge hiding another. Saved as versioned node-link JSON; exported to GraphML for graph tools.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import networkx as nx
+from pydantic import BaseModel, ValidationError
+
+from schemas import ChunkNode, DocumentNode, EdgeKind, EntityNode, FactNode
+from testgen.errors import GraphFormatError
+
+FORMAT_VERSION = 1
+_NODE_MODELS: dict[str, type[BaseModel]] = {
+    "document": DocumentNode, "chunk": ChunkNode, "entity": EntityNode, "fact": FactNode,
+}
+_EDGE_ENDS: dict[str, tuple[str, str]] = {
+    "contains": ("document", "chunk"),
+    "states": ("chunk", "fact"),
+    "about": ("fact", "entity"),
+    "has_value": ("fact", "entity"),
+    "mentions": ("chunk", "entity"),
+    "similar": ("chunk", "chunk"),
+    "links": ("document", "document"),
+}
+N = TypeVar("N", bound=BaseModel)
+
+
+class KnowledgeGraph:
+    """Typed facade over a networkx graph. Node ids: ``doc:<doc_id>``, ``chunk:<id>``, ``entity:…``, ``fact:…``."""
+
+    def __init__(self, graph: nx.MultiDiGraph | None = None, meta: dict[str, Any] | None = None) -> None:
+        self.graph: nx.MultiDiGraph = graph if graph is not None else nx.MultiDiGraph()
+        self.meta: dict[str, Any] = meta or {}
+
+    # -- insertion ---------------------------------------------------------------------------------
+    @staticmethod
+    def node_id(node: BaseModel) -> str:
+        """The graph id of a node model."""
+        if isinstance(node, DocumentNode):
+            return f"doc:{node.doc_id}"
+        if isinstance(node, ChunkNode):
+            return f"chunk:{node.chunk_id}"
+        if isinstance(node, EntityNode):
+            return node.entity_id
+        if isinstance(node, FactNode):
+            return node.fact_id
+        raise TypeError(f"not a graph node model: {type(node).__name__}")
+
+    def add_node(self, node: DocumentNode | ChunkNode | EntityNode | FactNode) -> str:
+        """Add (or replace) a typed node and return its id."""
+        if type(node) not in _NODE_MODELS.values():
+            raise TypeError(f"not a graph node model: {type(node).__name__}")
+        node_id = self.node_id(node)
+        self.graph.add_node(node_id, kind=node.kind, data=node)
+        return node_id
+
+    def add_edge(self, kind: EdgeKind, source: str, target: str, weight: float = 1.0) -> None:
+        """Add a typed edge; both ends must exist and be of the kinds the edge kind connects."""
+        ends = _EDGE_ENDS.get(kind)
+        if ends is None:
+            raise ValueError(f"unknown edge kind {kind!r}")
+        for node_id, expected in zip((source, target), ends, strict=True):
+            actual = self.graph.nodes[node_id]["kind"] if node_id in self.graph else None
+            if actual != expected:
+                raise ValueError(f"{kind} edge needs a {expected} node, got {actual!r} for {node_id!r}")
+        self.graph.add_edge(source, target, key=kind, kind=kind, weight=float(weight))
+
+    # -- queries -----------------------------------------------------------------------------------
+    def nodes(self, kind: type[N]) -> Iterator[N]:
+        """All nodes of one model type, in insertion order."""
+        name = kind.model_fields["kind"].default
+        for _, attrs in self.graph.nodes(data=True):
+            if attrs["kind"] == name:
+                yield attrs["data"]
+
+    def get(self, node_id: str) -> Any:
+        """The model stored under `node_id`."""
+        return self.graph.nodes[node_id]["data"]
+
+    def neighbours(self, node_id: str, kind: EdgeKind, *, reverse: bool = False) -> list[str]:
+        """Ids joined to `node_id` by edges of one kind (outgoing, or incoming with ``reverse``)."""
+        edges = self.graph.in_edges(node_id, keys=True) if reverse else self.graph.out_edges(node_id, keys=True)
+        return [(u if reverse else v) for u, v, k in edges if k == kind]
+
+    def documents(self) -> list[DocumentNode]:
+        return list(self.nodes(DocumentNode))
+
+    def chunks(self) -> list[ChunkNode]:
+        return list(self.nodes(ChunkNode))
+
+    def entities(self) -> list[EntityNode]:
+        return list(self.nodes(EntityNode))
+
+    def facts(self) -> list[FactNode]:
+        return list(self.nodes(FactNode))
+
+    def stats(self) -> dict[str, Any]:
+        """Counts by node kind and edge kind, and facts per document (for ``testgen kg stats``)."""
+        node_counts = Counter(attrs["kind"] for _, attrs in self.graph.nodes(data=True))
+        edge_counts = Counter(k for _, _, k in self.graph.edges(keys=True))
+        per_doc: dict[str, int] = defaultdict(int)
+        for fact in self.nodes(FactNode):
+            per_doc[fact.doc_id] += 1
+        for doc in self.nodes(DocumentNode):
+            per_doc.setdefault(doc.doc_id, 0)
+        by_source = Counter(f.source for f in self.nodes(FactNode))
+        by_type = Counter(f.value_type for f in self.nodes(FactNode))
+        return {
+            "nodes": dict(sorted(node_counts.items())),
+            "edges": dict(sorted(edge_counts.items())),
+            "facts_by_source": dict(sorted(by_source.items())),
+            "facts_by_value_type": dict(sorted(by_type.items())),
+            "facts_per_document": dict(sorted(per_doc.items())),
+        }
+
+    # -- persistence -------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Versioned node-link form: nodes as their model dumps, edges as (source, target, kind, weight)."""
+        nodes = [attrs["data"].model_dump(mode="json") for _, attrs in self.graph.nodes(data=True)]
+        edges = [
+            {"source": u, "target": v, "kind": k, "weight": d["weight"]}
+            for u, v, k, d in self.graph.edges(keys=True, data=True)
+        ]
+        return {"format": "testgen-kg", "version": FORMAT_VERSION, "meta": self.meta, "nodes": nodes,
+                "edges": edges}
+
+    def save(self, path: str | Path) -> Path:
+        """Write the graph as JSON (gzip-compressed when the name ends in ``.gz``)."""
+        path = Path(path)
+        text = json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        if path.suffix == ".gz":
+            with gzip.open(path, "wt", encoding="utf-8") as fh:
+                fh.write(text)
+        else:
+            path.write_text(text, encoding="utf-8")
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path) -> KnowledgeGraph:
+        """Read a graph written by :meth:`save`; raise `GraphFormatError` naming the file on any problem."""
+        path = Path(path)
+        try:
+            if path.suffix == ".gz":
+                with gzip.open(path, "rt", encoding="utf-8") as fh:
+                    raw = json.load(fh)
+            else:
+                raw = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise GraphFormatError(f"{path}: cannot read knowledge graph: {exc}") from exc
+        if not isinstance(raw, dict) or raw.get("format") != "testgen-kg":
+            raise GraphFormatError(f"{path}: not a knowledge-graph file (rebuild it with `testgen build`)")
+        if raw.get("version") != FORMAT_VERSION:
+            raise GraphFormatError(
+                f"{path}: graph format version {raw.get('version')} is not supported (expected "
+                f"{FORMAT_VERSION}); rebuild it with `testgen build`"
+            )
+        kg = cls(meta=raw.get("meta", {}))
+        try:
+            for item in raw["nodes"]:
+                kg.add_node(_NODE_MODELS[item["kind"]].model_validate(item))  # type: ignore[arg-type]
+            for edge in raw["edges"]:
+                kg.add_edge(edge["kind"], edge["source"], edge["target"], edge.get("weight", 1.0))
+        except (KeyError, ValidationError, ValueError) as exc:
+            raise GraphFormatError(f"{path}: invalid knowledge graph content: {exc}") from exc
+        return kg
+
+    def export_graphml(self, path: str | Path) -> Path:
+        """GraphML for graph tools (Gephi, yEd, Cytoscape): scalar attributes only, lists joined by ' / '."""
+        flat = nx.MultiDiGraph()
+        for node_id, attrs in self.graph.nodes(data=True):
+            dump = attrs["data"].model_dump(mode="json")
+            flat.add_node(node_id, **{k: _scalar(v) for k, v in dump.items() if v is not None})
+        for u, v, k, d in self.graph.edges(keys=True, data=True):
+            flat.add_edge(u, v, key=k, kind=k, weight=d["weight"])
+        path = Path(path)
+        nx.write_graphml(flat, path)
+        return path
+
+
+def _scalar(value: Any) -> Any:
+    if isinstance(value, list):
+        return " / ".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return value

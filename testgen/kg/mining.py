@@ -1,0 +1,306 @@
+"""Facts mined from a document's own structure, without an LLM.
+
+Three shapes carry most facts in real knowledge bases, and each is read for what it is:
+
+* key–value lines: ``- **Founded**: March 15, 2011``, ``**설립일**: 2008년 3월 15일``, ``- Location: Seoul``;
+  a key that is itself a date (``- **2014**: Opened the first factory``) makes a timeline event;
+* table rows: row header × column header → cell (a first column of dates makes a yearly series of the
+  document's subject, with the row as qualifier);
+* sentences of prose and plain bullets that hold a date, an amount, a percentage or a counted number.
+
+The subject of a fact is the nearest heading that names a thing, else the document's subject (its title).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+
+from schemas import Chunk, Document, FactNode, FactSource, ValueType
+from testgen.kg.values import ValueSpan, classify_value, find_values
+from testgen.lang import GENERIC_HEADINGS
+from testgen.lang.en import base_form
+from testgen.text import normalize
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+_LIST_PREFIX = r"(?:[-*+]\s+|\d{1,2}[.)]\s+)?"
+_KV_BOLD = re.compile(rf"^\s*{_LIST_PREFIX}\*\*([^*\n]{{1,60}}?)\*\*\s*[:：]\s*(\S.*)$")
+_KV_BOLD_INNER = re.compile(rf"^\s*{_LIST_PREFIX}\*\*([^*\n]{{1,60}}?)\s*[:：]\s*\*\*\s*(\S.*)$")
+_KV_PLAIN = re.compile(r"^\s*[-*+]\s+([^:：*\n|]{1,40}?)\s*[:：]\s+(\S.*)$")
+_TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|(?<=다\.)\s*|(?<=요\.)\s*")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d{1,2}[.)])\s+")
+_MAX_TEXT_VALUE = 60
+
+
+@dataclass
+class MinedDocument:
+    """What one document yields: its facts and the names its tables list as row headers."""
+
+    facts: list[FactNode] = field(default_factory=list)
+    row_entities: list[tuple[str, str]] = field(default_factory=list)  # (name, entity_type)
+
+
+def fact_id(doc_id: str, start: int, attribute: str, value: str) -> str:
+    """Stable id of a fact: hash of where it is and what it says."""
+    raw = f"{doc_id}\x00{start}\x00{attribute}\x00{value}"
+    return "fact:" + hashlib.sha256(raw.encode()).hexdigest()[:16]
+
+
+def strip_markup(text: str) -> str:
+    """Remove emphasis, links and trailing markdown hard breaks from a span of markdown."""
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = text.replace("**", "").replace("__", "").replace("`", "")
+    return text.strip().rstrip("\\").strip()
+
+
+def is_entity_heading(heading: str, known_names: frozenset[str]) -> bool:
+    """Whether a section heading names a thing (and so is the subject of facts below it)."""
+    norm = normalize(heading)
+    if norm in known_names:
+        return True
+    words = re.findall(r"\w+", norm)
+    if not words or all(w in GENERIC_HEADINGS or w.isdigit() for w in words):
+        return False
+    if not re.match(r"[A-Za-z]", heading) or re.match(r"^\d", heading):
+        return False  # non-Latin headings count only when they match a known name
+    significant = [w for w in heading.split() if w.lower() not in {"of", "the", "and", "&", "for", "-"}]
+    return bool(significant) and all(w[0].isupper() or w[0].isdigit() for w in significant) and not any(
+        w in GENERIC_HEADINGS for w in words
+    )
+
+
+class _Miner:
+    def __init__(self, doc: Document, chunks: list[Chunk], known_names: frozenset[str]) -> None:
+        self.doc = doc
+        self.chunks = sorted(chunks, key=lambda c: c.start)
+        self.known = known_names
+        self.out = MinedDocument()
+        self.headings: list[tuple[int, str]] = []
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def chunk_for(self, start: int, end: int) -> str:
+        best = None
+        for chunk in self.chunks:
+            if chunk.start <= start and end <= chunk.end:
+                return chunk.chunk_id
+            if best is None and chunk.start <= start < chunk.end:
+                best = chunk.chunk_id
+        return best or (self.chunks[0].chunk_id if self.chunks else "")
+
+    def subject(self) -> str:
+        for level, text in reversed(self.headings):
+            if level > 1 and is_entity_heading(text, self.known):
+                return text
+        return self.doc.title
+
+    def context(self) -> str | None:
+        deeper = [text for level, text in self.headings if level > 1]
+        return deeper[-1] if deeper else None
+
+    def add(self, *, subject: str, attribute: str, value: ValueSpan | None, value_text: str, value_start: int,
+            source: FactSource, ev_start: int, ev_end: int, qualifier: str | None = None) -> None:
+        value_type: ValueType = value.value_type if value else "text"
+        attribute = strip_markup(attribute)
+        if not attribute or not value_text.strip():
+            return
+        self.out.facts.append(
+            FactNode(
+                fact_id=fact_id(self.doc.doc_id, value_start, attribute, value_text),
+                subject=subject,
+                attribute=attribute,
+                value=value_text,
+                value_type=value_type,
+                number=value.number if value else None,
+                unit=value.unit if value else None,
+                date_key=value.date_key if value else None,
+                qualifier=qualifier,
+                context=self.context(),
+                source=source,
+                doc_id=self.doc.doc_id,
+                chunk_id=self.chunk_for(ev_start, ev_end),
+                evidence=self.doc.text[ev_start:ev_end],
+                start=ev_start,
+                end=ev_end,
+            )
+        )
+
+    # -- the three shapes ------------------------------------------------------------------------
+    def key_value(self, key: str, value: str, value_start: int, line_start: int, line_end: int) -> None:
+        key = strip_markup(key)
+        clean = strip_markup(value)
+        lead = value.find(clean[:1]) if clean else 0
+        clean_start = value_start + max(lead, 0)
+        key_as_date = classify_value(key)
+        if key_as_date is not None and key_as_date.value_type == "date":
+            self.timeline(key, key_as_date, clean, clean_start, line_start, line_end)
+            return
+        typed = classify_value(clean)
+        if typed is not None:
+            self.add(subject=self.subject(), attribute=key, value=typed, value_text=typed.text,
+                     value_start=clean_start + typed.start, source="key_value",
+                     ev_start=line_start, ev_end=line_end)
+            return
+        if len(clean) <= _MAX_TEXT_VALUE and not re.search(r"[.!?。]\s", clean) and "](" not in value:
+            self.add(subject=self.subject(), attribute=key, value=None, value_text=clean.rstrip("."),
+                     value_start=clean_start, source="key_value", ev_start=line_start, ev_end=line_end)
+            return
+        # A sentence as value ("Client shall pay $10,000 per month ..."): keep its one typed value.
+        values = [v for v in find_values(clean) if not _is_bare(v)]
+        if len(values) == 1:
+            self.add(subject=self.subject(), attribute=key, value=values[0], value_text=values[0].text,
+                     value_start=clean_start + values[0].start, source="key_value",
+                     ev_start=line_start, ev_end=line_end)
+
+    def timeline(self, key: str, when: ValueSpan, event: str, event_start: int, line_start: int,
+                 line_end: int) -> None:
+        """A dated line. What it says decides the fact it makes:
+
+        * "$150,000 base salary + bonus" (one amount) → base salary = $150,000, qualified by the date;
+        * "Exceeds Expectations" (a short label) → <section> = label, qualified by the date;
+        * "Opened the first factory in Tacoma" (an event) → event happened at the date.
+        """
+        if len(event) <= 3:
+            return
+        values = [v for v in find_values(event) if v.value_type != "date" and not _is_bare(v)]
+        head = re.split(r"\s[+(;]|[,;]\s|\(|\s[-–]\s", event)[0].strip()
+        if values and values[0].start == 0 and values[0].end < len(head):
+            label = head[values[0].end :].strip(" :-")
+            if 0 < len(label.split()) <= 5:
+                self.add(subject=self.subject(), attribute=label, value=values[0], value_text=values[0].text,
+                         value_start=event_start + values[0].start, source="timeline", ev_start=line_start,
+                         ev_end=line_end, qualifier=key)
+                return
+        key_pos = self.doc.text.find(key, line_start, line_end)
+        context = self.context()
+        if context and len(event.split()) <= 10 and not _looks_like_event(event):
+            self.add(subject=self.subject(), attribute=context, value=None, value_text=event.rstrip("."),
+                     value_start=event_start, source="timeline", ev_start=line_start, ev_end=line_end,
+                     qualifier=key)
+            return
+        self.add(subject=self.subject(), attribute=event.rstrip("."), value=when, value_text=key,
+                 value_start=key_pos, source="timeline", ev_start=line_start, ev_end=line_end)
+
+    def table(self, rows: list[tuple[int, int, str]]) -> None:
+        if len(rows) < 3 or not _TABLE_SEP.match(rows[1][2]):
+            return
+        header = [strip_markup(c) for c in _cells(rows[0][2])]
+        if len(header) < 2:
+            return
+        body = [(s, e, [strip_markup(c) for c in _cells(line)]) for s, e, line in rows[2:]]
+        first_is_date = all(
+            (cv := classify_value(cells[0])) is not None and cv.value_type == "date" for _, _, cells in body if cells
+        )
+        for start, end, cells in body:
+            if len(cells) < 2 or not cells[0]:
+                continue
+            row_head = cells[0]
+            if first_is_date:
+                subject, qualifier = self.subject(), row_head
+            else:
+                subject, qualifier = row_head, None
+                self.out.row_entities.append((row_head, f"{self.doc.doc_type}/{header[0]}"))
+            line = self.doc.text[start:end]
+            for col, cell in enumerate(cells[1:], start=1):
+                if col >= len(header) or not cell or cell in {"-", "–", "—", "N/A", "n/a"}:
+                    continue
+                typed = classify_value(cell)
+                if typed is None and len(cell) > _MAX_TEXT_VALUE:
+                    continue
+                pos = line.find(cell)
+                value_text = typed.text if typed else cell
+                value_start = start + max(pos, 0) + (typed.start if typed else 0)
+                self.add(subject=subject, attribute=header[col], value=typed, value_text=value_text,
+                         value_start=value_start, source="table", ev_start=start, ev_end=end,
+                         qualifier=qualifier)
+
+    def sentences(self, text: str, offset: int) -> None:
+        pos = 0
+        for piece in _SENTENCE_END.split(text):
+            idx = text.find(piece, pos)
+            if idx < 0 or not piece.strip():
+                continue
+            pos = idx + len(piece)
+            sentence = piece.strip()
+            s_start = offset + idx + (len(piece) - len(piece.lstrip()))
+            values = [v for v in find_values(sentence) if not _is_bare(v)]
+            if not values or len(values) > 3 or len(sentence) > 400:
+                continue
+            for value in values:
+                predicate = (sentence[: value.start] + "…" + sentence[value.end :]).strip()
+                self.add(subject=self.subject(), attribute=predicate[:120], value=value,
+                         value_text=value.text, value_start=s_start + value.start, source="sentence",
+                         ev_start=s_start, ev_end=s_start + len(sentence))
+
+    # -- driver ----------------------------------------------------------------------------------
+    def run(self) -> MinedDocument:
+        text = self.doc.text
+        lines: list[tuple[int, int, str]] = []
+        pos = 0
+        for raw in text.split("\n"):
+            lines.append((pos, pos + len(raw), raw))
+            pos += len(raw) + 1
+        i = 0
+        in_code = False
+        while i < len(lines):
+            start, end, line = lines[i]
+            stripped = line.strip()
+            if stripped.startswith("```") or stripped.startswith("~~~"):
+                in_code = not in_code
+                i += 1
+                continue
+            if in_code or not stripped:
+                i += 1
+                continue
+            heading = _HEADING.match(line)
+            if heading:
+                level = len(heading.group(1))
+                self.headings = [(lv, t) for lv, t in self.headings if lv < level]
+                self.headings.append((level, strip_markup(heading.group(2))))
+                i += 1
+                continue
+            if stripped.startswith("|"):
+                j = i
+                while j < len(lines) and lines[j][2].strip().startswith("|"):
+                    j += 1
+                self.table(lines[i:j])
+                i = j
+                continue
+            kv = _KV_BOLD.match(line) or _KV_BOLD_INNER.match(line) or _KV_PLAIN.match(line)
+            if kv and len(kv.group(1).split()) <= 6:
+                value_start = start + kv.start(2)
+                rstripped_end = start + len(line.rstrip())
+                self.key_value(kv.group(1), kv.group(2).rstrip(), value_start, start + len(line) -
+                               len(line.lstrip()), rstripped_end)
+                i += 1
+                continue
+            bullet = _BULLET.match(line)
+            body_start = start + (bullet.end() if bullet else len(line) - len(line.lstrip()))
+            self.sentences(text[body_start:end], body_start)
+            i += 1
+        return self.out
+
+
+def _cells(line: str) -> list[str]:
+    inner = line.strip()
+    inner = inner[1:] if inner.startswith("|") else inner
+    inner = inner[:-1] if inner.endswith("|") else inner
+    return [c.strip() for c in inner.split("|")]
+
+
+def _looks_like_event(text: str) -> bool:
+    """Whether a timeline entry describes something happening (a verb) rather than naming a label."""
+    if re.search(r"[가-힣]", text):
+        return True  # Korean entries ("부산 지점 개설") are events; the question rules decide the form
+    words = re.findall(r"[A-Za-z][A-Za-z-]*", text)
+    return any(base_form(w.split("-")[-1]) is not None for w in words[:4])
+
+
+def _is_bare(value: ValueSpan) -> bool:
+    return value.value_type == "number" and value.unit is None
+
+
+def mine_document(doc: Document, chunks: list[Chunk], known_names: frozenset[str] = frozenset()) -> MinedDocument:
+    """Every fact the structure of `doc` states; `known_names` (normalised) lets headings name entities."""
+    return _Miner(doc, chunks, known_names).run()

@@ -1,0 +1,198 @@
+"""Typed values found in text: dates, money, percentages and counted numbers, in English, Korean, Chinese
+and Japanese forms.
+
+`find_values` returns every typed span of a string with its parsed magnitude (numbers), currency or
+counter (unit) and a sortable date key, so that numerical, temporal and comparative questions can be
+recomputed and checked instead of trusted.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from schemas import ValueType
+
+MONTHS = {
+    name: i
+    for i, names in enumerate(
+        [
+            ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",),
+            ("june", "jun"), ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"),
+            ("october", "oct"), ("november", "nov"), ("december", "dec"),
+        ],
+        start=1,
+    )
+    for name in names
+}
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December|" \
+    r"Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)"
+_YEAR = r"(?:19|20)\d\d"
+_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_SCALE_EN = r"(?:\s?(?:thousand|million|billion|trillion|[kKmMbB](?![a-zA-Z])|bn|mn))?"
+_KO_NUM = r"(?:\d[\d,]*(?:\.\d+)?\s?(?:조|억|천만|백만|십만|만|천)\s?)+(?:\d[\d,]*)?|\d{1,3}(?:,\d{3})+|\d+"
+_PER = r"(?:\s?(?:/|per\s)\s?(?:month|year|annum|mo|yr|user|seat|unit|lead|claim|policy|person|night|day|hour)" \
+    r"|\s?(?:a|each)\s(?:month|year))?"
+
+_PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
+    # --- dates ---
+    ("date", "en_mdy", re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+({_YEAR})\b")),
+    ("date", "en_dmy", re.compile(rf"\b(\d{{1,2}})\s+({_MONTH})\s+({_YEAR})\b")),
+    ("date", "en_my", re.compile(rf"\b({_MONTH})\s+({_YEAR})\b")),
+    ("date", "iso", re.compile(rf"\b({_YEAR})[-./](\d{{1,2}})[-./](\d{{1,2}})\b")),
+    ("date", "quarter", re.compile(rf"\b(Q[1-4])\s+({_YEAR})\b")),
+    ("date", "cjk_ymd", re.compile(rf"({_YEAR})\s?[년年]\s?(\d{{1,2}})\s?[월月]\s?(\d{{1,2}})\s?[일日]")),
+    ("date", "cjk_ym", re.compile(rf"({_YEAR})\s?[년年]\s?(\d{{1,2}})\s?[월月]")),
+    ("date", "ko_quarter", re.compile(rf"({_YEAR})\s?년\s?([1-4])\s?분기")),
+    ("date", "year_range", re.compile(rf"\b({_YEAR})\s?[-–~]\s?({_YEAR}|[Pp]resent|현재)")),
+    ("date", "cjk_y", re.compile(rf"({_YEAR})\s?[년年](?!\s?\d)")),
+    ("date", "year", re.compile(rf"(?<![\d,.$])\b({_YEAR})\b(?![\d,.%]|\s?(?:명|개|원|건|%))")),
+    # --- percentages ---
+    ("percent", "pct", re.compile(rf"(?<![\w.])(-?(?:{_NUM}))\s?(%|percent\b|퍼센트|％)")),
+    # --- money ---
+    ("money", "sym", re.compile(rf"([$€£¥₩])\s?({_NUM}){_SCALE_EN}{_PER}")),
+    ("money", "code", re.compile(rf"\b(USD|EUR|GBP|KRW|JPY|CNY)\s?({_NUM}){_SCALE_EN}")),
+    ("money", "ko_won", re.compile(rf"({_KO_NUM})\s?(원|달러|엔|위안)")),
+    ("money", "cjk_yuan", re.compile(rf"({_NUM})\s?(万|亿)?\s?(元|円|日元|美元)")),
+    # --- counted numbers ---
+    ("number", "ko_nights", re.compile(r"(\d+)\s?박\s?(\d+)\s?일")),
+    ("number", "ko_count", re.compile(r"(\d[\d,]*(?:\.\d+)?)\s?(명|개월|개|곳|건|대|박|일|년|회|석|시간|분|km|kg)")),
+    ("number", "cjk_count", re.compile(r"(\d[\d,]*(?:\.\d+)?)\s?(人|名|个|個|家|件|年|月|天|日|回|台)")),
+    ("number", "unit", re.compile(
+        rf"(?<![\w$€£¥₩.,])({_NUM}){_SCALE_EN}\s?"
+        r"(employees|people|staff|members|customers|clients|users|units|stores|offices|branches|countries|"
+        r"cities|partners|products|models|years|months|weeks|days|hours|minutes|km|kilometers|miles|kg|"
+        r"kilograms|lbs|Wh|kWh|W|V|mm|cm|m|GB|TB|MB|seats|nights|claims|policies|leads|orders|bikes|"
+        r"vehicles|trips|tours|agents|percentile|x)\b")),
+    ("number", "bare", re.compile(rf"(?<![\w$€£¥₩.,/-])({_NUM})(?![\w%.,/]|\s?(?:%|percent))")),
+]
+
+_KO_UNITS = {"조": 10**12, "억": 10**8, "천만": 10**7, "백만": 10**6, "십만": 10**5, "만": 10**4, "천": 10**3}
+_EN_SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "b": 1e9,
+             "bn": 1e9, "trillion": 1e12}
+
+
+@dataclass(frozen=True)
+class ValueSpan:
+    """A typed value found in text, with its character offsets in that text."""
+
+    start: int
+    end: int
+    text: str
+    value_type: ValueType
+    number: float | None = None
+    unit: str | None = None
+    date_key: str | None = None
+
+
+def parse_number(text: str) -> float | None:
+    """Parse `1,290,000`, `18.2`, `4억 2천만`, `$5M`, `18.2 million` into a float (None when not a number)."""
+    text = text.strip()
+    if re.search(r"조|억|만|천", text):
+        total = 0.0
+        rest = text
+        for match in re.finditer(r"(\d[\d,]*(?:\.\d+)?)?\s?(조|억|천만|백만|십만|만|천)", text):
+            digits = match.group(1)
+            total += (float(digits.replace(",", "")) if digits else 1.0) * _KO_UNITS[match.group(2)]
+            rest = rest.replace(match.group(0), " ", 1)
+        tail = re.search(r"\d[\d,]*(?:\.\d+)?", rest)
+        if tail:
+            total += float(tail.group().replace(",", ""))
+        return total
+    match = re.search(rf"({_NUM})\s?(thousand|million|billion|trillion|bn|mn|[kKmMbB](?![a-zA-Z]))?", text)
+    if not match:
+        return None
+    value = float(match.group(1).replace(",", ""))
+    if match.group(2):
+        value *= _EN_SCALE[match.group(2).lower()]
+    return value
+
+
+def _date_key(kind: str, groups: tuple[str | None, ...]) -> str | None:
+    g = [x or "" for x in groups]
+    if kind == "en_mdy":
+        return f"{g[2]}-{MONTHS[g[0].lower().rstrip('.')]:02d}-{int(g[1]):02d}"
+    if kind == "en_dmy":
+        return f"{g[2]}-{MONTHS[g[1].lower().rstrip('.')]:02d}-{int(g[0]):02d}"
+    if kind == "en_my":
+        return f"{g[1]}-{MONTHS[g[0].lower().rstrip('.')]:02d}"
+    if kind in ("iso", "cjk_ymd"):
+        month, day = int(g[1]), int(g[2])
+        if not (1 <= month <= 12 and 1 <= day <= 31):
+            return None
+        return f"{g[0]}-{month:02d}-{day:02d}"
+    if kind == "cjk_ym":
+        return f"{g[0]}-{int(g[1]):02d}" if 1 <= int(g[1]) <= 12 else None
+    if kind == "quarter":
+        return f"{g[1]}-{g[0]}"
+    if kind == "ko_quarter":
+        return f"{g[0]}-Q{g[1]}"
+    if kind in ("year_range", "cjk_y", "year"):
+        return g[0]
+    return None
+
+
+def find_values(text: str) -> list[ValueSpan]:
+    """Every non-overlapping typed value in `text`, earliest and longest first, in text order."""
+    found: list[ValueSpan] = []
+    taken: list[tuple[int, int]] = []
+    for value_type, kind, pattern in _PATTERNS:
+        for match in pattern.finditer(text):
+            start, end = match.span()
+            span_text = match.group().rstrip(" ,")
+            end = start + len(span_text)
+            if any(start < t_end and t_start < end for t_start, t_end in taken):
+                continue
+            number: float | None = None
+            unit: str | None = None
+            date_key: str | None = None
+            if value_type == "date":
+                date_key = _date_key(kind, match.groups())
+                if date_key is None:
+                    continue
+            elif value_type == "percent":
+                number, unit = parse_number(match.group(1)), "%"
+            elif value_type == "money":
+                if kind in ("sym", "code"):
+                    unit = match.group(1)
+                    number = parse_number(span_text[len(unit):])
+                    per = re.search(r"(?:/|per\s|a\s|each\s)\s?(\w+)$", span_text)
+                    if per:
+                        unit += "/" + per.group(1).lower()
+                elif kind == "ko_won":
+                    number, unit = parse_number(match.group(1)), match.group(2)
+                else:
+                    number = parse_number(match.group(1))
+                    if number is not None and match.group(2):
+                        number *= 10**4 if match.group(2) == "万" else 10**8
+                    unit = match.group(3)
+            elif kind == "ko_nights":
+                number, unit = float(match.group(2)), "박일"  # compared by days
+            else:
+                number = parse_number(match.group(1))
+                unit = match.group(match.lastindex or 1) if kind != "bare" else None
+                if kind == "unit" and unit is not None:
+                    unit = unit.lower()
+            if value_type != "date" and number is None:
+                continue
+            found.append(ValueSpan(start, end, span_text, value_type, number, unit, date_key))
+            taken.append((start, end))
+    found.sort(key=lambda v: v.start)
+    return found
+
+
+def classify_value(text: str) -> ValueSpan | None:
+    """The typed value when `text` is essentially one value (a key–value bullet's value), else None.
+
+    "March 15, 2011" → date; "$1,000/month" → money; "148 employees" → number; "Head of Product" → None.
+    """
+    stripped = text.strip().rstrip(".")
+    values = find_values(stripped)
+    if len(values) != 1:
+        return None
+    value = values[0]
+    rest = (stripped[: value.start] + stripped[value.end :]).strip(" ()-,:;")
+    # A short remainder ("approx.", "(est.)", "per month") keeps the value; a sentence around it does not.
+    if len(rest) > max(12, len(value.text)):
+        return None
+    return value

@@ -1,0 +1,78 @@
+"""Indexes over the knowledge graph that categories and validators share."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from schemas import ChunkNode, DocumentNode, EntityNode, FactNode
+from testgen.kg.graph import KnowledgeGraph
+from testgen.text import normalize, tokens
+
+
+@dataclass
+class GenContext:
+    """Everything a category needs to find material, built once per run."""
+
+    kg: KnowledgeGraph
+    language: str | None = None  # forced question language; None = the document's own
+    docs: dict[str, DocumentNode] = field(default_factory=dict)
+    doc_text: dict[str, str] = field(default_factory=dict)  # normalised full text per document
+    chunks: dict[str, ChunkNode] = field(default_factory=dict)
+    entities: dict[str, EntityNode] = field(default_factory=dict)
+    facts: list[FactNode] = field(default_factory=list)
+    facts_by_entity: dict[str, list[FactNode]] = field(default_factory=lambda: defaultdict(list))
+    chunk_mentions: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    token_index: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # token -> chunk ids
+    chunk_norm: dict[str, str] = field(default_factory=dict)
+    vocabulary: frozenset[str] = frozenset()
+
+    @classmethod
+    def from_graph(cls, kg: KnowledgeGraph, language: str | None = None) -> GenContext:
+        ctx = cls(kg=kg, language=language)
+        pieces: dict[str, list[tuple[int, str]]] = defaultdict(list)
+        vocab: set[str] = set()
+        for doc in kg.documents():
+            ctx.docs[doc.doc_id] = doc
+        for chunk in kg.chunks():
+            ctx.chunks[chunk.chunk_id] = chunk
+            norm = normalize(chunk.text)
+            ctx.chunk_norm[chunk.chunk_id] = norm
+            pieces[chunk.doc_id].append((chunk.start, norm))
+            for tok in set(tokens(chunk.text)):
+                ctx.token_index[tok].add(chunk.chunk_id)
+            vocab.update(re.findall(r"[a-z]+", norm))
+        for doc_id, parts in pieces.items():
+            ctx.doc_text[doc_id] = "\n".join(text for _, text in sorted(parts))
+        for entity in kg.entities():
+            ctx.entities[entity.entity_id] = entity
+        ctx.facts = sorted(kg.facts(), key=lambda f: f.fact_id)
+        for fact in ctx.facts:
+            if fact.subject_entity:
+                ctx.facts_by_entity[fact.subject_entity].append(fact)
+        for u, v, k in kg.graph.edges(keys=True):
+            if k == "mentions":
+                ctx.chunk_mentions[u.removeprefix("chunk:")].add(v)
+        ctx.vocabulary = frozenset(vocab)
+        return ctx
+
+    def language_of(self, fact: FactNode) -> str:
+        """The language a question about this fact is written in."""
+        return self.language or self.docs[fact.doc_id].language
+
+    def doc_type(self, doc_id: str) -> str:
+        return self.docs[doc_id].doc_type
+
+    def chunks_with(self, text: str) -> set[str]:
+        """Chunk ids whose normalised text may contain `text` (all its index tokens present)."""
+        toks = set(tokens(text))
+        if not toks:
+            return set()
+        result: set[str] | None = None
+        for tok in sorted(toks, key=lambda t: len(self.token_index.get(t, ()))):
+            posting = self.token_index.get(tok, set())
+            result = set(posting) if result is None else result & posting
+            if not result:
+                return set()
+        return result or set()

@@ -1,0 +1,143 @@
+"""Chinese and Japanese: question words in place (什么时候 / いつ), basic attribute templates.
+
+These rules are simpler than the English and Korean ones; items made with them are flagged
+``phrasing: basic`` in their metadata so a user knows to review them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from schemas import FactNode
+
+
+class _Cjk:
+    code = ""
+    wh_date = ""
+    wh_money = ""
+    wh_what = ""
+    wh_who = ""
+    wh_number = ""
+    wh_percent = ""
+    endings: list[tuple[re.Pattern[str], str]] = []  # noqa: RUF012
+
+    def __init__(self, vocabulary: frozenset[str] = frozenset()) -> None:
+        self.vocabulary = vocabulary
+
+    def subject(self, name: str) -> str:
+        return re.split(r"\s[:\-–|]\s|:\s", name.strip())[0].strip()
+
+    def type_word(self, doc_type: str) -> str:
+        return doc_type
+
+    def wh(self, fact: FactNode) -> str:
+        return {"date": self.wh_date, "money": self.wh_money, "percent": self.wh_percent,
+                "number": self.wh_number}.get(fact.value_type, self.wh_what)
+
+    def _attr_q(self, subject: str, attribute: str, wh: str) -> str:
+        raise NotImplementedError
+
+    def _attr_a(self, subject: str, attribute: str, value: str) -> str:
+        raise NotImplementedError
+
+    def fact(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
+        if fact.source == "sentence":
+            return self._from_sentence(fact)
+        if fact.source == "timeline" and fact.value_type == "date":
+            return None
+        attr = f"{fact.qualifier} {fact.attribute}" if fact.qualifier else fact.attribute
+        return (self._attr_q(subject, attr, self.wh(fact)), self._attr_a(subject, attr, fact.value),
+                f"{self.code}.{fact.value_type}")
+
+    def _from_sentence(self, fact: FactNode) -> tuple[str, str, str] | None:
+        sentence = fact.evidence.replace("**", "").strip()
+        pos = sentence.find(fact.value)
+        if pos < 0:
+            return None
+        question = sentence[:pos] + self.wh(fact) + sentence[pos + len(fact.value):]
+        for pattern, repl in self.endings:
+            if pattern.search(question):
+                return pattern.sub(repl, question), sentence, f"{self.code}.sentence"
+        return None
+
+    def compare(self, subjects: list[str], attribute: str, values: list[str], winner: int, higher: bool,
+                kind: str) -> tuple[str, str, str] | None:
+        return None
+
+    def arithmetic(self, op: str, subjects: list[str], attribute: str, values: list[str], result: str,
+                   qualifiers: list[str | None]) -> tuple[str, str, str] | None:
+        return None
+
+    def two_hop(self, first: FactNode, second: FactNode, subject: str) -> tuple[str, str, str] | None:
+        return None
+
+    def relation(self, fact: FactNode, subject: str, inverse: bool, type_word: str = "") -> tuple[str, str, str] | None:
+        return None if inverse else self.fact(fact, subject)
+
+    def count(self, type_word: str, attribute: str, value: str, names: list[str]) -> tuple[str, str, str] | None:
+        return None
+
+    def extreme(self, type_word: str, attribute: str, winner: str, value: str, highest: bool,
+                n: int) -> tuple[str, str, str] | None:
+        return None
+
+    def order(self, events: list[tuple[str, str]], first_is_earliest: bool) -> tuple[str, str, str] | None:
+        return None
+
+
+class Chinese(_Cjk):
+    """Rules for Chinese."""
+
+    code = "zh"
+    wh_date = "什么时候"
+    wh_money = "多少钱"
+    wh_what = "什么"
+    wh_who = "谁"
+    wh_number = "多少"
+    wh_percent = "百分之多少"
+    endings = [(re.compile(r"[。.]?$"), "？")]  # noqa: RUF012
+
+    def _attr_q(self, subject: str, attribute: str, wh: str) -> str:
+        return f"{subject}的{attribute}是{wh}？"
+
+    def _attr_a(self, subject: str, attribute: str, value: str) -> str:
+        return f"{subject}的{attribute}是{value}。"
+
+
+class Japanese(_Cjk):
+    """Rules for Japanese."""
+
+    code = "ja"
+    wh_date = "いつ"
+    wh_money = "いくら"
+    wh_what = "何"
+    wh_who = "誰"
+    wh_number = "どのくらい"
+    wh_percent = "何パーセント"
+    endings = [  # noqa: RUF012
+        (re.compile(r"(さ|ら)?れた。?$"), r"\1れましたか？"),
+        (re.compile(r"した。?$"), "しましたか？"),
+        (re.compile(r"ました。?$"), "ましたか？"),
+        (re.compile(r"(である|だ)。?$"), "ですか？"),
+        (re.compile(r"です。?$"), "ですか？"),
+        (re.compile(r"ます。?$"), "ますか？"),
+    ]
+
+    def _attr_q(self, subject: str, attribute: str, wh: str) -> str:
+        return f"{subject}の{attribute}は{wh}ですか？"
+
+    def _attr_a(self, subject: str, attribute: str, value: str) -> str:
+        return f"{subject}の{attribute}は{value}です。"
+
+    def _from_sentence(self, fact: FactNode) -> tuple[str, str, str] | None:
+        if fact.value_type == "date":
+            sentence = fact.evidence
+            pos = sentence.find(fact.value)
+            if pos >= 0 and sentence[pos + len(fact.value): pos + len(fact.value) + 1] == "に":
+                fact = fact.model_copy(update={"evidence": sentence[: pos + len(fact.value)] +
+                                               sentence[pos + len(fact.value) + 1:]})
+                phrased = super()._from_sentence(fact)
+                if phrased:
+                    return phrased[0], sentence.replace("**", "").strip(), phrased[2]
+                return None
+        return super()._from_sentence(fact)

@@ -1,0 +1,263 @@
+"""English questions and answers: possessives, "the … of …" for common-noun subjects, verb inversion for
+sentences ("X was founded in 2011" → "When was X founded?")."""
+
+from __future__ import annotations
+
+import re
+
+from schemas import FactNode
+from testgen.kg.entities import short_title
+from testgen.lang import GENERIC_HEADINGS
+from testgen.lang.en import base_form, noun_phrase, plural_to_singular, possessive
+
+_PERSON_ATTRS = re.compile(
+    r"\b(owner|manager|lead|leader|head|founder|ceo|cto|cfo|coo|director|contact|supervisor|mentor|"
+    r"representative|champion|sponsor|president|chair|author|reviewer|approver)\b", re.I)
+_PLACE_ATTRS = re.compile(r"^(location|city|office|based in|headquarters|hq|base|site)$", re.I)
+_INTRANSITIVE = {"join", "start", "begin", "leave", "retire", "move", "arrive", "expire", "end", "close"}
+_PRICE_CONTEXT = re.compile(r"\b(pricing|price|prices|fees?|costs?|rates?|tiers?|plans?)\b", re.I)
+_HISTORY_WORDS = {"history", "progression", "record", "records", "timeline", "log", "overview"}
+_ROLE_CONTEXT = re.compile(r"\b(career|experience|employment|roles?|positions?|work history)\b", re.I)
+_LOWER_FIRST = {"the", "a", "an", "its", "their", "our", "this", "these", "that", "his", "her"}
+
+
+def attr_phrase(attribute: str) -> str:
+    """"Date of Birth" → "date of birth"; acronyms and words with digits keep their case."""
+    words = attribute.strip().rstrip(":").split()
+    return " ".join(w if (w.isupper() and len(w) > 1) or any(c.isdigit() for c in w) else w.lower()
+                    for w in words)
+
+
+def period(qualifier: str) -> str:
+    """"2015 - Present" → "since 2015"; "2013 - 2015" → "from 2013 to 2015"; "2019" → "in 2019"."""
+    m = re.match(r"^\s*(.+?)\s*[-–~]\s*(.+?)\s*$", qualifier)
+    if m and not re.match(r"^\d{4}-\d\d", qualifier):
+        if m.group(2).lower() in ("present", "now", "today", "current"):
+            return f"since {m.group(1)}"
+        return f"from {m.group(1)} to {m.group(2)}"
+    return f"in {qualifier}"
+
+
+def _prep(fact: FactNode) -> str:
+    key = fact.date_key or ""
+    return "on" if re.match(r"^\d{4}-\d\d-\d\d$", key) else "in"
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[0].upper() + text[1:] if text else text
+
+
+class English:
+    """Rules for English."""
+
+    code = "en"
+
+    def __init__(self, vocabulary: frozenset[str] = frozenset()) -> None:
+        self.vocabulary = vocabulary
+
+    def subject(self, name: str) -> str:
+        return noun_phrase(short_title(name), generic_words=GENERIC_HEADINGS)
+
+    @staticmethod
+    def _of(attr: str, subject: str) -> str:
+        """"the annual value of the contract with X" or "Mina Cho's job title"."""
+        return f"the {attr} of {subject}" if subject.startswith("the ") else f"{possessive(subject)} {attr}"
+
+    # -- one fact ------------------------------------------------------------------------------------
+    def fact(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
+        if fact.source == "sentence":
+            return self._from_sentence(fact)
+        if fact.source == "timeline" and fact.value_type == "date":
+            return self._event(fact, subject)
+        attr = attr_phrase(fact.attribute)
+        if fact.value_type == "money" and fact.context and _PRICE_CONTEXT.search(fact.context) \
+                and not _PRICE_CONTEXT.search(attr):
+            attr = f"{attr} price"
+        value = fact.value
+        if fact.qualifier:
+            return self._qualified(fact, subject, attr)
+        of = self._of(attr, subject)
+        if fact.value_type == "date":
+            words = fact.attribute.split()
+            base = base_form(words[0], self.vocabulary) if len(words) == 1 else None
+            if base and base in _INTRANSITIVE:
+                return (f"When did {subject} {base}?", _sentence(f"{subject} {attr} {_prep(fact)} {value}."),
+                        "en.date.active")
+            if base:
+                return (f"When was {subject} {attr}?", _sentence(f"{subject} was {attr} {_prep(fact)} {value}."),
+                        "en.date.passive")
+            return f"When is {of}?", _sentence(f"{of} is {value}."), "en.date.attr"
+        if fact.value_type == "text":
+            if attr in ("reports to", "reporting to", "reports"):
+                return f"Who does {subject} report to?", _sentence(f"{subject} reports to {value}."), "en.reports"
+            if _PLACE_ATTRS.match(attr):
+                return f"Where is {subject} based?", _sentence(f"{subject} is based in {value}."), "en.place"
+            if _PERSON_ATTRS.search(attr):
+                return f"Who is {of}?", _sentence(f"{of} is {value}."), "en.who"
+            return f"What is {of}?", _sentence(f"{of} is {value}."), "en.what"
+        if fact.value_type == "number" and fact.unit and fact.unit.endswith("s") and (
+            fact.unit in attr or attr in ("headcount", "staff", "team size", "size")
+        ):
+            return (f"How many {fact.unit} does {subject} have?", _sentence(f"{subject} has {value}."),
+                    "en.how_many")
+        return f"What is {of}?", _sentence(f"{of} is {value}."), f"en.{fact.value_type}"
+
+    def _qualified(self, fact: FactNode, subject: str, attr: str) -> tuple[str, str, str] | None:
+        when = period(fact.qualifier or "")
+        if fact.value_type == "text" and _ROLE_CONTEXT.search(fact.attribute):
+            return (f"What role did {subject} hold {when}?", _sentence(f"{when}, {subject} was {fact.value}."),
+                    "en.role")
+        words = [w for w in attr.split() if w not in _HISTORY_WORDS]
+        if not words:
+            return None
+        attr = " ".join(words)
+        of = self._of(attr, subject)
+        return f"What was {of} {when}?", _sentence(f"{of} {when} was {fact.value}."), "en.qualified"
+
+    def _event(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
+        event = fact.attribute.rstrip(".")
+        words = event.split()
+        if not words:
+            return None
+        base = base_form(words[0].split("-")[-1], self.vocabulary)
+        if base is None:
+            return None
+        head = words[0]
+        base_word = head[: len(head) - len(head.split("-")[-1])] + base if "-" in head else base
+        rest = " ".join(words[1:])
+        if rest and rest[0].isupper() and rest.split()[0].lower() in _LOWER_FIRST:
+            rest = rest[0].lower() + rest[1:]
+        question = f"When did {subject} {base_word} {rest}".strip() + "?"
+        answer = _sentence(f"{subject} {head[0].lower() + head[1:]} {rest} {period(fact.value)}".strip()) + "."
+        answer = answer.replace("  ", " ")
+        return question, answer, "en.event"
+
+    def _from_sentence(self, fact: FactNode) -> tuple[str, str, str] | None:
+        if fact.value_type != "date":
+            return None
+        sentence = fact.evidence.replace("**", "").strip()
+        pos = sentence.find(fact.value)
+        if pos < 0:
+            return None
+        pre = sentence[:pos].rstrip()
+        post = sentence[pos + len(fact.value):]
+        prep = re.search(r"(?:^|\s)(in|on|since|by|during|as of|from|at|of)$", pre, re.I)
+        if prep is None:
+            return None
+        clause = pre[: prep.start()].strip(" ,")
+        if not clause:  # "In 2014, the company opened ..." → the clause follows the date
+            clause = re.split(r"[.;]", post.lstrip(" ,"))[0].strip()
+        clause = re.split(r",\s(?:which|who|where|and|but)\b|;", clause)[0].strip(" ,")
+        if len(clause.split()) < 3 or len(clause.split()) > 22:
+            return None
+        return self._invert(clause, sentence)
+
+    def _invert(self, clause: str, sentence: str) -> tuple[str, str, str] | None:
+        words = clause.split()
+        if words[0].lower() in _LOWER_FIRST:
+            words[0] = words[0].lower()
+        aux = re.match(r"^(.+?)\s+(was|were|is|are|has been|have been|had been)\s+(.+)$", " ".join(words))
+        if aux and len(aux.group(1).split()) <= 8:
+            subj, verb, rest = aux.groups()
+            if " " in verb:
+                have, been = verb.split(" ")
+                return f"Since when {have} {subj} {been} {rest}?", sentence, "en.sentence.perfect"
+            return f"When {verb} {subj} {rest}?", sentence, "en.sentence.passive"
+        for i, word in enumerate(words[1:9], start=1):
+            base = base_form(word.split("-")[-1], self.vocabulary)
+            if base is not None:
+                if "-" in word:
+                    base = word[: len(word) - len(word.split("-")[-1])] + base
+                subj = " ".join(words[:i])
+                rest = " ".join(words[i + 1 :])
+                return f"When did {subj} {base} {rest}".rstrip() + "?", sentence, "en.sentence.active"
+        return None
+
+    # -- several facts -------------------------------------------------------------------------------
+    def compare(self, subjects: list[str], attribute: str, values: list[str], winner: int, higher: bool,
+                kind: str) -> tuple[str, str, str] | None:
+        attr = attr_phrase(attribute)
+        adjective = {"date": ("later", "earlier")}.get(kind, ("higher", "lower"))[0 if higher else 1]
+        names = " or ".join(subjects) if len(subjects) == 2 else ", ".join(subjects[:-1]) + ", or " + subjects[-1]
+        question = f"Which has the {adjective} {attr}: {names}?"
+        if kind == "date":
+            question = f"Which has the {adjective} {attr}: {names}?"
+        details = "; ".join(f"{s}: {v}" for s, v in zip(subjects, values, strict=True))
+        answer = _sentence(f"{subjects[winner]} has the {adjective} {attr} ({details}).")
+        return question, answer, "en.compare"
+
+    def arithmetic(self, op: str, subjects: list[str], attribute: str, values: list[str], result: str,
+                   qualifiers: list[str | None]) -> tuple[str, str, str] | None:
+        attr = attr_phrase(attribute)
+        if len(set(subjects)) == 1 and all(qualifiers):
+            subject = subjects[0]
+            of = self._of(attr, subject)
+            q0, q1 = qualifiers[0] or "", qualifiers[1] or ""
+            if op == "difference":
+                return (f"By how much did {of} change from {q0} to {q1}?",
+                        _sentence(f"{of} went from {values[0]} in {q0} to {values[1]} in {q1}, a change of {result}."),
+                        "en.arith.change")
+            if op == "sum":
+                return (f"What was {of} in {q0} and {q1} combined?",
+                        _sentence(f"{of} was {values[0]} in {q0} and {values[1]} in {q1}, {result} in total."),
+                        "en.arith.sum_period")
+            return None
+        pair = f"{subjects[0]} and {subjects[1]}"
+        if op == "sum":
+            return (f"What is the combined {attr} of {pair}?",
+                    _sentence(f"The combined {attr} is {result} ({subjects[0]}: {values[0]}; {subjects[1]}: {values[1]})."),
+                    "en.arith.sum")
+        if op == "difference":
+            return (f"How much higher is the {attr} of {subjects[0]} than that of {subjects[1]}?",
+                    _sentence(f"The {attr} of {subjects[0]} ({values[0]}) is {result} higher than that of "
+                              f"{subjects[1]} ({values[1]})."), "en.arith.difference")
+        if op == "ratio":
+            return (f"How many times the {attr} of {subjects[1]} is the {attr} of {subjects[0]}?",
+                    _sentence(f"The {attr} of {subjects[0]} ({values[0]}) is {result} times that of "
+                              f"{subjects[1]} ({values[1]})."), "en.arith.ratio")
+        return None
+
+    def two_hop(self, first: FactNode, second: FactNode, subject: str) -> tuple[str, str, str] | None:
+        a1, a2 = attr_phrase(first.attribute), attr_phrase(second.attribute)
+        bridge = self._of(a1, subject)
+        if second.value_type == "date":
+            question = f"When is the {a2} of {bridge}?"
+        elif _PERSON_ATTRS.search(a2):
+            question = f"Who is the {a2} of {bridge}?"
+        else:
+            question = f"What is the {a2} of {bridge}?"
+        answer = _sentence(f"{bridge} is {first.value}, whose {a2} is {second.value}.")
+        return question, answer, "en.two_hop"
+
+    def relation(self, fact: FactNode, subject: str, inverse: bool, type_word: str = "") -> tuple[str, str, str] | None:
+        if not inverse:
+            return self.fact(fact, subject)
+        attr = attr_phrase(fact.attribute)
+        kind = type_word or "one"
+        return (f"Which {kind} has {fact.value} as its {attr}?",
+                _sentence(f"{fact.value} is {self._of(attr, subject)}."), "en.relation.inverse")
+
+    def count(self, type_word: str, attribute: str, value: str, names: list[str]) -> tuple[str, str, str] | None:
+        plural = type_word if type_word.endswith("s") else type_word + "s"
+        attr = attr_phrase(attribute)
+        if _PLACE_ATTRS.match(attr):
+            question = f"How many {plural} are based in {value}?"
+        else:
+            question = f"How many {plural} have {value} as their {attr}?"
+        listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        answer = _sentence(f"{len(names)} {plural if len(names) != 1 else type_word}: {listed}.")
+        return question, answer, "en.count"
+
+    def extreme(self, type_word: str, attribute: str, winner: str, value: str, highest: bool,
+                n: int) -> tuple[str, str, str] | None:
+        attr = attr_phrase(attribute)
+        word = "highest" if highest else "lowest"
+        return (f"Which {type_word} has the {word} {attr}?",
+                _sentence(f"{winner} has the {word} {attr} among the {n} {type_word}s, at {value}."), "en.extreme")
+
+    def order(self, events: list[tuple[str, str]], first_is_earliest: bool) -> tuple[str, str, str] | None:
+        return None
+
+    def type_word(self, doc_type: str) -> str:
+        return plural_to_singular(doc_type.split("/")[0])

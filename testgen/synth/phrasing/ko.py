@@ -1,0 +1,212 @@
+"""Korean questions and answers: particles by final consonant (은/는, 이/가, 을/를, 와/과), question words
+in place (언제, 얼마, 몇 명, 누구, 어디), endings turned into questions (설립되었다 → 설립되었나요?)."""
+
+from __future__ import annotations
+
+import re
+
+from schemas import FactNode
+from testgen.lang.ko import event_clause, obj, particle, subj, topic
+
+_PERSON_ATTRS = re.compile(r"(담당자|책임자|대표|대표이사|보고자|팀장|매니저|관리자|설립자|창업자|리더|소유자|오너|"
+                           r"owner|manager|lead)", re.I)
+_PLACE_ATTRS = re.compile(r"(근무지|위치|소재지|주소|본사|지역|장소|도시)$")
+_COUNTERS = {"명", "개", "곳", "건", "대", "회", "개월", "년", "일", "시간", "분", "석", "박"}
+_TYPE_WORDS = {
+    "people": "직원", "employees": "직원", "staff": "직원", "team": "직원", "members": "직원",
+    "products": "상품", "product": "상품", "services": "서비스", "contracts": "계약", "contract": "계약",
+    "clients": "고객사", "customers": "고객사", "partners": "파트너사", "company": "회사", "policies": "규정",
+    "policy": "규정", "offices": "지점", "branches": "지점", "faq": "FAQ", "projects": "프로젝트",
+}
+_PERSON_TYPES = {"직원", "사람", "인물", "임직원", "구성원"}
+_ENDINGS = [
+    (re.compile(r"(었|았|였|했|됐|겠)다\.?$"), r"\1나요?"),
+    (re.compile(r"(었|았|였|했|됐)습니다\.?$"), r"\1나요?"),
+    (re.compile(r"입니다\.?$"), "인가요?"),
+    (re.compile(r"이다\.?$"), "인가요?"),
+    (re.compile(r"합니다\.?$"), "하나요?"),
+    (re.compile(r"한다\.?$"), "하나요?"),
+    (re.compile(r"됩니다\.?$"), "되나요?"),
+    (re.compile(r"된다\.?$"), "되나요?"),
+    (re.compile(r"있습니다\.?$"), "있나요?"),
+    (re.compile(r"있다\.?$"), "있나요?"),
+]
+
+
+def _wh(fact: FactNode) -> str:
+    """The question word that stands where the value stood."""
+    if fact.value_type == "date":
+        return "언제"
+    if fact.value_type == "money":
+        return "얼마"
+    if fact.value_type == "percent":
+        return "몇 퍼센트"
+    if fact.value_type == "number":
+        if fact.unit == "박일":
+            return "며칠"
+        if fact.unit in _COUNTERS:
+            return f"몇 {fact.unit}"
+        return "얼마"
+    return "무엇"
+
+
+def _year(qualifier: str) -> str:
+    q = qualifier.strip()
+    m = re.match(r"^(\d{4})\s*[-–~]\s*(\d{4}|현재|present)$", q, re.I)
+    if m:
+        end = "현재" if not m.group(2).isdigit() else f"{m.group(2)}년"
+        return f"{m.group(1)}년부터 {end}까지"
+    return f"{q}년" if re.fullmatch(r"\d{4}", q) else q
+
+
+class Korean:
+    """Rules for Korean."""
+
+    code = "ko"
+
+    def __init__(self, vocabulary: frozenset[str] = frozenset()) -> None:
+        self.vocabulary = vocabulary
+
+    def subject(self, name: str) -> str:
+        return re.split(r"\s[:\-–|]\s|:\s", name.strip())[0].strip()
+
+    def type_word(self, doc_type: str) -> str:
+        if re.search(r"[가-힣]", doc_type):
+            return doc_type
+        return _TYPE_WORDS.get(doc_type.lower(), f"'{doc_type}' 항목")
+
+    def _question(self, head: str, fact: FactNode) -> str:
+        attr = fact.attribute
+        if fact.value_type == "text":
+            if _PERSON_ATTRS.search(attr):
+                return f"{head} 누구인가요?"
+            if _PLACE_ATTRS.search(attr):
+                return f"{head} 어디인가요?"
+            return f"{head} 무엇인가요?"
+        if fact.value_type == "number" and fact.unit not in _COUNTERS and fact.unit != "박일":
+            return f"{head} 얼마인가요?"
+        wh = _wh(fact)
+        if fact.unit == "박일":
+            return f"{head} 며칠인가요?"
+        return f"{head} {wh}인가요?"
+
+    def fact(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
+        if fact.source == "sentence":
+            return self._from_sentence(fact, subject)
+        if fact.source == "timeline" and fact.value_type == "date":
+            clause = event_clause(fact.attribute)
+            if clause is None:
+                return None
+            when = _year(fact.value)
+            if clause.endswith(" 것"):
+                return (f"{subj(subject)} {topic(clause)} 언제인가요?".replace(f"{subj(subject)} ", f"{subj(subject)} ", 1),
+                        f"{subj(subject)} {topic(clause)} {when}입니다.", "ko.event.clause")
+            return (f"{subject}의 {topic(clause)} 언제인가요?", f"{subject}의 {topic(clause)} {when}입니다.",
+                    "ko.event")
+        attr = fact.attribute
+        if fact.qualifier:
+            when = _year(fact.qualifier)
+            head = f"{when} {subject}의 {topic(attr)}"
+            return self._question(head, fact), f"{when} {subject}의 {topic(attr)} {fact.value}입니다.", "ko.qualified"
+        head = f"{subject}의 {topic(attr)}"
+        return self._question(head, fact), f"{subject}의 {topic(attr)} {fact.value}입니다.", f"ko.{fact.value_type}"
+
+    def _from_sentence(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
+        sentence = fact.evidence.replace("**", "").strip()
+        pos = sentence.find(fact.value)
+        if pos < 0 or not re.search(r"[가-힣]", sentence):
+            return None
+        pre, post = sentence[:pos], sentence[pos + len(fact.value):]
+        wh = _wh(fact)
+        if fact.value_type == "date":
+            post = re.sub(r"^\s?(에는|에|부터)", "", post)
+        else:
+            particle_match = re.match(r"^\s?(을|를|이|가|은|는|으로|로)(?=\s)", post)
+            if particle_match:
+                kind = particle_match.group(1)
+                pair = {"을": "을", "를": "을", "이": "이", "가": "이", "은": "은", "는": "은", "으로": "으로", "로": "으로"}
+                post = particle(wh, pair[kind])[len(wh):] + post[particle_match.end():]
+        question = f"{pre}{wh}{post}".strip()
+        for pattern, repl in _ENDINGS:
+            if pattern.search(question):
+                question = pattern.sub(repl, question)
+                break
+        else:
+            return None
+        if pos == 0 or not re.search(r"[가-힣](은|는|이|가)\s", pre):
+            question = f"{topic(subject)} {question}" if subject not in question else question
+        return question, sentence, "ko.sentence"
+
+    def compare(self, subjects: list[str], attribute: str, values: list[str], winner: int, higher: bool,
+                kind: str) -> tuple[str, str, str] | None:
+        if kind == "date":
+            adj_q, adj_a = ("더 늦은", "더 늦습니다") if higher else ("더 이른", "더 이릅니다")
+        else:
+            adj_q, adj_a = ("더 높은", "더 높습니다") if higher else ("더 낮은", "더 낮습니다")
+        names = ", ".join(subjects[:-1])
+        names = particle(names, "과") + " " + subjects[-1] if len(subjects) == 2 else f"{names}, {subjects[-1]}"
+        question = f"{names} 중 {subj(attribute)} {adj_q} 것은 어느 쪽인가요?"
+        details = ", ".join(f"{s} {v}" for s, v in zip(subjects, values, strict=True))
+        answer = f"{subjects[winner]}의 {subj(attribute)} {adj_a} ({details})."
+        return question, answer, "ko.compare"
+
+    def arithmetic(self, op: str, subjects: list[str], attribute: str, values: list[str], result: str,
+                   qualifiers: list[str | None]) -> tuple[str, str, str] | None:
+        if len(set(subjects)) == 1 and all(qualifiers):
+            s = subjects[0]
+            q0, q1 = _year(qualifiers[0] or ""), _year(qualifiers[1] or "")
+            if op == "difference":
+                return (f"{s}의 {topic(attribute)} {q0}에서 {q1} 사이에 얼마나 변했나요?",
+                        f"{s}의 {topic(attribute)} {q0} {values[0]}에서 {q1} {values[1]}로 {result} 변했습니다.",
+                        "ko.arith.change")
+            if op == "sum":
+                return (f"{q0}과 {q1}의 {s} {obj(attribute)} 합하면 얼마인가요?",
+                        f"{q0} {values[0]}, {q1} {values[1]}로 합계는 {result}입니다.", "ko.arith.sum_period")
+            return None
+        a, b = subjects
+        if op == "sum":
+            return (f"{particle(a, '과')} {b}의 {obj(attribute)} 합하면 얼마인가요?",
+                    f"{a}의 {topic(attribute)} {values[0]}, {b}의 {topic(attribute)} {values[1]}로 합계는 {result}입니다.",
+                    "ko.arith.sum")
+        if op == "difference":
+            return (f"{a}의 {topic(attribute)} {b}보다 얼마나 더 많은가요?",
+                    f"{a}의 {topic(attribute)} {values[0]}, {b}의 {topic(attribute)} {values[1]}로 {result} 더 많습니다.",
+                    "ko.arith.difference")
+        if op == "ratio":
+            return (f"{a}의 {topic(attribute)} {b}의 몇 배인가요?",
+                    f"{a}의 {topic(attribute)} {values[0]}, {b}의 {topic(attribute)} {values[1]}로 {result}배입니다.",
+                    "ko.arith.ratio")
+        return None
+
+    def two_hop(self, first: FactNode, second: FactNode, subject: str) -> tuple[str, str, str] | None:
+        head = f"{subject}의 {first.attribute}의 {topic(second.attribute)}"
+        question = self._question(head, second)
+        answer = (f"{subject}의 {topic(first.attribute)} {first.value}이며, {first.value}의 "
+                  f"{topic(second.attribute)} {second.value}입니다.")
+        return question, answer, "ko.two_hop"
+
+    def relation(self, fact: FactNode, subject: str, inverse: bool, type_word: str = "") -> tuple[str, str, str] | None:
+        if not inverse:
+            return self.fact(fact, subject)
+        kind = type_word or "대상"
+        question = f"{subj(fact.value)} {obj(fact.attribute)} 맡고 있는 {topic(kind)} 무엇인가요?"
+        answer = f"{subj(fact.value)} {obj(fact.attribute)} 맡고 있는 {topic(kind)} {subject}입니다."
+        return question, answer, "ko.relation.inverse"
+
+    def count(self, type_word: str, attribute: str, value: str, names: list[str]) -> tuple[str, str, str] | None:
+        counter = "명" if type_word in _PERSON_TYPES else "개"
+        question = f"{subj(attribute)} {value}인 {topic(type_word)} 몇 {counter}인가요?"
+        answer = f"모두 {len(names)}{counter}으로, {', '.join(names)}입니다." if counter == "명" else \
+            f"모두 {len(names)}{counter}로, {', '.join(names)}입니다."
+        return question, answer, "ko.count"
+
+    def extreme(self, type_word: str, attribute: str, winner: str, value: str, highest: bool,
+                n: int) -> tuple[str, str, str] | None:
+        word = "가장 높은" if highest else "가장 낮은"
+        wh = "누구인가요" if type_word in _PERSON_TYPES else "무엇인가요"
+        return (f"{subj(attribute)} {word} {topic(type_word)} {wh}?",
+                f"{n}개 {type_word} 중 {winner}의 {subj(attribute)} {value}로 {word[:2]} {'높습니다' if highest else '낮습니다'}.",
+                "ko.extreme")
+
+    def order(self, events: list[tuple[str, str]], first_is_earliest: bool) -> tuple[str, str, str] | None:
+        return None

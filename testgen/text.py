@@ -1,0 +1,81 @@
+"""Text normalisation and tokenisation shared by the generator, validators and evaluators.
+
+One normal form everywhere: Unicode NFKC, case-folded, whitespace collapsed. Keyword matching is a substring
+match in that form, word-boundary aware for Latin scripts (``"art"`` does not match ``"start"``) and plain
+for CJK (Korean particles and Chinese/Japanese run-on text have no spaces to respect).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_WS = re.compile(r"\s+")
+_MD_MARKUP = re.compile(r"(\*\*|__|`|~~)")
+_TOKEN = re.compile(
+    r"[0-9]+(?:[.,][0-9]+)*"  # numbers, with separators kept together
+    r"|[a-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]+(?:['’][a-z]+)?"  # Latin/Greek/Cyrillic words
+    r"|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+"  # CJK runs
+)
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+def normalize(text: str) -> str:
+    """NFKC, case-fold, markdown emphasis removed, whitespace collapsed to single spaces, stripped."""
+    text = unicodedata.normalize("NFKC", text)
+    text = _MD_MARKUP.sub("", text)
+    return _WS.sub(" ", text.casefold()).strip()
+
+
+def is_cjk(text: str) -> bool:
+    """True when the text contains any Hangul, kana or Han character."""
+    return _CJK_RUN.search(text) is not None
+
+
+@lru_cache(maxsize=65536)
+def _keyword_pattern(norm_keyword: str) -> re.Pattern[str]:
+    escaped = re.escape(norm_keyword)
+    # Word boundaries only where the keyword starts/ends with a Latin letter or digit: CJK keywords
+    # are matched as plain substrings, and "$1,000" must still match before a comma.
+    left = r"(?<![0-9a-z\u00c0-\u024f])" if re.match(r"[0-9a-z\u00c0-\u024f]", norm_keyword) else ""
+    right = r"(?![0-9a-z\u00c0-\u024f])" if re.search(r"[0-9a-z\u00c0-\u024f]$", norm_keyword) else ""
+    return re.compile(left + escaped + right)
+
+
+def contains_keyword(norm_text: str, keyword: str) -> bool:
+    """Whether ``keyword`` occurs in ``norm_text`` (already passed through :func:`normalize`)."""
+    norm_keyword = normalize(keyword)
+    if not norm_keyword:
+        return False
+    return _keyword_pattern(norm_keyword).search(norm_text) is not None
+
+
+def tokens(text: str) -> list[str]:
+    """Index tokens: Latin words and numbers as they are, CJK runs as character bigrams."""
+    out: list[str] = []
+    for match in _TOKEN.finditer(normalize(text)):
+        tok = match.group()
+        if _CJK_RUN.match(tok):
+            if len(tok) == 1:
+                out.append(tok)
+            else:
+                out.extend(tok[i : i + 2] for i in range(len(tok) - 1))
+        else:
+            out.append(tok)
+    return out
+
+
+def char_ngrams(text: str, n: int = 3) -> set[str]:
+    """Character n-grams of the normalised text without spaces: a language-neutral similarity basis."""
+    flat = normalize(text).replace(" ", "")
+    if len(flat) <= n:
+        return {flat} if flat else set()
+    return {flat[i : i + n] for i in range(len(flat) - n + 1)}
+
+
+def jaccard(a: set[str], b: set[str]) -> float:
+    """Jaccard similarity of two sets; 0.0 when both are empty."""
+    if not a and not b:
+        return 0.0
+    return len(a & b) / len(a | b)

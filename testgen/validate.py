@@ -1,0 +1,129 @@
+"""Checks every final item must pass: grounding, source-document closure, no leaked answer, no
+near-duplicate, the category's post-condition, and (for spanning items) not answerable from one document.
+
+A failing item is dropped and its reason counted; `validate_draft` never raises for a bad item.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from schemas import FactNode
+from testgen.categories._registry import Category
+from testgen.synth.context import GenContext
+from testgen.synth.draft import Draft
+from testgen.text import char_ngrams, contains_keyword, jaccard, normalize, tokens
+
+DUPLICATE_THRESHOLD = 0.85
+_STOP = frozenset("the a an of in on at to for and or is was were are be by with from as its their this that".split())
+
+
+def _attribute_cues(fact: FactNode) -> list[str]:
+    """Words that show a chunk talks about the fact's attribute (4-letter stems for Latin words)."""
+    label = fact.attribute if fact.source != "sentence" else fact.attribute.replace("…", " ")
+    cues = []
+    for tok in tokens(label):
+        if tok in _STOP or tok.isdigit():
+            continue
+        cues.append(tok[:5] if tok.isascii() and len(tok) > 5 else tok)
+    return cues
+
+
+def fact_closure(ctx: GenContext, fact: FactNode) -> set[str]:
+    """Every document that states this fact: it holds the value near the subject and the attribute.
+
+    The fact's own document always belongs. Another document belongs when one of its chunks contains the
+    value (normalised, word-bounded) and names the subject (or is about it) and shows the attribute.
+    """
+    docs = {fact.doc_id}
+    subject_forms = [normalize(fact.subject)]
+    if fact.subject_entity and fact.subject_entity in ctx.entities:
+        entity = ctx.entities[fact.subject_entity]
+        subject_forms += [normalize(entity.name), *(normalize(a) for a in entity.aliases)]
+    home = ctx.entities[fact.subject_entity].home_doc if fact.subject_entity in ctx.entities else None
+    cues = _attribute_cues(fact)
+    for chunk_id in sorted(ctx.chunks_with(fact.value)):
+        chunk = ctx.chunks[chunk_id]
+        if chunk.doc_id in docs:
+            continue
+        norm = ctx.chunk_norm[chunk_id]
+        if not contains_keyword(norm, fact.value):
+            continue
+        about_subject = chunk.doc_id == home or (fact.subject_entity in ctx.chunk_mentions[chunk_id]) or any(
+            form and form in norm for form in subject_forms)
+        if not about_subject:
+            continue
+        if cues and not any(cue in norm for cue in cues):
+            continue
+        docs.add(chunk.doc_id)
+    return docs
+
+
+@dataclass
+class Verdict:
+    """The outcome of validating one draft."""
+
+    ok: bool
+    reason: str | None = None
+    source_docs: list[str] = field(default_factory=list)
+    reference_contexts: list[str] = field(default_factory=list)
+    checks: dict[str, bool] = field(default_factory=dict)
+
+
+class Validator:
+    """Validates drafts one by one, remembering accepted questions for near-duplicate removal."""
+
+    def __init__(self, ctx: GenContext) -> None:
+        self.ctx = ctx
+        self.accepted: list[tuple[str, set[str]]] = []
+        self._closure_cache: dict[str, set[str]] = {}
+
+    def closure(self, fact: FactNode) -> set[str]:
+        if fact.fact_id not in self._closure_cache:
+            self._closure_cache[fact.fact_id] = fact_closure(self.ctx, fact)
+        return self._closure_cache[fact.fact_id]
+
+    def validate(self, draft: Draft, category: Category) -> Verdict:
+        ctx = self.ctx
+        if not draft.question.strip() or not draft.reference_answer.strip():
+            return Verdict(False, "empty question or answer")
+        if not draft.keywords:
+            return Verdict(False, "no keywords")
+        closures = [self.closure(f) for f in draft.facts]
+        docs: set[str] = set().union(*closures) if closures else set()
+        docs.update(draft.scope_docs)
+        source_docs = sorted(docs)
+        texts = [ctx.doc_text[d] for d in source_docs]
+        for keyword in draft.keywords:
+            if not any(contains_keyword(t, keyword) for t in texts):
+                return Verdict(False, "keyword not grounded")
+        question = normalize(draft.question)
+        for span in draft.answer_spans:
+            if _leaks(question, span):
+                return Verdict(False, "answer leaked in question")
+        if draft.category == "spanning" and set.intersection(*closures):
+            return Verdict(False, "answerable from a single document")
+        failure = category.check(draft, ctx, source_docs)
+        if failure:
+            return Verdict(False, failure)
+        grams = char_ngrams(draft.question)
+        for text, other in self.accepted:
+            if text == question or jaccard(grams, other) >= DUPLICATE_THRESHOLD:
+                return Verdict(False, "near-duplicate")
+        self.accepted.append((question, grams))
+        contexts = []
+        for fact in draft.facts:
+            if fact.evidence not in contexts:
+                contexts.append(fact.evidence)
+        return Verdict(True, None, source_docs, contexts,
+                       {"grounded": True, "closure": True, "no_leak": True, "unique": True, "postcondition": True})
+
+
+def _leaks(norm_question: str, span: str) -> bool:
+    norm = normalize(span)
+    if len(norm) < 2:
+        return False
+    if re.fullmatch(r"\d{1,2}", norm):
+        return False  # tiny numbers ("3") appear in names and ordinals; not a leak of the answer
+    return contains_keyword(norm_question, span)

@@ -1,0 +1,375 @@
+"""Loading knowledge-base folders: walking, decoding, front matter, titles, errors."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from schemas import Document
+from testgen.corpus import SUPPORTED_SUFFIXES, LoadResult, decode_bytes, load_kb, parse_front_matter
+from testgen.errors import CorpusError, UserInputError
+
+
+def write(root: Path, rel: str, content: str | bytes) -> Path:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, str):
+        path.write_bytes(content.encode("utf-8"))
+    else:
+        path.write_bytes(content)
+    return path
+
+
+def by_id(result: LoadResult) -> dict[str, Document]:
+    return {doc.doc_id: doc for doc in result.documents}
+
+
+def skipped(result: LoadResult) -> dict[str, str]:
+    return {item.path: item.reason for item in result.skipped}
+
+
+# ------------------------------------------------------------------------------------------- walking
+
+
+def test_nested_folders_doc_id_and_doc_type(tmp_path: Path) -> None:
+    write(tmp_path, "overview.md", "# Overview\n\nTop level.")
+    write(tmp_path, "company/about.md", "# About\n\nWe make things.")
+    write(tmp_path, "company/people/avery.markdown", "# Avery\n\nAvery works here.")
+    write(tmp_path, "notes/todo.txt", "Buy milk.")
+    result = load_kb(tmp_path)
+    assert [(d.doc_id, d.doc_type) for d in result.documents] == [
+        ("company/about.md", "company"),
+        ("company/people/avery.markdown", "company"),
+        ("notes/todo.txt", "notes"),
+        ("overview.md", "root"),
+    ]
+    assert result.skipped == []
+    assert result.documents[0].text == "# About\n\nWe make things."
+    assert result.documents[0].encoding == "utf-8"
+    assert result.documents[0].language == "en"
+
+
+def test_order_is_deterministic_and_accepts_str_root(tmp_path: Path) -> None:
+    for name in ["b.md", "a.md", "c/z.md", "c/a.md", "B.md"]:
+        write(tmp_path, name, f"Text of {name}.")
+    first = [d.doc_id for d in load_kb(str(tmp_path)).documents]
+    assert first == ["B.md", "a.md", "b.md", "c/a.md", "c/z.md"]
+    assert [d.doc_id for d in load_kb(tmp_path).documents] == first
+
+
+def test_hidden_files_and_folders_are_ignored(tmp_path: Path) -> None:
+    write(tmp_path, "visible.md", "Visible.")
+    write(tmp_path, ".hidden.md", "Hidden.")
+    write(tmp_path, ".git/config.md", "Hidden folder.")
+    write(tmp_path, "docs/.obsidian/workspace.md", "Hidden nested folder.")
+    result = load_kb(tmp_path)
+    assert [d.doc_id for d in result.documents] == ["visible.md"]
+    assert result.skipped == []
+
+
+def test_unsupported_suffixes_are_listed(tmp_path: Path) -> None:
+    write(tmp_path, "a.md", "Fine.")
+    write(tmp_path, "report.pdf", b"%PDF-1.4 whatever")
+    write(tmp_path, "data/table.CSV", "a,b\n1,2\n")
+    write(tmp_path, "Makefile", "all:\n")
+    write(tmp_path, "UPPER.MD", "Upper-case suffix is fine.")
+    result = load_kb(tmp_path)
+    assert [d.doc_id for d in result.documents] == ["UPPER.MD", "a.md"]
+    assert skipped(result) == {
+        "Makefile": "unsupported file type (no suffix)",
+        "data/table.CSV": "unsupported file type '.csv'",
+        "report.pdf": "unsupported file type '.pdf'",
+    }
+    assert SUPPORTED_SUFFIXES == (".md", ".markdown", ".txt")
+
+
+def test_progress_is_reported_for_every_file(tmp_path: Path) -> None:
+    write(tmp_path, "a.md", "A.")
+    write(tmp_path, "b.pdf", b"%PDF")
+    write(tmp_path, "c/d.txt", "D.")
+    calls: list[tuple[int, int]] = []
+    load_kb(tmp_path, on_progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_unicode_file_names(tmp_path: Path) -> None:
+    write(tmp_path, "회사/소개_문서.md", "회사 소개입니다. 우리는 제품을 만듭니다.")
+    write(tmp_path, "中文/公司简介.md", "这是公司简介。我们生产产品。")
+    result = load_kb(tmp_path)
+    docs = by_id(result)
+    korean = docs["회사/소개_문서.md"]
+    chinese = docs["中文/公司简介.md"]
+    assert (korean.doc_type, korean.title, korean.language) == ("회사", "소개 문서", "ko")
+    assert (chinese.doc_type, chinese.title, chinese.language) == ("中文", "公司简介", "zh")
+
+
+# ------------------------------------------------------------------------------------------ decoding
+
+
+def test_utf8_bom_is_stripped_and_recorded(tmp_path: Path) -> None:
+    write(tmp_path, "bom.md", b"\xef\xbb\xbf# Title\n\nBody.")
+    doc = load_kb(tmp_path).documents[0]
+    assert doc.encoding == "utf-8-sig"
+    assert doc.text == "# Title\n\nBody."
+    assert doc.title == "Title"
+
+
+def test_cp949_korean_file(tmp_path: Path) -> None:
+    # "똠" and "햏" exist in cp949 only, not in EUC-KR (KS X 1001).
+    text = "# 똠방각하\n\n햏자는 회사의 대표 제품입니다."
+    write(tmp_path, "cp949.md", text.encode("cp949"))
+    doc = load_kb(tmp_path).documents[0]
+    assert doc.encoding == "cp949"
+    assert doc.text == text
+    assert doc.language == "ko"
+
+
+def test_euc_kr_korean_file(tmp_path: Path) -> None:
+    text = "# 회사 소개\r\n\r\n우리 회사는 2010년에 설립되었습니다.\r\n"
+    write(tmp_path, "euckr.txt", text.encode("euc-kr"))
+    doc = load_kb(tmp_path).documents[0]
+    assert doc.encoding == "euc-kr"
+    assert doc.text == "# 회사 소개\n\n우리 회사는 2010년에 설립되었습니다.\n"
+    assert doc.title == "회사 소개"
+
+
+def test_utf16_with_bom(tmp_path: Path) -> None:
+    write(tmp_path, "notepad.txt", "Saved by Notepad.\r\nSecond line.".encode("utf-16"))
+    doc = load_kb(tmp_path).documents[0]
+    assert (doc.encoding, doc.text) == ("utf-16", "Saved by Notepad.\nSecond line.")
+
+
+def test_western_legacy_encoding_falls_back_to_detection(tmp_path: Path) -> None:
+    write(tmp_path, "fr.txt", "Le café et la crème brûlée du garçon.\n".encode("latin-1"))
+    doc = load_kb(tmp_path).documents[0]
+    assert doc.encoding == "cp1252"
+    assert doc.text == "Le café et la crème brûlée du garçon.\n"
+
+
+def test_chinese_gbk_is_not_taken_for_korean() -> None:
+    text, encoding = decode_bytes("这是一个中文文本，用于测试编码检测。".encode("gb18030"))
+    assert text == "这是一个中文文本，用于测试编码检测。"
+    assert encoding != "cp949"
+
+
+def test_binary_empty_and_whitespace_files_are_skipped(tmp_path: Path) -> None:
+    write(tmp_path, "good.md", "Good.")
+    write(tmp_path, "image.md", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    write(tmp_path, "controls.txt", bytes(range(1, 9)) * 100)
+    write(tmp_path, "empty.md", b"")
+    write(tmp_path, "blank.md", "  \n\n\t \r\n")
+    write(tmp_path, "ideographic.md", "\u3000\u3000\n")
+    write(tmp_path, "frontonly.md", "---\ntitle: Nothing\n---\n\n")
+    result = load_kb(tmp_path)
+    assert [d.doc_id for d in result.documents] == ["good.md"]
+    assert skipped(result) == {
+        "blank.md": "empty file",
+        "controls.txt": "binary file",
+        "empty.md": "empty file",
+        "frontonly.md": "empty file (front matter only)",
+        "ideographic.md": "empty file",
+        "image.md": "binary file",
+    }
+
+
+def test_undecodable_file_is_skipped() -> None:
+    # Lone continuation bytes and invalid lead bytes: not UTF-8, not Korean, nothing charset-normalizer trusts.
+    data = bytes([0x80, 0xFF, 0x81, 0xFE, 0x9F, 0xC0, 0xC1]) * 200
+    with pytest.raises(ValueError) as info:
+        decode_bytes(data)
+    assert str(info.value) == "cannot decode (tried utf-8, euc-kr, cp949 and charset detection)"
+
+
+def test_undecodable_file_in_folder_is_listed(tmp_path: Path) -> None:
+    write(tmp_path, "a.md", "Fine.")
+    write(tmp_path, "b.md", bytes([0x80, 0xFF, 0x81, 0xFE, 0x9F, 0xC0, 0xC1]) * 200)
+    result = load_kb(tmp_path)
+    assert [d.doc_id for d in result.documents] == ["a.md"]
+    assert skipped(result) == {"b.md": "cannot decode (tried utf-8, euc-kr, cp949 and charset detection)"}
+
+
+def test_unreadable_file_is_skipped(tmp_path: Path) -> None:
+    write(tmp_path, "ok.md", "Readable.")
+    locked = write(tmp_path, "locked.md", "Secret.")
+    locked.chmod(0)
+    try:
+        if os.access(locked, os.R_OK):
+            pytest.skip("running with privileges that ignore file permissions")
+        result = load_kb(tmp_path)
+    finally:
+        locked.chmod(0o644)
+    assert [d.doc_id for d in result.documents] == ["ok.md"]
+    assert skipped(result) == {"locked.md": "cannot read file: Permission denied"}
+
+
+def test_read_error_is_skipped_with_os_reason(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Works as root too, where chmod cannot make a file unreadable.
+    write(tmp_path, "ok.md", "Readable.")
+    write(tmp_path, "io.md", "Will fail.")
+    real = Path.read_bytes
+
+    def flaky(self: Path) -> bytes:
+        if self.name == "io.md":
+            raise OSError(5, "Input/output error")
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", flaky)
+    result = load_kb(tmp_path)
+    assert [d.doc_id for d in result.documents] == ["ok.md"]
+    assert skipped(result) == {"io.md": "cannot read file: Input/output error"}
+
+
+def test_broken_symlink_is_skipped(tmp_path: Path) -> None:
+    write(tmp_path, "ok.md", "Readable.")
+    (tmp_path / "dangling.md").symlink_to(tmp_path / "missing.md")
+    result = load_kb(tmp_path)
+    assert skipped(result) == {"dangling.md": "broken symbolic link"}
+
+
+def test_crlf_and_cr_newlines_are_normalised(tmp_path: Path) -> None:
+    write(tmp_path, "win.md", b"---\r\ntitle: Win\r\n---\r\n# H\r\n\r\nLine one\r\nLine two\rOld mac\r\n")
+    doc = load_kb(tmp_path).documents[0]
+    assert doc.text == "# H\n\nLine one\nLine two\nOld mac\n"
+    assert doc.body_offset == len("---\ntitle: Win\n---\n")
+    assert doc.title == "Win"
+
+
+# --------------------------------------------------------------------------------------- front matter
+
+
+def test_front_matter_is_parsed_and_removed(tmp_path: Path) -> None:
+    content = (
+        "---\ntitle: Quarterly Report\ndate: 2024-03-01\ntags: [finance, q1]\ndraft: false\n"
+        "owner:\nlang: ko\n---\n# Something else\n\n본문입니다."
+    )
+    write(tmp_path, "report.md", content)
+    doc = load_kb(tmp_path).documents[0]
+    assert doc.front_matter == {
+        "title": "Quarterly Report",
+        "date": "2024-03-01",
+        "tags": "finance, q1",
+        "draft": "false",
+        "owner": "",
+        "lang": "ko",
+    }
+    assert doc.title == "Quarterly Report"
+    assert doc.language == "ko"
+    assert doc.text == "# Something else\n\n본문입니다."
+    assert doc.body_offset == content.index("# Something")
+    assert content[doc.body_offset :] == doc.text
+
+
+def test_invalid_yaml_front_matter_is_kept_as_text(tmp_path: Path) -> None:
+    content = "---\ntitle: [unclosed\nkey: : :\n---\n# Real Title\n\nBody."
+    write(tmp_path, "bad.md", content)
+    doc = load_kb(tmp_path).documents[0]
+    assert doc.front_matter == {}
+    assert doc.body_offset == 0
+    assert doc.text == content
+    assert doc.title == "Real Title"
+
+
+def test_impossible_date_in_front_matter_does_not_crash(tmp_path: Path) -> None:
+    content = "---\ndate: 2024-13-45\n---\nBody."
+    write(tmp_path, "date.md", content)
+    doc = load_kb(tmp_path).documents[0]
+    assert (doc.front_matter, doc.body_offset, doc.text) == ({}, 0, content)
+
+
+def test_thematic_break_is_not_front_matter() -> None:
+    text = "---\nJust a paragraph between rules.\n---\nMore."
+    assert parse_front_matter(text) == ({}, 0)
+    assert parse_front_matter("---\n---\nBody") == ({}, 8)
+    assert parse_front_matter("No front matter\n---\na: 1\n---\n") == ({}, 0)
+    assert parse_front_matter("---\nn: 3\nnested: {a: 1}\n---") == ({"n": "3", "nested": '{"a": 1}'}, 27)
+
+
+# ---------------------------------------------------------------------------------------------- titles
+
+
+def test_title_stem_match_beats_first_h1(tmp_path: Path) -> None:
+    write(tmp_path, "Bizllm.md", "# Product Summary\n\nShort.\n\n# Bizllm\n\nThe product.")
+    doc = load_kb(tmp_path).documents[0]
+    assert doc.title == "Bizllm"
+
+
+def test_title_long_stem_match_with_punctuation(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "contracts/Contract with Acme for Widgets - Phase 2.md",
+        "# Overview\n\n# Contract with Acme for Widgets: Phase 2\n\nTerms.",
+    )
+    doc = load_kb(tmp_path).documents[0]
+    assert doc.title == "Contract with Acme for Widgets: Phase 2"
+
+
+def test_title_first_h1_without_stem_match(tmp_path: Path) -> None:
+    write(tmp_path, "notes.md", "Intro line.\n\n## Not H1\n\n# First\n\n# Second\n")
+    assert load_kb(tmp_path).documents[0].title == "First"
+
+
+def test_title_ignores_hash_lines_in_code(tmp_path: Path) -> None:
+    write(tmp_path, "setup_guide.md", "```bash\n# install it\npip install x\n```\n\nDone.")
+    assert load_kb(tmp_path).documents[0].title == "setup guide"
+
+
+def test_title_from_stem(tmp_path: Path) -> None:
+    write(tmp_path, "my_project-notes.txt", "No headings here.")
+    assert load_kb(tmp_path).documents[0].title == "my project notes"
+
+
+def test_title_stem_match_is_width_and_case_insensitive(tmp_path: Path) -> None:
+    write(tmp_path, "ＡＢＣ社 概要.md", "# 目次\n\n# abc社　概要\n\n本文。")
+    assert load_kb(tmp_path).documents[0].title == "abc社　概要"
+
+
+# -------------------------------------------------------------------------------------------- language
+
+
+def test_language_argument_forces_every_document(tmp_path: Path) -> None:
+    write(tmp_path, "a.md", "---\nlang: ja\n---\nEnglish text.")
+    write(tmp_path, "b.md", "한국어 문서입니다.")
+    result = load_kb(tmp_path, language="en")
+    assert [d.language for d in result.documents] == ["en", "en"]
+
+
+def test_language_from_front_matter_then_detection(tmp_path: Path) -> None:
+    write(tmp_path, "a.md", "---\nlanguage: ZH\n---\nEnglish text but declared Chinese.")
+    write(tmp_path, "b.md", "これは日本語の文書です。")
+    write(tmp_path, "c.md", "这是中文文档。")
+    assert [d.language for d in load_kb(tmp_path).documents] == ["zh", "ja", "zh"]
+
+
+# ---------------------------------------------------------------------------------------------- errors
+
+
+def test_missing_root_raises_corpus_error(tmp_path: Path) -> None:
+    missing = tmp_path / "nope"
+    with pytest.raises(CorpusError, match=r"knowledge-base folder not found: .*nope \(check the path"):
+        load_kb(missing)
+
+
+def test_root_that_is_a_file_raises_corpus_error(tmp_path: Path) -> None:
+    path = write(tmp_path, "file.md", "Text.")
+    with pytest.raises(CorpusError, match="is not a folder"):
+        load_kb(path)
+
+
+def test_empty_folder_raises_corpus_error(tmp_path: Path) -> None:
+    with pytest.raises(CorpusError, match=r"has no files \(add \.md, \.markdown, \.txt files"):
+        load_kb(tmp_path)
+
+
+def test_all_bad_folder_raises_corpus_error(tmp_path: Path) -> None:
+    write(tmp_path, "a.pdf", b"%PDF")
+    write(tmp_path, "b.md", b"")
+    write(tmp_path, "c.md", b"\x00\x01\x02")
+    with pytest.raises(CorpusError) as info:
+        load_kb(tmp_path)
+    message = str(info.value)
+    assert "3 file(s) seen, 3 skipped" in message
+    assert "a.pdf: unsupported file type '.pdf'" in message
+    assert "\n" not in message
+    assert isinstance(info.value, UserInputError)
