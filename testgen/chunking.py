@@ -11,7 +11,7 @@ import hashlib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, pairwise
 
 from schemas import Chunk, Document
 
@@ -227,7 +227,9 @@ def _rstrip_end(text: str, start: int, end: int) -> int:
     return end - (len(segment) - len(segment.rstrip()))
 
 
-def _split_span(text: str, start: int, end: int, size: int, levels: tuple[_Cutter, ...]) -> list[tuple[int, int]]:
+def _split_span(
+    text: str, start: int, end: int, size: int, levels: tuple[_Cutter, ...]
+) -> list[tuple[int, int]]:
     """Cut ``text[start:end]`` into pieces of at most ``size`` at the coarsest cut points that allow it."""
     if end - start <= size:
         return [(start, end)]
@@ -236,7 +238,7 @@ def _split_span(text: str, start: int, end: int, size: int, levels: tuple[_Cutte
     bounds = [start, *(cut for cut in levels[0](text, start, end) if start < cut < end), end]
     pieces: list[tuple[int, int]] = []
     piece: tuple[int, int] | None = None
-    for seg_start, seg_end in zip(bounds, bounds[1:], strict=False):
+    for seg_start, seg_end in pairwise(bounds):
         seg_end = _rstrip_end(text, seg_start, seg_end)  # cuts sit after whitespace; keep it out of pieces
         if seg_end <= seg_start:
             continue
@@ -275,13 +277,13 @@ def _groups(units: list[Block]) -> list[list[Block]]:
         if unit.kind != "heading":
             groups.append(pending)
             pending = []
-    if pending:  # headings at the very end of a document have nothing to go with
-        groups.append(pending)
+    # Headings at the very end of a document have nothing to go with: each packs on its own.
+    groups.extend([heading] for heading in pending)
     return groups
 
 
 def _overlap_tail(text: str, chunk: list[Block], overlap: int) -> list[Block]:
-    """The trailing whole blocks of ``chunk`` (else trailing sentences of its last paragraph) within ``overlap``."""
+    """Trailing whole blocks of ``chunk`` (else last-paragraph sentences) totalling at most ``overlap``."""
     end = chunk[-1].end
     keep = len(chunk)
     while keep > 0 and end - chunk[keep - 1].start <= overlap:
@@ -348,10 +350,13 @@ def chunk_document(doc: Document, *, size: int = 800, overlap: int = 100) -> lis
     _check_sizes(size, overlap)
     text = doc.text
     limit = OVERSIZE_FACTOR * size
+    # Pieces of a split block leave room for the overlap, else every piece fills a chunk and none could
+    # carry context from the previous one. Half a chunk at least, so a large overlap cannot shred text.
+    piece_size = max(size - overlap, size // 2)
     units: list[Block] = []
     for block in split_blocks(text):
         if block.end - block.start > limit:
-            units.extend(_split_block(text, block, size))
+            units.extend(_split_block(text, block, piece_size))
         else:
             units.append(block)
     chunks: list[Chunk] = []

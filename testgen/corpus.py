@@ -102,8 +102,8 @@ def decode_bytes(data: bytes) -> tuple[str, str]:
     best = matches.best()
     # best() is None unless some encoding decodes with little "chaos"; that is the confidence bar.
     if best is not None and best.encoding:
-        # For short Western text, several single-byte code pages tie and the winner is arbitrary (cp1250 turns
-        # "crème" into "crčme"). A non-UTF-8 Western file is nearly always Windows-1252, so prefer it on a tie.
+        # For short Western text, several single-byte code pages tie and the winner is arbitrary (cp1250
+        # turns "crème" into "crčme"). Non-UTF-8 Western files are nearly always Windows-1252: prefer it.
         tied = [m for m in matches if m.chaos <= best.chaos + _CHAOS_TIE]
         if best.encoding != "cp1252" and any("cp1252" in m.could_be_from_charset for m in tied):
             try:
@@ -247,7 +247,7 @@ def load_kb(
     if not base.exists():
         raise CorpusError(f"knowledge-base folder not found: {base} (check the path, or create the folder)")
     if not base.is_dir():
-        raise CorpusError(f"knowledge-base path is not a folder: {base} (pass the folder that holds the files)")
+        raise CorpusError(f"knowledge-base path is not a folder: {base} (pass the folder holding the files)")
     paths = _walk(base)
     documents: list[Document] = []
     skipped: list[SkippedFile] = []

@@ -50,14 +50,25 @@ def fact_closure(ctx: GenContext, fact: FactNode) -> set[str]:
         norm = ctx.chunk_norm[chunk_id]
         if not contains_keyword(norm, fact.value):
             continue
-        about_subject = chunk.doc_id == home or (fact.subject_entity in ctx.chunk_mentions[chunk_id]) or any(
-            form and form in norm for form in subject_forms)
-        if not about_subject:
-            continue
         if cues and not any(cue in norm for cue in cues):
             continue
-        docs.add(chunk.doc_id)
+        # The value must sit in the same line or sentence as the subject's name (or, on the subject's own
+        # page, as the attribute): a page that merely mentions both somewhere does not state the fact.
+        for segment in _segments(chunk.text):
+            if not contains_keyword(segment, fact.value):
+                continue
+            if any(form and form in segment for form in subject_forms) or (
+                chunk.doc_id == home and (not cues or any(cue in segment for cue in cues))
+            ):
+                docs.add(chunk.doc_id)
+                break
     return docs
+
+
+def _segments(text: str) -> list[str]:
+    """Lines and sentences of a chunk, normalised."""
+    parts = re.split(r"\n|(?<=[.!?。！？])\s+|(?<=다\.)\s*", text)
+    return [normalize(p) for p in parts if p.strip()]
 
 
 @dataclass

@@ -175,7 +175,7 @@ def test_binary_empty_and_whitespace_files_are_skipped(tmp_path: Path) -> None:
 
 
 def test_undecodable_file_is_skipped() -> None:
-    # Lone continuation bytes and invalid lead bytes: not UTF-8, not Korean, nothing charset-normalizer trusts.
+    # Lone continuation bytes and bad lead bytes: not UTF-8, not Korean, nothing charset-normalizer trusts.
     data = bytes([0x80, 0xFF, 0x81, 0xFE, 0x9F, 0xC0, 0xC1]) * 200
     with pytest.raises(ValueError) as info:
         decode_bytes(data)

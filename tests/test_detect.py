@@ -90,7 +90,8 @@ def test_urls_and_code_do_not_count() -> None:
         "설치 방법은 아래와 같습니다.\n\n"
         "```bash\npip install some-long-package-name --extra-index-url https://example.com/simple\n"
         "export CONFIGURATION_VARIABLE=value_for_the_environment\n```\n\n"
-        "자세한 내용은 https://docs.example.com/getting-started/installation-guide 참고, `configuration_file.yaml`."
+        "자세한 내용은 https://docs.example.com/getting-started/installation-guide 참고,"
+        " `configuration_file.yaml`."
     )
     assert detect_language(text) == "ko"
 

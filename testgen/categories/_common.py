@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
 import re
 from collections import defaultdict
+from collections.abc import Callable
 
 from schemas import FactNode
 from testgen.kg.entities import short_title
@@ -118,3 +120,23 @@ def single_fact_draft(ctx: GenContext, fact: FactNode, category: str) -> Draft |
         category=category, question=question, reference_answer=answer, keywords=keywords_for_value(fact.value),
         facts=[fact], answer_spans=[fact.value], language=language, template=template, flags=flags,
     )
+
+
+def stratified(facts: list[FactNode], rng: random.Random, key: Callable[[FactNode], str]) -> list[FactNode]:
+    """Facts in a seeded order that rotates over groups (attributes, documents), so one frequent
+    attribute (every employee's birth date) does not fill a whole category."""
+    groups: dict[str, list[FactNode]] = defaultdict(list)
+    for fact in facts:
+        groups[key(fact)].append(fact)
+    order = sorted(groups)
+    rng.shuffle(order)
+    for name in order:
+        rng.shuffle(groups[name])
+    out: list[FactNode] = []
+    depth = 0
+    while len(out) < len(facts):
+        for name in order:
+            if depth < len(groups[name]):
+                out.append(groups[name][depth])
+        depth += 1
+    return out

@@ -15,6 +15,10 @@ from testgen.synth.draft import Draft
 from testgen.text import normalize
 
 
+_COUNT_UNITS = frozenset("명 개 곳 건 대 회 석 employees people staff members customers clients users units stores "
+                         "offices branches countries cities partners products models seats bikes orders".split())
+
+
 def sort_key(fact: FactNode) -> float | str:
     """What is compared: the parsed number, or the sortable date key."""
     if fact.value_type == "date":
@@ -51,8 +55,9 @@ class Comparative:
             language = ctx.language_of(facts[0])
             ph, flags = phraser(ctx, language)
             subjects = [ph.subject(subject_name(ctx, f)) for f in facts]
-            phrased = ph.compare(subjects, facts[0].attribute, [f.value for f in facts], winner, higher,
-                                 "date" if facts[0].value_type == "date" else "number")
+            kind = "date" if facts[0].value_type == "date" else (
+                "count" if facts[0].value_type == "number" and facts[0].unit in _COUNT_UNITS else "number")
+            phrased = ph.compare(subjects, facts[0].attribute, [f.value for f in facts], winner, higher, kind)
             if phrased is None:
                 continue
             question, answer, template = phrased

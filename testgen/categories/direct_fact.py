@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from testgen.categories._common import single_fact_draft
+from testgen.categories._common import attribute_key, single_fact_draft, stratified
 from testgen.categories._registry import register
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
@@ -20,8 +20,7 @@ class DirectFact:
     def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
         pool = [f for f in ctx.facts if f.value_type != "date" and not f.value_entity
                 and f.source in ("key_value", "table", "timeline")]
-        rng.shuffle(pool)
-        for fact in pool:
+        for fact in stratified(pool, rng, attribute_key):
             draft = single_fact_draft(ctx, fact, self.name)
             if draft is not None:
                 yield draft

@@ -9,7 +9,9 @@ from collections.abc import Iterator
 
 from schemas import FactNode
 from testgen.categories._common import (
+    attribute_key,
     format_number,
+    stratified,
     group_comparable,
     keywords_for_value,
     phraser,
@@ -44,7 +46,7 @@ class Numerical:
     def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
         singles = [f for f in ctx.facts if f.value_type in ("number", "money", "percent")
                    and (f.unit is not None)]
-        rng.shuffle(singles)
+        singles = stratified(singles, rng, attribute_key)
         arithmetic = self._arithmetic(ctx, rng)
         single_iter = (d for f in singles if (d := single_fact_draft(ctx, f, self.name)) is not None)
         # Alternate: one arithmetic item for every two single-value items.
@@ -75,14 +77,17 @@ class Numerical:
             pairs.extend(zip(facts, facts[1:], strict=False))
         rng.shuffle(pairs)
         for a, b in pairs:
-            if a.number is None or b.number is None or a.doc_id == "" or b.number == 0:
+            if a.number is None or b.number is None or b.number == 0 or a.number == b.number:
                 continue
             same_subject = a.subject_entity == b.subject_entity
             op = rng.choice(("sum", "difference") if same_subject else _OPS)
             if op == "difference" and not same_subject and a.number < b.number:
                 a, b = b, a
-            if op == "ratio" and (a.value_type == "percent" or a.number < b.number):
-                a, b = b, a
+            if op == "ratio":
+                if a.value_type == "percent":
+                    op = "difference"
+                if a.number < b.number:
+                    a, b = b, a
             if same_subject and op == "difference":
                 result = compute(op, b.number, a.number)  # change from the earlier to the later value
             else:

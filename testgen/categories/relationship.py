@@ -4,13 +4,29 @@ direction; both entities and the relation word must be grounded in the sources."
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
+from schemas import FactNode
 from testgen.categories._common import entity_type_of, phraser, subject_name
 from testgen.categories._registry import register
+from testgen.kg.mining import fact_id
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import contains_keyword, normalize
+
+
+_RELATION_WORDS = re.compile(
+    r"(client|customer|partner|vendor|supplier|counterparty|product|owner|manager|lead|head|founder|"
+    r"reports? to|account|sponsor|contact|상대방|고객|파트너|상품|책임자|담당자|보고자|대표|관리자)", re.I)
+
+
+def _is_relation(ctx: GenContext, fact: FactNode) -> bool:
+    """A value naming an entity with its own page, or a label that names a relation (client, owner, ...)."""
+    entity = ctx.entities.get(fact.value_entity or "")
+    if entity is None:
+        return False
+    return entity.home_doc is not None or bool(_RELATION_WORDS.search(fact.attribute))
 
 
 @register
@@ -20,9 +36,16 @@ class Relationship:
 
     def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
         pool = [f for f in ctx.facts if f.value_entity and f.subject_entity and f.value_entity != f.subject_entity
-                and f.source in ("key_value", "table") and not f.qualifier]
+                and f.source in ("key_value", "table") and not f.qualifier and _is_relation(ctx, f)]
         rng.shuffle(pool)
-        for fact in pool:
+        prose = mention_relations(ctx)
+        rng.shuffle(prose)
+        for fact in pool + prose:
+            if fact.source == "sentence":
+                draft = self._mention_draft(ctx, fact)
+                if draft is not None:
+                    yield draft
+                continue
             language = ctx.language_of(fact)
             ph, flags = phraser(ctx, language)
             subject = ph.subject(subject_name(ctx, fact))
@@ -50,12 +73,75 @@ class Relationship:
                 named_entities=names, flags=flags,
             )
 
+    def _mention_draft(self, ctx: GenContext, fact: FactNode) -> Draft | None:
+        language = ctx.language_of(fact)
+        ph, flags = phraser(ctx, language)
+        target = ctx.entities[fact.value_entity or ""]
+        type_word = ph.type_word(target.entity_type)
+        subject = ph.subject(fact.subject)
+        phrased = ph.mention(subject, type_word, fact.value, fact.evidence)
+        if phrased is None:
+            return None
+        question, answer, template = phrased
+        return Draft(category=self.name, question=question, reference_answer=answer,
+                     keywords=[fact.value, fact.subject], facts=[fact], answer_spans=[fact.value],
+                     language=language, template=template, named_entities=[fact.subject, fact.value], flags=flags)
+
     def check(self, draft: Draft, ctx: GenContext, source_docs: list[str]) -> str | None:
         texts = [ctx.doc_text[d] for d in source_docs]
         for name in draft.named_entities:
             if not any(contains_keyword(t, name) for t in texts):
                 return f"entity not grounded: {name}"
         relation = normalize(draft.facts[0].attribute)
-        if not any(relation in t for t in texts):
+        if not any(relation in t for t in texts):  # for prose relations the "attribute" is the sentence
             return "relation not grounded"
         return None
+
+
+def mention_relations(ctx: GenContext) -> list[FactNode]:
+    """Relations stated only in prose: the page of an entity P names exactly one entity E of another type
+    (with its own page), at least twice. The first sentence naming E is the evidence."""
+    by_doc: dict[str, list[str]] = {}
+    for chunk_id, entities in sorted(ctx.chunk_mentions.items()):
+        by_doc.setdefault(ctx.chunks[chunk_id].doc_id, []).extend(sorted(entities))
+    homes = {e.home_doc: key for key, e in ctx.entities.items() if e.home_doc}
+    out: list[FactNode] = []
+    for doc_id, mentioned in sorted(by_doc.items()):
+        owner = homes.get(doc_id)
+        if owner is None:
+            continue
+        owner_type = ctx.entities[owner].entity_type
+        by_type: dict[str, list[str]] = {}
+        for key in mentioned:
+            entity = ctx.entities[key]
+            if key != owner and entity.home_doc and entity.home_doc != doc_id and entity.entity_type != owner_type:
+                by_type.setdefault(entity.entity_type, []).append(key)
+        for _, keys in sorted(by_type.items()):
+            if len(set(keys)) != 1:
+                continue  # several candidates: the page does not single one out
+            target = ctx.entities[keys[0]]
+            evidence = _first_sentence_naming(ctx, doc_id, target.name)
+            if evidence is None:
+                continue
+            chunk_id, sentence, start = evidence
+            out.append(FactNode(
+                fact_id=fact_id(doc_id, start, "mention", target.name), subject=ctx.entities[owner].name,
+                subject_entity=owner, attribute=sentence, value=target.name, value_type="text",
+                value_entity=target.entity_id, source="sentence", doc_id=doc_id, chunk_id=chunk_id,
+                evidence=sentence, start=start, end=start + len(sentence),
+            ))
+    return out
+
+
+def _first_sentence_naming(ctx: GenContext, doc_id: str, name: str) -> tuple[str, str, int] | None:
+    chunks = sorted((c for c in ctx.chunks.values() if c.doc_id == doc_id), key=lambda c: c.start)
+    for chunk in chunks:
+        pos = 0
+        for piece in re.split(r"(?<=[.!?。！？])\s+|\n", chunk.text):
+            idx = chunk.text.find(piece, pos)
+            pos = max(pos, idx + len(piece))
+            if contains_keyword(normalize(piece), name) and len(piece.split()) >= 4 \
+                    and not piece.lstrip().startswith(("#", "|")):
+                sentence = piece.strip().lstrip("-*+ ").strip()
+                return chunk.chunk_id, sentence, chunk.start + chunk.text.find(sentence)
+    return None

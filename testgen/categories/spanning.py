@@ -8,8 +8,10 @@ from collections.abc import Iterator
 
 from testgen.categories._common import keywords_for_value, phraser, subject_name
 from testgen.categories._registry import register
+from testgen.categories.relationship import mention_relations
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
+from testgen.text import normalize
 
 
 @register
@@ -21,18 +23,25 @@ class Spanning:
         firsts = [f for f in ctx.facts if f.value_entity and f.source in ("key_value", "table")
                   and not f.qualifier and f.value_entity != f.subject_entity]
         rng.shuffle(firsts)
-        for first in firsts:
+        prose = mention_relations(ctx)
+        rng.shuffle(prose)
+        for first in firsts + prose:
             assert first.value_entity is not None
             seconds = [g for g in ctx.facts_by_entity.get(first.value_entity, [])
                        if g.doc_id != first.doc_id and g.source in ("key_value", "table") and not g.qualifier
-                       and g.value_entity != first.subject_entity]
+                       and g.value_entity != first.subject_entity and ", " not in g.value
+                       and normalize(first.value) not in normalize(g.value)]
             if not seconds:
                 continue
             second = rng.choice(seconds)
             language = ctx.language_of(first)
             ph, flags = phraser(ctx, language)
             subject = ph.subject(subject_name(ctx, first))
-            phrased = ph.two_hop(first, second, subject)
+            if first.source == "sentence":
+                type_word = ph.type_word(ctx.entities[first.value_entity].entity_type)
+                phrased = ph.two_hop_mention(subject, type_word, first.value, second)
+            else:
+                phrased = ph.two_hop(first, second, subject)
             if phrased is None:
                 continue
             question, answer, template = phrased

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from testgen.categories._common import single_fact_draft
+from testgen.categories._common import attribute_key, single_fact_draft, stratified
 from testgen.categories._registry import register
 from testgen.kg.values import find_values
 from testgen.synth.context import GenContext
@@ -22,8 +22,8 @@ class Temporal:
         # Structured dates first (cleaner questions), then prose sentences, each shuffled.
         structured = [f for f in pool if f.source != "sentence"]
         prose = [f for f in pool if f.source == "sentence"]
-        rng.shuffle(structured)
-        rng.shuffle(prose)
+        structured = stratified(structured, rng, attribute_key)
+        prose = stratified(prose, rng, lambda f: f.doc_id)
         for fact in _interleave(structured, prose):
             draft = single_fact_draft(ctx, fact, self.name)
             if draft is not None:

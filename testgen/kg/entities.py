@@ -37,6 +37,22 @@ def is_generic_title(title: str) -> bool:
     return not words or all(w in GENERIC_HEADINGS or w.isdigit() for w in words)
 
 
+_GLUE = {"of", "the", "and", "&", "for", "about", "on", "및", "의"}
+
+
+def title_core(title: str) -> str:
+    """A title without its generic words: "History of Aurora Bikes" → "aurora bikes", "하늘여행 연혁" → "하늘여행"."""
+    words = re.findall(r"\w+", normalize(short_title(title)))
+    return " ".join(w for w in words if w not in GENERIC_HEADINGS and w not in _GLUE)
+
+
+def _core_surface(title: str, core: str) -> str:
+    """The words of `title` that make up `core`, with their original casing."""
+    wanted = core.split()
+    words = [w for w in re.findall(r"\w+", title) if normalize(w) in wanted]
+    return " ".join(words) or core
+
+
 def _name_like(value: str) -> bool:
     if len(value) > 40 or classify_value(value) is not None:
         return False
@@ -91,9 +107,23 @@ class EntityIndex:
 def resolve_entities(documents: list[Document], mined: dict[str, MinedDocument]) -> EntityIndex:
     """Collect entities from titles, table rows and recurring name-like values; pick each doc's subject."""
     index = EntityIndex()
+    names = {normalize(short_title(d.title)) for d in documents}
+    # "About Insurellm", "Insurellm Culture": a core shared by several page titles (or equal to another
+    # page's title) names the entity those pages are about; the pages themselves are not entities.
+    cores: Counter[str] = Counter()
+    core_form: dict[str, str] = {}
     for doc in documents:
-        if is_generic_title(doc.title):
-            continue
+        core = title_core(doc.title)
+        if core and core != normalize(short_title(doc.title)):
+            cores[core] += 1
+            core_form.setdefault(core, _core_surface(short_title(doc.title), core))
+    page_cores = {core for core, n in cores.items() if n >= 2 or core in names}
+    for core in sorted(page_cores - names):
+        index.add(core_form[core], "topic")
+    for doc in documents:
+        core = title_core(doc.title)
+        if is_generic_title(doc.title) or (core in page_cores and core != normalize(short_title(doc.title))):
+            continue  # a page about another entity ("History of Aurora Bikes")
         key = index.add(short_title(doc.title), doc.doc_type, doc.doc_id)
         if short_title(doc.title) != doc.title:
             index.add_alias(key, doc.title)
@@ -167,8 +197,8 @@ def attach_entities(facts: list[FactNode], index: EntityIndex, doc_subject: str 
         if subject_entity is None and doc_subject is not None:
             subject_entity = doc_subject
         subject = fact.subject
-        if subject_entity is not None and is_generic_title(subject):
-            subject = index.entities[subject_entity].name
+        if subject_entity is not None and index.lookup(fact.subject) is None:
+            subject = index.entities[subject_entity].name  # a page title that names no entity
         value_entity = index.lookup(fact.value) if fact.value_type == "text" else None
         out.append(fact.model_copy(update={"subject": subject, "subject_entity": subject_entity,
                                            "value_entity": value_entity}))

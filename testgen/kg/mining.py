@@ -32,6 +32,10 @@ _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|(?<=다\.)\s*|(?<=요\.)\s*")
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d{1,2}[.)])\s+")
 _MAX_TEXT_VALUE = 60
+_VALUE_COLUMNS = frozenset(
+    "value values detail details description content contents condition conditions terms note notes info "
+    "내용 값 설명 비고 조건 기준 세부 내역 상세 정보 数值 内容 说明 値 内容 説明 詳細".split()
+)
 
 
 @dataclass
@@ -130,21 +134,35 @@ class _Miner:
     def key_value(self, key: str, value: str, value_start: int, line_start: int, line_end: int) -> None:
         key = strip_markup(key)
         clean = strip_markup(value)
+        qualifier = None
+        qualified = re.match(r"^(.+?)\s*[(（]([^()（）]+)[)）]$", key)
+        if qualified:
+            inner = classify_value(qualified.group(2))
+            if inner is not None and inner.value_type == "date":
+                key, qualifier = qualified.group(1).strip(), qualified.group(2).strip()
         lead = value.find(clean[:1]) if clean else 0
         clean_start = value_start + max(lead, 0)
         key_as_date = classify_value(key)
         if key_as_date is not None and key_as_date.value_type == "date":
             self.timeline(key, key_as_date, clean, clean_start, line_start, line_end)
             return
+        if clean.endswith((":", "：")):
+            return  # a label introducing a nested list, not a value
         typed = classify_value(clean)
+        sentence_like = len(clean.split()) > 4 or re.search(r"[가-힣]{2,}\s+\S+\s+\S+\s+\S+", clean)
+        if typed is None and sentence_like:
+            inner = [v for v in find_values(clean) if not _is_bare(v)]
+            if len(inner) == 1:
+                typed = inner[0]
         if typed is not None:
             self.add(subject=self.subject(), attribute=key, value=typed, value_text=typed.text,
                      value_start=clean_start + typed.start, source="key_value",
-                     ev_start=line_start, ev_end=line_end)
+                     ev_start=line_start, ev_end=line_end, qualifier=qualifier)
             return
         if len(clean) <= _MAX_TEXT_VALUE and not re.search(r"[.!?。]\s", clean) and "](" not in value:
             self.add(subject=self.subject(), attribute=key, value=None, value_text=clean.rstrip("."),
-                     value_start=clean_start, source="key_value", ev_start=line_start, ev_end=line_end)
+                     value_start=clean_start, source="key_value", ev_start=line_start, ev_end=line_end,
+                     qualifier=qualifier)
             return
         # A sentence as value ("Client shall pay $10,000 per month ..."): keep its one typed value.
         values = [v for v in find_values(clean) if not _is_bare(v)]
@@ -192,10 +210,16 @@ class _Miner:
         first_is_date = all(
             (cv := classify_value(cells[0])) is not None and cv.value_type == "date" for _, _, cells in body if cells
         )
+        # A two-column table of labels and values ("| 항목 | 내용 |") is a key–value list in disguise.
+        key_value_table = len(header) == 2 and normalize(header[1]) in _VALUE_COLUMNS
         for start, end, cells in body:
             if len(cells) < 2 or not cells[0]:
                 continue
             row_head = cells[0]
+            if key_value_table:
+                self.key_value(row_head, cells[1], start + max(self.doc.text[start:end].find(cells[1]), 0),
+                               start, end)
+                continue
             if first_is_date:
                 subject, qualifier = self.subject(), row_head
             else:

@@ -38,6 +38,8 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
     # --- dates ---
     ("date", "en_mdy", re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+({_YEAR})\b")),
     ("date", "en_dmy", re.compile(rf"\b(\d{{1,2}})\s+({_MONTH})\s+({_YEAR})\b")),
+    ("date", "en_my_range", re.compile(
+        rf"\b({_MONTH})\s+({_YEAR})\s?[-–~]\s?(?:{_MONTH}\s+{_YEAR}|[Pp]resent|[Cc]urrent|[Nn]ow)\b")),
     ("date", "en_my", re.compile(rf"\b({_MONTH})\s+({_YEAR})\b")),
     ("date", "iso", re.compile(rf"\b({_YEAR})[-./](\d{{1,2}})[-./](\d{{1,2}})\b")),
     ("date", "quarter", re.compile(rf"\b(Q[1-4])\s+({_YEAR})\b")),
@@ -56,12 +58,12 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
     ("money", "cjk_yuan", re.compile(rf"({_NUM})\s?(万|亿)?\s?(元|円|日元|美元)")),
     # --- counted numbers ---
     ("number", "ko_nights", re.compile(r"(\d+)\s?박\s?(\d+)\s?일")),
-    ("number", "ko_count", re.compile(r"(\d[\d,]*(?:\.\d+)?)\s?(명|개월|개|곳|건|대|박|일|년|회|석|시간|분|km|kg)")),
+    ("number", "ko_count", re.compile(r"(\d[\d,]*(?:\.\d+)?)\s?(명|개월|개|곳|건|대|박|일|년|회|석|점|배|시간|분|km/h|km|kg)")),
     ("number", "cjk_count", re.compile(r"(\d[\d,]*(?:\.\d+)?)\s?(人|名|个|個|家|件|年|月|天|日|回|台)")),
     ("number", "unit", re.compile(
         rf"(?<![\w$€£¥₩.,])({_NUM}){_SCALE_EN}\s?"
         r"(employees|people|staff|members|customers|clients|users|units|stores|offices|branches|countries|"
-        r"cities|partners|products|models|years|months|weeks|days|hours|minutes|km|kilometers|miles|kg|"
+        r"cities|partners|products|models|years|months|weeks|days|hours|minutes|km/h|mph|km|kilometers|miles|kg|"
         r"kilograms|lbs|Wh|kWh|W|V|mm|cm|m|GB|TB|MB|seats|nights|claims|policies|leads|orders|bikes|"
         r"vehicles|trips|tours|agents|percentile|x)\b")),
     ("number", "bare", re.compile(rf"(?<![\w$€£¥₩.,/-])({_NUM})(?![\w%.,/]|\s?(?:%|percent))")),
@@ -114,7 +116,7 @@ def _date_key(kind: str, groups: tuple[str | None, ...]) -> str | None:
         return f"{g[2]}-{MONTHS[g[0].lower().rstrip('.')]:02d}-{int(g[1]):02d}"
     if kind == "en_dmy":
         return f"{g[2]}-{MONTHS[g[1].lower().rstrip('.')]:02d}-{int(g[0]):02d}"
-    if kind == "en_my":
+    if kind in ("en_my", "en_my_range"):
         return f"{g[1]}-{MONTHS[g[0].lower().rstrip('.')]:02d}"
     if kind in ("iso", "cjk_ymd"):
         month, day = int(g[1]), int(g[2])
@@ -181,6 +183,13 @@ def find_values(text: str) -> list[ValueSpan]:
     return found
 
 
+_QUALIFIER_WORDS = frozenset(
+    "approx approximately about around est estimated total each per month year annual annually monthly "
+    "yearly net gross min max minimum maximum up to over under only average avg roughly nearly "
+    "약 총 각 연 월 기준 이상 이하 미만 초과 내외 평균 최대 최소 연간 월간 예정 추정 정도".split()
+)
+
+
 def classify_value(text: str) -> ValueSpan | None:
     """The typed value when `text` is essentially one value (a key–value bullet's value), else None.
 
@@ -192,6 +201,13 @@ def classify_value(text: str) -> ValueSpan | None:
         return None
     value = values[0]
     rest = (stripped[: value.start] + stripped[value.end :]).strip(" ()-,:;")
+    words = re.findall(r"[^\W\d_]{2,}", rest)
+    if value.value_type != "date" and any(w.lower() not in _QUALIFIER_WORDS for w in words):
+        return None  # "교토 미식 투어 3박 4일" names a product; the number is part of the name
+    if value.value_type == "number" and value.unit is None and rest:
+        return None  # "Aurora Ridge 700" is a name, not the number 700
+    if value.value_type == "date" and re.search(r"[^\W\d_]{3,}", rest):
+        return None  # "Revenue (2023)" is an attribute qualified by a year, not a date
     # A short remainder ("approx.", "(est.)", "per month") keeps the value; a sentence around it does not.
     if len(rest) > max(12, len(value.text)):
         return None

@@ -95,7 +95,7 @@ def base_form(verb: str, vocabulary: frozenset[str] = frozenset()) -> str | None
         return stem[:-1]
     if stem in vocabulary or stem + "s" in vocabulary or stem + "ing" in vocabulary:
         return stem
-    if re.search(r"(v|z|c|[^aeiou]at|iz|ur|ir|g)$", stem):
+    if re.search(r"(v|z|c|[^aeiou]at|iz|ur|ir|g|[aiu]s)$", stem) and not stem.endswith("cus"):
         return stem + "e"
     return stem
 

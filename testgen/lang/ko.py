@@ -96,6 +96,9 @@ _PAST_ENDINGS = [
 ]
 
 
+_PARTICLE_END = re.compile(r"(으로|로|을|를|에서|에|과|와|으로서|로서)$")
+
+
 def event_clause(event: str) -> str | None:
     """Turn a timeline event into a noun phrase that can take 은/는 before 언제인가요.
 
@@ -103,9 +106,14 @@ def event_clause(event: str) -> str | None:
     a sentence with another ending → None (no safe rewrite).
     """
     event = event.strip().rstrip(".")
+    if "," in event or "，" in event or len(event.split()) > 6:
+        return None  # several events on one line
     for pattern, adnominal in _PAST_ENDINGS:
         if pattern.search(event):
             return pattern.sub(adnominal, event) + " 것"
     if re.search(r"(다|요|니다|까)$", event):
         return None
+    words = event.split()
+    if len(words) > 1 and any(_PARTICLE_END.search(w) for w in words[:-1]):
+        return event + "한 것"  # "제주지점장으로 입사" → "제주지점장으로 입사한 것"
     return event

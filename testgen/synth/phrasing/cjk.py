@@ -71,8 +71,15 @@ class _Cjk:
     def two_hop(self, first: FactNode, second: FactNode, subject: str) -> tuple[str, str, str] | None:
         return None
 
+    def two_hop_mention(self, subject: str, type_word: str, name: str,
+                        second: FactNode) -> tuple[str, str, str] | None:
+        return None
+
     def relation(self, fact: FactNode, subject: str, inverse: bool, type_word: str = "") -> tuple[str, str, str] | None:
         return None if inverse else self.fact(fact, subject)
+
+    def mention(self, subject: str, type_word: str, name: str, sentence: str) -> tuple[str, str, str] | None:
+        return None
 
     def count(self, type_word: str, attribute: str, value: str, names: list[str]) -> tuple[str, str, str] | None:
         return None

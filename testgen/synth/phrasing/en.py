@@ -16,8 +16,17 @@ _PERSON_ATTRS = re.compile(
 _PLACE_ATTRS = re.compile(r"^(location|city|office|based in|headquarters|hq|base|site)$", re.I)
 _INTRANSITIVE = {"join", "start", "begin", "leave", "retire", "move", "arrive", "expire", "end", "close"}
 _PRICE_CONTEXT = re.compile(r"\b(pricing|price|prices|fees?|costs?|rates?|tiers?|plans?)\b", re.I)
+_MONEY_WORDS = re.compile(r"\b(pricing|price|fees?|costs?|rates?|salary|amount|value|budget|revenue|pay|"
+                          r"payment|income|profit|spend|limit|allowance|bonus|stipend)\b", re.I)
 _HISTORY_WORDS = {"history", "progression", "record", "records", "timeline", "log", "overview"}
 _ROLE_CONTEXT = re.compile(r"\b(career|experience|employment|roles?|positions?|work history)\b", re.I)
+_NOUNIZE = {"reports to": "manager", "reporting to": "manager", "report to": "manager", "managed by": "manager",
+            "owned by": "owner", "led by": "lead", "supervisor": "supervisor"}
+_PRONOUNS = {"he", "she", "it", "they", "we", "i", "you", "this", "that", "these", "those", "there", "which",
+             "who", "his", "her", "its", "their", "our"}
+_SUBORDINATORS = {"when", "after", "before", "although", "though", "if", "as", "since", "while", "because",
+                  "once", "until", "whereas", "during", "in", "on", "by", "with", "from", "at", "for", "of"}
+_PERSON_TYPES = {"person", "people", "employee", "employees", "staff", "member", "members", "team"}
 _LOWER_FIRST = {"the", "a", "an", "its", "their", "our", "this", "these", "that", "his", "her"}
 
 
@@ -26,6 +35,21 @@ def attr_phrase(attribute: str) -> str:
     words = attribute.strip().rstrip(":").split()
     return " ".join(w if (w.isupper() and len(w) > 1) or any(c.isdigit() for c in w) else w.lower()
                     for w in words)
+
+
+def attr_noun(attribute: str) -> str:
+    """The attribute as a noun: "Reports To" → "manager"; other labels as :func:`attr_phrase`."""
+    phrase = attr_phrase(attribute)
+    return _NOUNIZE.get(phrase, phrase)
+
+
+def fact_attr(fact: FactNode) -> str:
+    """The attribute of a fact as a noun phrase, with "price" added under a pricing section."""
+    attr = attr_noun(fact.attribute)
+    if fact.value_type == "money" and fact.context and _PRICE_CONTEXT.search(fact.context) \
+            and not _MONEY_WORDS.search(attr):
+        attr = f"{attr} price"
+    return attr
 
 
 def period(qualifier: str) -> str:
@@ -70,10 +94,7 @@ class English:
             return self._from_sentence(fact)
         if fact.source == "timeline" and fact.value_type == "date":
             return self._event(fact, subject)
-        attr = attr_phrase(fact.attribute)
-        if fact.value_type == "money" and fact.context and _PRICE_CONTEXT.search(fact.context) \
-                and not _PRICE_CONTEXT.search(attr):
-            attr = f"{attr} price"
+        attr = attr_phrase(fact.attribute) if fact.value_type != "money" else fact_attr(fact)
         value = fact.value
         if fact.qualifier:
             return self._qualified(fact, subject, attr)
@@ -87,7 +108,14 @@ class English:
             if base:
                 return (f"When was {subject} {attr}?", _sentence(f"{subject} was {attr} {_prep(fact)} {value}."),
                         "en.date.passive")
-            return f"When is {of}?", _sentence(f"{of} is {value}."), "en.date.attr"
+            if len(words) == 1 and words[0].isalpha():
+                participle = attr + ("d" if attr.endswith("e") else "ed")
+                if participle in self.vocabulary:  # "Launch: 2013" and the corpus says "launched"
+                    return (f"When was {subject} {participle}?",
+                            _sentence(f"{subject} was {participle} {_prep(fact)} {value}."), "en.date.passive")
+            if re.search(r"\b(date|birth|day|birthday|deadline)\b", attr):
+                return f"What is {of}?", _sentence(f"{of} is {value}."), "en.date.attr"
+            return f"When is {of}?", _sentence(f"{of} is {value}."), "en.date.when"
         if fact.value_type == "text":
             if attr in ("reports to", "reporting to", "reports"):
                 return f"Who does {subject} report to?", _sentence(f"{subject} reports to {value}."), "en.reports"
@@ -95,11 +123,17 @@ class English:
                 return f"Where is {subject} based?", _sentence(f"{subject} is based in {value}."), "en.place"
             if _PERSON_ATTRS.search(attr):
                 return f"Who is {of}?", _sentence(f"{of} is {value}."), "en.who"
+            if "," in value and attr.split()[-1].endswith("s"):
+                return f"What are {of}?", _sentence(f"{of} are {value}."), "en.what.list"
             return f"What is {of}?", _sentence(f"{of} is {value}."), "en.what"
         if fact.value_type == "number" and fact.unit and fact.unit.endswith("s") and (
             fact.unit in attr or attr in ("headcount", "staff", "team size", "size")
         ):
             return (f"How many {fact.unit} does {subject} have?", _sentence(f"{subject} has {value}."),
+                    "en.how_many")
+        if fact.value_type == "number" and fact.unit is None and re.fullmatch(r"[a-z]+s", attr) \
+                and not attr.endswith("ss"):
+            return (f"How many {attr} does {subject} have?", _sentence(f"{subject} has {value} {attr}."),
                     "en.how_many")
         return f"What is {of}?", _sentence(f"{of} is {value}."), f"en.{fact.value_type}"
 
@@ -125,9 +159,17 @@ class English:
             return None
         head = words[0]
         base_word = head[: len(head) - len(head.split("-")[-1])] + base if "-" in head else base
-        rest = " ".join(words[1:])
+        rest = re.split(r",\s(?:where|which|who|while|and|but)\b|;", " ".join(words[1:]))[0].strip()
+        if len(rest.split()) > 14:
+            return None
         if rest and rest[0].isupper() and rest.split()[0].lower() in _LOWER_FIRST:
             rest = rest[0].lower() + rest[1:]
+        if len(words) > 1 and words[1].lower() in ("as", "by", "to", "for") and head.lower().endswith("ed"):
+            # "Recognized as SDR of the Month" is passive: "When was X recognized as ...?"
+            participle = head[0].lower() + head[1:]
+            return (f"When was {subject} {participle} {rest}?",
+                    _sentence(f"{subject} was {participle} {rest} {period(fact.value)}.").replace("  ", " "),
+                    "en.event.passive")
         question = f"When did {subject} {base_word} {rest}".strip() + "?"
         answer = _sentence(f"{subject} {head[0].lower() + head[1:]} {rest} {period(fact.value)}".strip()) + "."
         answer = answer.replace("  ", " ")
@@ -155,6 +197,8 @@ class English:
 
     def _invert(self, clause: str, sentence: str) -> tuple[str, str, str] | None:
         words = clause.split()
+        if words[0].lower().strip(",") in _PRONOUNS or words[0].lower() in _SUBORDINATORS:
+            return None  # "He took over ..." or "When the bike launched, ..." has no standalone subject
         if words[0].lower() in _LOWER_FIRST:
             words[0] = words[0].lower()
         aux = re.match(r"^(.+?)\s+(was|were|is|are|has been|have been|had been)\s+(.+)$", " ".join(words))
@@ -167,6 +211,11 @@ class English:
         for i, word in enumerate(words[1:9], start=1):
             base = base_form(word.split("-")[-1], self.vocabulary)
             if base is not None:
+                subject_words = words[:i]
+                named = all(w[:1].isupper() or w[:1].isdigit() for w in subject_words)
+                determined = subject_words[0] in _LOWER_FIRST
+                if not (named or determined) or base_form(subject_words[0], self.vocabulary):
+                    return None  # a fragment without a subject ("Increased qualified leads by 65%")
                 if "-" in word:
                     base = word[: len(word) - len(word.split("-")[-1])] + base
                 subj = " ".join(words[:i])
@@ -180,10 +229,16 @@ class English:
         attr = attr_phrase(attribute)
         adjective = {"date": ("later", "earlier")}.get(kind, ("higher", "lower"))[0 if higher else 1]
         names = " or ".join(subjects) if len(subjects) == 2 else ", ".join(subjects[:-1]) + ", or " + subjects[-1]
-        question = f"Which has the {adjective} {attr}: {names}?"
-        if kind == "date":
-            question = f"Which has the {adjective} {attr}: {names}?"
         details = "; ".join(f"{s}: {v}" for s, v in zip(subjects, values, strict=True))
+        words = attribute.split()
+        base = base_form(words[0], self.vocabulary) if kind == "date" and len(words) == 1 else None
+        if base in _INTRANSITIVE:
+            return (f"Who {attr} {adjective}: {names}?",
+                    _sentence(f"{subjects[winner]} {attr} {adjective} ({details})."), "en.compare.active")
+        if base:
+            return (f"Which was {attr} {adjective}: {names}?",
+                    _sentence(f"{subjects[winner]} was {attr} {adjective} ({details})."), "en.compare.passive")
+        question = f"Which has the {adjective} {attr}: {names}?"
         answer = _sentence(f"{subjects[winner]} has the {adjective} {attr} ({details}).")
         return question, answer, "en.compare"
 
@@ -213,14 +268,17 @@ class English:
                     _sentence(f"The {attr} of {subjects[0]} ({values[0]}) is {result} higher than that of "
                               f"{subjects[1]} ({values[1]})."), "en.arith.difference")
         if op == "ratio":
-            return (f"How many times the {attr} of {subjects[1]} is the {attr} of {subjects[0]}?",
+            return (f"What is the ratio of the {attr} of {subjects[0]} to that of {subjects[1]}?",
                     _sentence(f"The {attr} of {subjects[0]} ({values[0]}) is {result} times that of "
                               f"{subjects[1]} ({values[1]})."), "en.arith.ratio")
         return None
 
     def two_hop(self, first: FactNode, second: FactNode, subject: str) -> tuple[str, str, str] | None:
-        a1, a2 = attr_phrase(first.attribute), attr_phrase(second.attribute)
+        a1, a2 = attr_noun(first.attribute), fact_attr(second)
         bridge = self._of(a1, subject)
+        if attr_phrase(second.attribute) in ("reports to", "reporting to"):
+            return (f"Who does {bridge} report to?",
+                    _sentence(f"{bridge} is {first.value}, who reports to {second.value}."), "en.two_hop.reports")
         if second.value_type == "date":
             question = f"When is the {a2} of {bridge}?"
         elif _PERSON_ATTRS.search(a2):
@@ -230,13 +288,31 @@ class English:
         answer = _sentence(f"{bridge} is {first.value}, whose {a2} is {second.value}.")
         return question, answer, "en.two_hop"
 
+    def two_hop_mention(self, subject: str, type_word: str, name: str,
+                        second: FactNode) -> tuple[str, str, str] | None:
+        a2 = fact_attr(second)
+        bridge = f"the {type_word} {subject} is associated with"
+        wh = "Who" if _PERSON_ATTRS.search(a2) else ("When" if second.value_type == "date" else "What")
+        verb = "is"
+        return (f"{wh} {verb} the {a2} of {bridge}?",
+                _sentence(f"{subject} is associated with {name}, whose {a2} is {second.value}."),
+                "en.two_hop.mention")
+
     def relation(self, fact: FactNode, subject: str, inverse: bool, type_word: str = "") -> tuple[str, str, str] | None:
         if not inverse:
             return self.fact(fact, subject)
-        attr = attr_phrase(fact.attribute)
+        attr = attr_noun(fact.attribute)
         kind = type_word or "one"
-        return (f"Which {kind} has {fact.value} as its {attr}?",
+        their = "their" if kind in _PERSON_TYPES else "its"
+        if kind in _PERSON_TYPES:
+            return (f"Who has {fact.value} as {their} {attr}?",
+                    _sentence(f"{fact.value} is {self._of(attr, subject)}."), "en.relation.inverse")
+        return (f"Which {kind} has {fact.value} as {their} {attr}?",
                 _sentence(f"{fact.value} is {self._of(attr, subject)}."), "en.relation.inverse")
+
+    def mention(self, subject: str, type_word: str, name: str, sentence: str) -> tuple[str, str, str] | None:
+        return (f"Which {type_word} is {subject} associated with?",
+                _sentence(f"{subject} is associated with {name}: {sentence.rstrip('.')}."), "en.relation.mention")
 
     def count(self, type_word: str, attribute: str, value: str, names: list[str]) -> tuple[str, str, str] | None:
         plural = type_word if type_word.endswith("s") else type_word + "s"
@@ -260,4 +336,5 @@ class English:
         return None
 
     def type_word(self, doc_type: str) -> str:
-        return plural_to_singular(doc_type.split("/")[0])
+        label = doc_type.split("/")[-1]
+        return plural_to_singular(label.strip().lower()) if label else "item"
