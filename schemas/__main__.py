@@ -5,9 +5,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from pydantic import BaseModel
+
 from schemas import Chunk, Document, FactNode, TestQuestion
 
-MODELS = {"test_question": TestQuestion, "document": Document, "chunk": Chunk, "fact": FactNode}
+MODELS: dict[str, type[BaseModel]] = {
+    "test_question": TestQuestion,
+    "document": Document,
+    "chunk": Chunk,
+    "fact": FactNode,
+}
 
 
 def render(name: str) -> str:

@@ -6,9 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Category = Literal[
-    "direct_fact", "temporal", "spanning", "numerical", "comparative", "holistic", "relationship"
-]
+Category = Literal["direct_fact", "temporal", "spanning", "numerical", "comparative", "holistic", "relationship"]
 
 #: The seven categories the generator produces, in report order.
 CATEGORIES: tuple[str, ...] = (

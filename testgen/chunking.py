@@ -111,8 +111,9 @@ def _list_end(lines: list[str], kinds: list[int], first: int) -> int:
                 ahead += 1
             # Blank lines belong to the list only when it goes on after them: an indented continuation or
             # another item of the same kind (a different marker after a gap starts a new list).
-            if ahead < count and (lines[ahead][0] in " \t" or
-                                  (kinds[ahead] == _ITEM and _marker(lines[ahead]) == marker)):
+            if ahead < count and (
+                lines[ahead][0] in " \t" or (kinds[ahead] == _ITEM and _marker(lines[ahead]) == marker)
+            ):
                 pos = ahead
                 continue
             break
@@ -227,9 +228,7 @@ def _rstrip_end(text: str, start: int, end: int) -> int:
     return end - (len(segment) - len(segment.rstrip()))
 
 
-def _split_span(
-    text: str, start: int, end: int, size: int, levels: tuple[_Cutter, ...]
-) -> list[tuple[int, int]]:
+def _split_span(text: str, start: int, end: int, size: int, levels: tuple[_Cutter, ...]) -> list[tuple[int, int]]:
     """Cut ``text[start:end]`` into pieces of at most ``size`` at the coarsest cut points that allow it."""
     if end - start <= size:
         return [(start, end)]

@@ -35,6 +35,18 @@ _CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 12, 13, 27)) + b
 _CONTROL_SHARE = 0.3
 # Chaos scores (0..1) this close to the best count as a tie between candidate encodings.
 _CHAOS_TIE = 0.1
+# Language names people write in front matter instead of codes.
+_LANGUAGE_NAMES = {
+    "english": "en",
+    "korean": "ko",
+    "한국어": "ko",
+    "japanese": "ja",
+    "日本語": "ja",
+    "chinese": "zh",
+    "中文": "zh",
+    "汉语": "zh",
+    "漢語": "zh",
+}
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?:(.*?)\n)?---[ \t]*(?:\n|\Z)", re.DOTALL)
 
 
@@ -177,7 +189,8 @@ def _language(text: str, front_matter: dict[str, str], forced: str | None) -> st
     for key in ("lang", "language"):
         value = front_matter.get(key, "").strip().lower()
         if value:
-            return value
+            # "ko-KR", "zh_Hant" -> the primary subtag: downstream rules are per language, not per region.
+            return _LANGUAGE_NAMES.get(value, re.split(r"[-_]", value, maxsplit=1)[0])
     return detect_language(text)
 
 
@@ -185,8 +198,9 @@ def _load_file(path: Path, doc_id: str, language: str | None) -> Document:
     if not path.is_file():
         raise _Skip("broken symbolic link" if path.is_symlink() else "not a regular file")
     if path.suffix.lower() not in SUPPORTED_SUFFIXES:
-        raise _Skip(f"unsupported file type '{path.suffix.lower()}'" if path.suffix
-                    else "unsupported file type (no suffix)")
+        raise _Skip(
+            f"unsupported file type '{path.suffix.lower()}'" if path.suffix else "unsupported file type (no suffix)"
+        )
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -218,9 +232,15 @@ def _load_file(path: Path, doc_id: str, language: str | None) -> Document:
     )
 
 
-def _walk(root: Path) -> list[Path]:
+def _walk(root: Path, skipped: list[SkippedFile]) -> list[Path]:
     found: list[Path] = []
-    for folder, dirnames, filenames in os.walk(root):
+
+    def unreadable(exc: OSError) -> None:
+        # os.walk silently drops folders it cannot list; the user should hear about them.
+        where = Path(exc.filename).relative_to(root).as_posix() if exc.filename else "."
+        skipped.append(SkippedFile(path=where, reason=f"cannot read folder: {exc.strerror or exc}"))
+
+    for folder, dirnames, filenames in os.walk(root, onerror=unreadable):
         # Pruning in place stops os.walk from entering hidden folders (.git, .obsidian, ...).
         dirnames[:] = [name for name in dirnames if not name.startswith(".")]
         found.extend(Path(folder, name) for name in filenames if not name.startswith("."))
@@ -238,8 +258,9 @@ def load_kb(
 
     ``doc_id`` is the POSIX path relative to ``root``, ``doc_type`` its first folder (``root`` for top-level
     files). ``language`` forces the language of every document; otherwise front matter ``lang``/``language``
-    or detection decides. ``on_progress(done, total)`` is called after each file, ``total`` counting every
-    non-hidden file. Files that cannot be used are listed in ``skipped`` with a reason.
+    (reduced to its primary subtag, ``ko-KR`` -> ``ko``) or detection decides. ``on_progress(done, total)``
+    is called after each file, ``total`` counting every non-hidden file. Files that cannot be used, and
+    folders that cannot be listed, are in ``skipped`` with a reason.
 
     Raises CorpusError when ``root`` is missing or not a folder, or when no document could be loaded.
     """
@@ -248,9 +269,9 @@ def load_kb(
         raise CorpusError(f"knowledge-base folder not found: {base} (check the path, or create the folder)")
     if not base.is_dir():
         raise CorpusError(f"knowledge-base path is not a folder: {base} (pass the folder holding the files)")
-    paths = _walk(base)
     documents: list[Document] = []
     skipped: list[SkippedFile] = []
+    paths = _walk(base, skipped)
     for done, path in enumerate(paths, start=1):
         doc_id = path.relative_to(base).as_posix()
         try:
@@ -258,15 +279,20 @@ def load_kb(
             documents.append(_load_file(path, doc_id, language))
         except UnicodeEncodeError:
             # Undecodable name bytes come back as surrogates, which no JSON output can carry.
-            skipped.append(SkippedFile(path=doc_id.encode("utf-8", "replace").decode("utf-8"),
-                                       reason="file name is not valid UTF-8 (rename the file)"))
+            skipped.append(
+                SkippedFile(
+                    path=doc_id.encode("utf-8", "replace").decode("utf-8"),
+                    reason="file name is not valid UTF-8 (rename the file)",
+                )
+            )
         except _Skip as exc:
             skipped.append(SkippedFile(path=doc_id, reason=str(exc)))
         if on_progress is not None:
             on_progress(done, len(paths))
+    skipped.sort(key=lambda item: item.path.split("/"))  # unreadable folders among the files, in path order
     if not documents:
         supported = ", ".join(SUPPORTED_SUFFIXES)
-        if not paths:
+        if not paths and not skipped:
             raise CorpusError(f"knowledge-base folder {base} has no files (add {supported} files to it)")
         example = f"; e.g. {skipped[0].path}: {skipped[0].reason}" if skipped else ""
         raise CorpusError(

@@ -129,8 +129,11 @@ def generate(
                 result.rejected[(category_name, verdict.reason or "rejected")] += 1
             else:
                 metadata = {
-                    "generator": GENERATOR, "generator_version": GENERATOR_VERSION, "seed": seed,
-                    "template": draft.template, "model": None,
+                    "generator": GENERATOR,
+                    "generator_version": GENERATOR_VERSION,
+                    "seed": seed,
+                    "template": draft.template,
+                    "model": None,
                     "facts": [f.fact_id for f in draft.facts][:10],
                     "validation": verdict.checks,
                 }
@@ -138,12 +141,19 @@ def generate(
                     metadata["derived"] = draft.derived
                 if draft.flags:
                     metadata["flags"] = draft.flags
-                result.items.append(TestQuestion(
-                    question=draft.question, keywords=_dedupe(draft.keywords),
-                    reference_answer=draft.reference_answer, category=category_name,
-                    source_docs=verdict.source_docs, id=item_id(draft.question, verdict.source_docs),
-                    language=draft.language, reference_contexts=verdict.reference_contexts, metadata=metadata,
-                ))
+                result.items.append(
+                    TestQuestion(
+                        question=draft.question,
+                        keywords=_dedupe(draft.keywords),
+                        reference_answer=draft.reference_answer,
+                        category=category_name,
+                        source_docs=verdict.source_docs,
+                        id=item_id(draft.question, verdict.source_docs),
+                        language=draft.language,
+                        reference_contexts=verdict.reference_contexts,
+                        metadata=metadata,
+                    )
+                )
                 accepted += 1
                 done += 1
                 report("generating questions", done, num)

@@ -127,8 +127,13 @@ class Validator:
         for fact in draft.facts:
             if fact.evidence not in contexts:
                 contexts.append(fact.evidence)
-        return Verdict(True, None, source_docs, contexts,
-                       {"grounded": True, "closure": True, "no_leak": True, "unique": True, "postcondition": True})
+        return Verdict(
+            True,
+            None,
+            source_docs,
+            contexts,
+            {"grounded": True, "closure": True, "no_leak": True, "unique": True, "postcondition": True},
+        )
 
 
 def _leaks(norm_question: str, span: str) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import time
 from dataclasses import dataclass
+from itertools import pairwise
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -139,7 +140,7 @@ def test_small_document_is_one_chunk_without_surrounding_blank_lines() -> None:
 
 def test_chunk_id_is_sha256_of_doc_id_and_text() -> None:
     [chunk] = chunk_document(doc("Hello world.", "x/y.md"))
-    expected = hashlib.sha256("x/y.md\x00Hello world.".encode()).hexdigest()[:16]
+    expected = hashlib.sha256(b"x/y.md\x00Hello world.").hexdigest()[:16]
     assert chunk.chunk_id == expected == make_chunk_id("x/y.md", "Hello world.")
     assert make_chunk_id("x/z.md", "Hello world.") != expected
     assert len(expected) == 16
@@ -203,7 +204,7 @@ def test_overlap_repeats_trailing_whole_blocks() -> None:
         "\n\n".join(paras[2:5]),
         "\n\n".join(paras[4:6]),
     ]
-    for prev, nxt in zip(chunks, chunks[1:], strict=False):
+    for prev, nxt in pairwise(chunks):
         assert prev.end - nxt.start == len(paras[0])
 
 
@@ -308,7 +309,7 @@ def test_oversize_paragraph_pieces_keep_heading_path_and_sentence_overlap() -> N
     chunks = chunk_document(doc(f"# Big\n\n{para}"), size=100, overlap=25)
     assert all(c.heading_path == ["Big"] for c in chunks)
     assert chunks[0].text.startswith("# Big\n\nSentence 00")
-    for prev, nxt in zip(chunks, chunks[1:], strict=False):
+    for prev, nxt in pairwise(chunks):
         assert 0 < prev.end - nxt.start <= 25
         assert nxt.text.startswith("Sentence ")
 
@@ -388,12 +389,14 @@ class Gen:
 @st.composite
 def documents(draw: st.DrawFn) -> tuple[str, list[Gen]]:
     pieces: list[tuple[str, str, int]] = []  # kind, text, heading level
-    for kind in draw(st.lists(st.sampled_from(["heading", "paragraph", "table", "list", "code"]), max_size=25)):
+    kinds = st.sampled_from(["heading", "paragraph", "table", "list", "code"])
+    for kind in draw(st.lists(kinds, max_size=25)):
         if kind == "list" and pieces and pieces[-1][0] == "list":
             pieces.append(("paragraph", "Between lists.", 0))  # two adjacent lists would read as one
         if kind == "heading":
             level = draw(st.integers(1, 4))
-            pieces.append((kind, f"{'#' * level} " + " ".join(draw(st.lists(_WORD, min_size=1, max_size=5))), level))
+            words = draw(st.lists(_WORD, min_size=1, max_size=5))
+            pieces.append((kind, f"{'#' * level} " + " ".join(words), level))
         else:
             strategy = {"paragraph": paragraphs(), "table": tables(), "list": lists(), "code": code()}[kind]
             pieces.append((kind, draw(strategy), 0))
@@ -440,7 +443,7 @@ def check_chunks(text: str, blocks: list[Gen], chunks: list[Chunk], size: int, o
         # A heading ends a chunk only when nothing but headings follows in the document.
         if inside[-1].kind == "heading":
             assert all(b.kind == "heading" for b in blocks if b.start >= inside[-1].end)
-    for prev, nxt in zip(chunks, chunks[1:], strict=False):
+    for prev, nxt in pairwise(chunks):
         assert prev.start < nxt.start and prev.end < nxt.end
         assert prev.end - nxt.start <= overlap
     # Every non-blank character is in some chunk.
@@ -455,7 +458,9 @@ def check_chunks(text: str, blocks: list[Gen], chunks: list[Chunk], size: int, o
             assert any(c.start <= b.start and b.end <= c.end for c in chunks)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
 @given(
     generated=documents(),
     size=st.sampled_from([50, 80, 150, 400, 800]),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -221,6 +222,36 @@ def test_read_error_is_skipped_with_os_reason(tmp_path: Path, monkeypatch: pytes
     assert skipped(result) == {"io.md": "cannot read file: Input/output error"}
 
 
+def test_unreadable_folder_is_listed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(tmp_path, "a/ok.md", "Readable.")
+    write(tmp_path, "z.md", "Readable too.")
+    (tmp_path / "locked").mkdir()
+    real_walk = os.walk
+
+    def walk(top: Path, onerror: Callable[[OSError], object]) -> Iterator[tuple[str, list[str], list[str]]]:
+        for folder, dirnames, filenames in real_walk(top, onerror=onerror):
+            if "locked" in dirnames:
+                dirnames.remove("locked")
+                onerror(PermissionError(13, "Permission denied", str(Path(folder, "locked"))))
+            yield folder, dirnames, filenames
+
+    monkeypatch.setattr("testgen.corpus.os.walk", walk)
+    result = load_kb(tmp_path)
+    assert [d.doc_id for d in result.documents] == ["a/ok.md", "z.md"]
+    assert skipped(result) == {"locked": "cannot read folder: Permission denied"}
+
+
+def test_unreadable_root_reports_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def walk(top: Path, onerror: Callable[[OSError], object]) -> Iterator[tuple[str, list[str], list[str]]]:
+        onerror(PermissionError(13, "Permission denied", str(top)))
+        return iter(())
+
+    monkeypatch.setattr("testgen.corpus.os.walk", walk)
+    expected = r"0 file\(s\) seen, 1 skipped; e\.g\. \.: cannot read folder: Permission denied"
+    with pytest.raises(CorpusError, match=expected):
+        load_kb(tmp_path)
+
+
 def test_broken_symlink_is_skipped(tmp_path: Path) -> None:
     write(tmp_path, "ok.md", "Readable.")
     (tmp_path / "dangling.md").symlink_to(tmp_path / "missing.md")
@@ -339,7 +370,10 @@ def test_language_from_front_matter_then_detection(tmp_path: Path) -> None:
     write(tmp_path, "a.md", "---\nlanguage: ZH\n---\nEnglish text but declared Chinese.")
     write(tmp_path, "b.md", "これは日本語の文書です。")
     write(tmp_path, "c.md", "这是中文文档。")
-    assert [d.language for d in load_kb(tmp_path).documents] == ["zh", "ja", "zh"]
+    write(tmp_path, "d.md", "---\nlang: ko-KR\n---\nEnglish text.")
+    write(tmp_path, "e.md", "---\nlanguage: Korean\n---\nEnglish text.")
+    write(tmp_path, "f.md", "---\nlang: zh_Hant\n---\nEnglish text.")
+    assert [d.language for d in load_kb(tmp_path).documents] == ["zh", "ja", "zh", "ko", "ko", "zh"]
 
 
 # ---------------------------------------------------------------------------------------------- errors

@@ -61,8 +61,9 @@ def attribute_key(fact: FactNode) -> str:
     return normalize(fact.attribute)
 
 
-def group_comparable(ctx: GenContext, *, numeric: bool = True, dates: bool = False,
-                     min_subjects: int = 2) -> dict[tuple[str, str, str], dict[str, FactNode]]:
+def group_comparable(
+    ctx: GenContext, *, numeric: bool = True, dates: bool = False, min_subjects: int = 2
+) -> dict[tuple[str, str, str], dict[str, FactNode]]:
     """(entity type, attribute, unit) → {subject entity → one fact}; only unqualified kv/table facts."""
     groups: dict[tuple[str, str, str], dict[str, FactNode]] = defaultdict(dict)
     for fact in ctx.facts:
@@ -117,8 +118,15 @@ def single_fact_draft(ctx: GenContext, fact: FactNode, category: str) -> Draft |
         return None
     question, answer, template = phrased
     return Draft(
-        category=category, question=question, reference_answer=answer, keywords=keywords_for_value(fact.value),
-        facts=[fact], answer_spans=[fact.value], language=language, template=template, flags=flags,
+        category=category,
+        question=question,
+        reference_answer=answer,
+        keywords=keywords_for_value(fact.value),
+        facts=[fact],
+        answer_spans=[fact.value],
+        language=language,
+        template=template,
+        flags=flags,
     )
 
 

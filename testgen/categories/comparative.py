@@ -14,9 +14,10 @@ from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import normalize
 
-
-_COUNT_UNITS = frozenset("명 개 곳 건 대 회 석 employees people staff members customers clients users units stores "
-                         "offices branches countries cities partners products models seats bikes orders".split())
+_COUNT_UNITS = frozenset(
+    "명 개 곳 건 대 회 석 employees people staff members customers clients users units stores "
+    "offices branches countries cities partners products models seats bikes orders".split()
+)
 
 
 def sort_key(fact: FactNode) -> float | str:
@@ -50,13 +51,19 @@ class Comparative:
             if facts[0].value_type == "date" and len({len(str(k)) for k in keys}) != 1:
                 continue  # "2019" vs "2019-03-01" cannot be ordered safely
             higher = rng.random() < 0.5
-            winner = max(range(len(facts)), key=lambda i: keys[i]) if higher else \
-                min(range(len(facts)), key=lambda i: keys[i])
+            winner = (
+                max(range(len(facts)), key=lambda i: keys[i])
+                if higher
+                else min(range(len(facts)), key=lambda i: keys[i])
+            )
             language = ctx.language_of(facts[0])
             ph, flags = phraser(ctx, language)
             subjects = [ph.subject(subject_name(ctx, f)) for f in facts]
-            kind = "date" if facts[0].value_type == "date" else (
-                "count" if facts[0].value_type == "number" and facts[0].unit in _COUNT_UNITS else "number")
+            kind = (
+                "date"
+                if facts[0].value_type == "date"
+                else ("count" if facts[0].value_type == "number" and facts[0].unit in _COUNT_UNITS else "number")
+            )
             phrased = ph.compare(subjects, facts[0].attribute, [f.value for f in facts], winner, higher, kind)
             if phrased is None:
                 continue
@@ -65,9 +72,16 @@ class Comparative:
             for f in facts:
                 keywords.extend(keywords_for_value(f.value))
             yield Draft(
-                category=self.name, question=question, reference_answer=answer, keywords=keywords,
-                facts=list(facts), answer_spans=[f.value for f in facts], language=language, template=template,
-                named_entities=subjects, flags=flags,
+                category=self.name,
+                question=question,
+                reference_answer=answer,
+                keywords=keywords,
+                facts=list(facts),
+                answer_spans=[f.value for f in facts],
+                language=language,
+                template=template,
+                named_entities=subjects,
+                flags=flags,
                 derived={"winner": subjects[winner], "higher": higher},
             )
 
@@ -89,7 +103,8 @@ class Comparative:
         winner = pick(range(len(keys)), key=lambda i: keys[i])
         if draft.named_entities[winner] != draft.derived["winner"]:
             return "stated winner is wrong"
-        if not normalize(draft.reference_answer).startswith(normalize(draft.derived["winner"])) and \
-                normalize(draft.derived["winner"]) not in normalize(draft.reference_answer):
+        if not normalize(draft.reference_answer).startswith(normalize(draft.derived["winner"])) and normalize(
+            draft.derived["winner"]
+        ) not in normalize(draft.reference_answer):
             return "answer does not name the winner"
         return None

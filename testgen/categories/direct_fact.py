@@ -18,8 +18,14 @@ class DirectFact:
     description = "One fact from one chunk; the answer is its value."
 
     def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
-        pool = [f for f in ctx.facts if f.value_type != "date" and not f.value_entity
-                and f.source in ("key_value", "table", "timeline")]
+        pool = [
+            f
+            for f in ctx.facts
+            if f.value_type != "date"
+            and not f.value_entity
+            and f.source in ("key_value", "table", "timeline")
+            and not _name_list(f.value)
+        ]
         for fact in stratified(pool, rng, attribute_key):
             draft = single_fact_draft(ctx, fact, self.name)
             if draft is not None:
@@ -32,3 +38,9 @@ class DirectFact:
         if any(normalize(k) not in value for k in draft.keywords):
             return "keyword outside the value span"
         return None
+
+
+def _name_list(value: str) -> bool:
+    """ "Harborview Hotels, Summit Trail Tours": a list of names reads badly as one value."""
+    parts = [p.strip() for p in value.split(",")]
+    return len(parts) >= 2 and all(p[:1].isupper() for p in parts)

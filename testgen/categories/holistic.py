@@ -33,8 +33,13 @@ class Holistic:
         # Counts: a text attribute shared by several subjects of one type ("Location: Seoul").
         text_groups: dict[tuple[str, str], dict[str, FactNode]] = defaultdict(dict)
         for fact in ctx.facts:
-            if fact.value_type == "text" and fact.source in ("key_value", "table") and fact.subject_entity \
-                    and not fact.qualifier and len(fact.value) <= 40:
+            if (
+                fact.value_type == "text"
+                and fact.source in ("key_value", "table")
+                and fact.subject_entity
+                and not fact.qualifier
+                and len(fact.value) <= 40
+            ):
                 etype = entity_type_of(ctx, fact) or ""
                 if etype and "/" not in etype:
                     text_groups[(etype, normalize(fact.attribute))].setdefault(fact.subject_entity, fact)
@@ -66,10 +71,19 @@ class Holistic:
             if phrased is None:
                 return None
             question, answer, template = phrased
-            return Draft(category=self.name, question=question, reference_answer=answer,
-                         keywords=[value, *names[:4]], facts=facts, answer_spans=[], language=language,
-                         template=template, flags=flags, scope_docs=sorted({f.doc_id for f in facts}),
-                         derived={"op": "count", "value": value, "count": len(names), "names": names})
+            return Draft(
+                category=self.name,
+                question=question,
+                reference_answer=answer,
+                keywords=[value, *names[:4]],
+                facts=facts,
+                answer_spans=[],
+                language=language,
+                template=template,
+                flags=flags,
+                scope_docs=sorted({f.doc_id for f in facts}),
+                derived={"op": "count", "value": value, "count": len(names), "names": names},
+            )
         numbers = [f.number for f in facts]
         if any(n is None for n in numbers) or len(set(numbers)) != len(numbers):
             return None
@@ -80,10 +94,19 @@ class Holistic:
         if phrased is None:
             return None
         question, answer, template = phrased
-        return Draft(category=self.name, question=question, reference_answer=answer,
-                     keywords=[winner, best.value], facts=facts, answer_spans=[best.value], language=language,
-                     template=template, flags=flags, scope_docs=sorted({f.doc_id for f in facts}),
-                     derived={"op": op, "winner": winner, "value": best.value})
+        return Draft(
+            category=self.name,
+            question=question,
+            reference_answer=answer,
+            keywords=[winner, best.value],
+            facts=facts,
+            answer_spans=[best.value],
+            language=language,
+            template=template,
+            flags=flags,
+            scope_docs=sorted({f.doc_id for f in facts}),
+            derived={"op": op, "winner": winner, "value": best.value},
+        )
 
     def check(self, draft: Draft, ctx: GenContext, source_docs: list[str]) -> str | None:
         if len(source_docs) < _MIN_DOCS:

@@ -3,6 +3,7 @@ recomputed from the parsed source values and checked."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import defaultdict
 from collections.abc import Iterator
@@ -11,11 +12,11 @@ from schemas import FactNode
 from testgen.categories._common import (
     attribute_key,
     format_number,
-    stratified,
     group_comparable,
     keywords_for_value,
     phraser,
     single_fact_draft,
+    stratified,
     subject_name,
 )
 from testgen.categories._registry import register
@@ -44,8 +45,7 @@ class Numerical:
     description = "Numbers, amounts, percentages; sums, differences and ratios over two facts."
 
     def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
-        singles = [f for f in ctx.facts if f.value_type in ("number", "money", "percent")
-                   and (f.unit is not None)]
+        singles = [f for f in ctx.facts if f.value_type in ("number", "money", "percent") and (f.unit is not None)]
         singles = stratified(singles, rng, attribute_key)
         arithmetic = self._arithmetic(ctx, rng)
         single_iter = (d for f in singles if (d := single_fact_draft(ctx, f, self.name)) is not None)
@@ -74,24 +74,20 @@ class Numerical:
                 series[(fact.subject_entity, normalize(fact.attribute), fact.unit or "")].append(fact)
         for facts in series.values():
             facts.sort(key=lambda f: f.start)
-            pairs.extend(zip(facts, facts[1:], strict=False))
+            pairs.extend(itertools.pairwise(facts))
         rng.shuffle(pairs)
         for a, b in pairs:
             if a.number is None or b.number is None or b.number == 0 or a.number == b.number:
                 continue
             same_subject = a.subject_entity == b.subject_entity
             op = rng.choice(("sum", "difference") if same_subject else _OPS)
-            if op == "difference" and not same_subject and a.number < b.number:
+            if op in ("difference", "ratio") and not same_subject and (a.number or 0.0) < (b.number or 0.0):
                 a, b = b, a
-            if op == "ratio":
-                if a.value_type == "percent":
-                    op = "difference"
-                if a.number < b.number:
-                    a, b = b, a
-            if same_subject and op == "difference":
-                result = compute(op, b.number, a.number)  # change from the earlier to the later value
-            else:
-                result = compute(op, a.number, b.number)
+            if op == "ratio" and a.value_type == "percent":
+                op = "difference"  # a ratio of percentages reads oddly; their difference does not
+            x, y = a.number or 0.0, b.number or 0.0
+            # for one subject over time, the difference is the change from the earlier to the later value
+            result = compute(op, y, x) if same_subject and op == "difference" else compute(op, x, y)
             if result is None:
                 continue
             draft = self._phrase(ctx, op, a, b, result)
@@ -108,17 +104,25 @@ class Numerical:
         else:
             result_text = format_number(result, a.unit, a.value_type)
         subjects = [ph.subject(subject_name(ctx, a)), ph.subject(subject_name(ctx, b))]
-        phrased = ph.arithmetic(op, subjects, a.attribute, [a.value, b.value], result_text,
-                                [a.qualifier, b.qualifier])
+        phrased = ph.arithmetic(op, subjects, a.attribute, [a.value, b.value], result_text, [a.qualifier, b.qualifier])
         if phrased is None:
             return None
         question, answer, template = phrased
-        operands = [a.number, b.number] if not (a.subject_entity == b.subject_entity and op == "difference") \
+        operands = (
+            [a.number, b.number]
+            if not (a.subject_entity == b.subject_entity and op == "difference")
             else [b.number, a.number]
+        )
         return Draft(
-            category=self.name, question=question, reference_answer=answer,
-            keywords=keywords_for_value(a.value) + keywords_for_value(b.value), facts=[a, b],
-            answer_spans=[result_text], language=language, template=template, flags=flags,
+            category=self.name,
+            question=question,
+            reference_answer=answer,
+            keywords=keywords_for_value(a.value) + keywords_for_value(b.value),
+            facts=[a, b],
+            answer_spans=[result_text],
+            language=language,
+            template=template,
+            flags=flags,
             derived={"op": op, "operands": operands, "result": result, "result_text": result_text},
         )
 

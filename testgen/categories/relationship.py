@@ -15,10 +15,11 @@ from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import contains_keyword, normalize
 
-
 _RELATION_WORDS = re.compile(
     r"(client|customer|partner|vendor|supplier|counterparty|product|owner|manager|lead|head|founder|"
-    r"reports? to|account|sponsor|contact|상대방|고객|파트너|상품|책임자|담당자|보고자|대표|관리자)", re.I)
+    r"reports? to|account|sponsor|contact|상대방|고객|파트너|상품|책임자|담당자|보고자|대표|관리자)",
+    re.I,
+)
 
 
 def _is_relation(ctx: GenContext, fact: FactNode) -> bool:
@@ -35,8 +36,16 @@ class Relationship:
     description = "How two entities are related, stated in one document and often echoed in the other."
 
     def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
-        pool = [f for f in ctx.facts if f.value_entity and f.subject_entity and f.value_entity != f.subject_entity
-                and f.source in ("key_value", "table") and not f.qualifier and _is_relation(ctx, f)]
+        pool = [
+            f
+            for f in ctx.facts
+            if f.value_entity
+            and f.subject_entity
+            and f.value_entity != f.subject_entity
+            and f.source in ("key_value", "table")
+            and not f.qualifier
+            and _is_relation(ctx, f)
+        ]
         rng.shuffle(pool)
         prose = mention_relations(ctx)
         rng.shuffle(prose)
@@ -67,10 +76,16 @@ class Relationship:
                     facts.append(other)
                     break
             yield Draft(
-                category=self.name, question=question, reference_answer=answer, keywords=names,
-                facts=facts, answer_spans=[names[0] if inverse else names[1]], language=language,
+                category=self.name,
+                question=question,
+                reference_answer=answer,
+                keywords=names,
+                facts=facts,
+                answer_spans=[names[0] if inverse else names[1]],
+                language=language,
                 template=template + (".inverse" if inverse and not template.endswith("inverse") else ""),
-                named_entities=names, flags=flags,
+                named_entities=names,
+                flags=flags,
             )
 
     def _mention_draft(self, ctx: GenContext, fact: FactNode) -> Draft | None:
@@ -83,9 +98,18 @@ class Relationship:
         if phrased is None:
             return None
         question, answer, template = phrased
-        return Draft(category=self.name, question=question, reference_answer=answer,
-                     keywords=[fact.value, fact.subject], facts=[fact], answer_spans=[fact.value],
-                     language=language, template=template, named_entities=[fact.subject, fact.value], flags=flags)
+        return Draft(
+            category=self.name,
+            question=question,
+            reference_answer=answer,
+            keywords=[fact.value, fact.subject],
+            facts=[fact],
+            answer_spans=[fact.value],
+            language=language,
+            template=template,
+            named_entities=[fact.subject, fact.value],
+            flags=flags,
+        )
 
     def check(self, draft: Draft, ctx: GenContext, source_docs: list[str]) -> str | None:
         texts = [ctx.doc_text[d] for d in source_docs]
@@ -124,12 +148,23 @@ def mention_relations(ctx: GenContext) -> list[FactNode]:
             if evidence is None:
                 continue
             chunk_id, sentence, start = evidence
-            out.append(FactNode(
-                fact_id=fact_id(doc_id, start, "mention", target.name), subject=ctx.entities[owner].name,
-                subject_entity=owner, attribute=sentence, value=target.name, value_type="text",
-                value_entity=target.entity_id, source="sentence", doc_id=doc_id, chunk_id=chunk_id,
-                evidence=sentence, start=start, end=start + len(sentence),
-            ))
+            out.append(
+                FactNode(
+                    fact_id=fact_id(doc_id, start, "mention", target.name),
+                    subject=ctx.entities[owner].name,
+                    subject_entity=owner,
+                    attribute=sentence,
+                    value=target.name,
+                    value_type="text",
+                    value_entity=target.entity_id,
+                    source="sentence",
+                    doc_id=doc_id,
+                    chunk_id=chunk_id,
+                    evidence=sentence,
+                    start=start,
+                    end=start + len(sentence),
+                )
+            )
     return out
 
 
@@ -140,8 +175,11 @@ def _first_sentence_naming(ctx: GenContext, doc_id: str, name: str) -> tuple[str
         for piece in re.split(r"(?<=[.!?。！？])\s+|\n", chunk.text):
             idx = chunk.text.find(piece, pos)
             pos = max(pos, idx + len(piece))
-            if contains_keyword(normalize(piece), name) and len(piece.split()) >= 4 \
-                    and not piece.lstrip().startswith(("#", "|")):
+            if (
+                contains_keyword(normalize(piece), name)
+                and len(piece.split()) >= 4
+                and not piece.lstrip().startswith(("#", "|"))
+            ):
                 sentence = piece.strip().lstrip("-*+ ").strip()
                 return chunk.chunk_id, sentence, chunk.start + chunk.text.find(sentence)
     return None

@@ -20,17 +20,29 @@ class Spanning:
     description = "Two facts in two documents joined by a shared entity; needs both documents."
 
     def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
-        firsts = [f for f in ctx.facts if f.value_entity and f.source in ("key_value", "table")
-                  and not f.qualifier and f.value_entity != f.subject_entity]
+        firsts = [
+            f
+            for f in ctx.facts
+            if f.value_entity
+            and f.source in ("key_value", "table")
+            and not f.qualifier
+            and f.value_entity != f.subject_entity
+        ]
         rng.shuffle(firsts)
         prose = mention_relations(ctx)
         rng.shuffle(prose)
         for first in firsts + prose:
             assert first.value_entity is not None
-            seconds = [g for g in ctx.facts_by_entity.get(first.value_entity, [])
-                       if g.doc_id != first.doc_id and g.source in ("key_value", "table") and not g.qualifier
-                       and g.value_entity != first.subject_entity and ", " not in g.value
-                       and normalize(first.value) not in normalize(g.value)]
+            seconds = [
+                g
+                for g in ctx.facts_by_entity.get(first.value_entity, [])
+                if g.doc_id != first.doc_id
+                and g.source in ("key_value", "table")
+                and not g.qualifier
+                and g.value_entity != first.subject_entity
+                and ", " not in g.value
+                and normalize(first.value) not in normalize(g.value)
+            ]
             if not seconds:
                 continue
             second = rng.choice(seconds)
@@ -46,10 +58,15 @@ class Spanning:
                 continue
             question, answer, template = phrased
             yield Draft(
-                category=self.name, question=question, reference_answer=answer,
+                category=self.name,
+                question=question,
+                reference_answer=answer,
                 keywords=keywords_for_value(first.value) + keywords_for_value(second.value),
-                facts=[first, second], answer_spans=[second.value, first.value], language=language,
-                template=template, flags=flags,
+                facts=[first, second],
+                answer_spans=[second.value, first.value],
+                language=language,
+                template=template,
+                flags=flags,
             )
 
     def check(self, draft: Draft, ctx: GenContext, source_docs: list[str]) -> str | None:

@@ -93,12 +93,21 @@ def build_graph(corpus: Corpus, *, similar_k: int = 5, progress: Progress | None
 
     # 3. Nodes and edges.
     for doc in corpus.documents:
-        doc_node = kg.add_node(DocumentNode(doc_id=doc.doc_id, doc_type=doc.doc_type, title=doc.title,
-                                            language=doc.language))
+        doc_node = kg.add_node(
+            DocumentNode(doc_id=doc.doc_id, doc_type=doc.doc_type, title=doc.title, language=doc.language)
+        )
         for chunk in by_doc[doc.doc_id]:
-            chunk_node = kg.add_node(ChunkNode(
-                chunk_id=chunk.chunk_id, doc_id=chunk.doc_id, index=chunk.index, start=chunk.start,
-                end=chunk.end, heading_path=list(chunk.heading_path), text=chunk.text))
+            chunk_node = kg.add_node(
+                ChunkNode(
+                    chunk_id=chunk.chunk_id,
+                    doc_id=chunk.doc_id,
+                    index=chunk.index,
+                    start=chunk.start,
+                    end=chunk.end,
+                    heading_path=list(chunk.heading_path),
+                    text=chunk.text,
+                )
+            )
             kg.add_edge("contains", doc_node, chunk_node)
     for entity in index.entities.values():
         kg.add_node(entity)
@@ -113,12 +122,12 @@ def build_graph(corpus: Corpus, *, similar_k: int = 5, progress: Progress | None
             if fact.value_entity:
                 kg.add_edge("has_value", node, fact.value_entity)
     for chunk_id, found in chunk_mentions.items():
-        for entity, count in sorted(found.items()):
-            kg.add_edge("mentions", f"chunk:{chunk_id}", entity, count)
+        for entity_key, count in sorted(found.items()):
+            kg.add_edge("mentions", f"chunk:{chunk_id}", entity_key, count)
     # links: a document mentions an entity whose own document is another one
     for doc_id, found in sorted(doc_mentions.items()):
-        for entity, count in sorted(found.items()):
-            home = index.entities[entity].home_doc
+        for entity_key, count in sorted(found.items()):
+            home = index.entities[entity_key].home_doc
             if home and home != doc_id:
                 kg.add_edge("links", f"doc:{doc_id}", f"doc:{home}", count)
 
@@ -139,8 +148,11 @@ def _pick_doc_subjects(documents: list[Document], index: EntityIndex, mentions: 
             index.doc_subject[doc.doc_id] = home[doc.doc_id]
             continue
         counts = mentions.get(doc.doc_id, Counter())
-        in_title = [key for key in counts if index.entities[key].name and
-                    normalize(index.entities[key].name) in normalize(doc.title)]
+        in_title = [
+            key
+            for key in counts
+            if index.entities[key].name and normalize(index.entities[key].name) in normalize(doc.title)
+        ]
         if in_title:
             index.doc_subject[doc.doc_id] = max(in_title, key=lambda k: (len(index.entities[k].name), k))
         elif counts:

@@ -180,8 +180,13 @@ def find_mentions(norm_text: str, matcher: re.Pattern[str] | None, forms: dict[s
     for match in matcher.finditer(norm_text):
         form = match.group(1)
         end = match.end(1)
-        if form[-1:].isascii() and form[-1:].isalnum() and end < len(norm_text) and norm_text[end].isalnum() \
-                and norm_text[end].isascii():
+        if (
+            form[-1:].isascii()
+            and form[-1:].isalnum()
+            and end < len(norm_text)
+            and norm_text[end].isalnum()
+            and norm_text[end].isascii()
+        ):
             continue  # "Volt" inside "Voltage"
         key = forms.get(form)
         if key:
@@ -200,6 +205,7 @@ def attach_entities(facts: list[FactNode], index: EntityIndex, doc_subject: str 
         if subject_entity is not None and index.lookup(fact.subject) is None:
             subject = index.entities[subject_entity].name  # a page title that names no entity
         value_entity = index.lookup(fact.value) if fact.value_type == "text" else None
-        out.append(fact.model_copy(update={"subject": subject, "subject_entity": subject_entity,
-                                           "value_entity": value_entity}))
+        out.append(
+            fact.model_copy(update={"subject": subject, "subject_entity": subject_entity, "value_entity": value_entity})
+        )
     return out

@@ -22,7 +22,10 @@ from testgen.errors import GraphFormatError
 
 FORMAT_VERSION = 1
 _NODE_MODELS: dict[str, type[BaseModel]] = {
-    "document": DocumentNode, "chunk": ChunkNode, "entity": EntityNode, "fact": FactNode,
+    "document": DocumentNode,
+    "chunk": ChunkNode,
+    "entity": EntityNode,
+    "fact": FactNode,
 }
 _EDGE_ENDS: dict[str, tuple[str, str]] = {
     "contains": ("document", "chunk"),
@@ -132,8 +135,7 @@ class KnowledgeGraph:
             {"source": u, "target": v, "kind": k, "weight": d["weight"]}
             for u, v, k, d in self.graph.edges(keys=True, data=True)
         ]
-        return {"format": "testgen-kg", "version": FORMAT_VERSION, "meta": self.meta, "nodes": nodes,
-                "edges": edges}
+        return {"format": "testgen-kg", "version": FORMAT_VERSION, "meta": self.meta, "nodes": nodes, "edges": edges}
 
     def save(self, path: str | Path) -> Path:
         """Write the graph as JSON (gzip-compressed when the name ends in ``.gz``)."""

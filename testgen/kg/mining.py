@@ -70,8 +70,10 @@ def is_entity_heading(heading: str, known_names: frozenset[str]) -> bool:
     if not re.match(r"[A-Za-z]", heading) or re.match(r"^\d", heading):
         return False  # non-Latin headings count only when they match a known name
     significant = [w for w in heading.split() if w.lower() not in {"of", "the", "and", "&", "for", "-"}]
-    return bool(significant) and all(w[0].isupper() or w[0].isdigit() for w in significant) and not any(
-        w in GENERIC_HEADINGS for w in words
+    return (
+        bool(significant)
+        and all(w[0].isupper() or w[0].isdigit() for w in significant)
+        and not any(w in GENERIC_HEADINGS for w in words)
     )
 
 
@@ -103,8 +105,19 @@ class _Miner:
         deeper = [text for level, text in self.headings if level > 1]
         return deeper[-1] if deeper else None
 
-    def add(self, *, subject: str, attribute: str, value: ValueSpan | None, value_text: str, value_start: int,
-            source: FactSource, ev_start: int, ev_end: int, qualifier: str | None = None) -> None:
+    def add(
+        self,
+        *,
+        subject: str,
+        attribute: str,
+        value: ValueSpan | None,
+        value_text: str,
+        value_start: int,
+        source: FactSource,
+        ev_start: int,
+        ev_end: int,
+        qualifier: str | None = None,
+    ) -> None:
         value_type: ValueType = value.value_type if value else "text"
         attribute = strip_markup(attribute)
         if not attribute or not value_text.strip():
@@ -148,31 +161,53 @@ class _Miner:
             return
         if clean.endswith((":", "：")):
             return  # a label introducing a nested list, not a value
-        typed = classify_value(clean)
+        typed: ValueSpan | None = classify_value(clean)
         sentence_like = len(clean.split()) > 4 or re.search(r"[가-힣]{2,}\s+\S+\s+\S+\s+\S+", clean)
         if typed is None and sentence_like:
-            inner = [v for v in find_values(clean) if not _is_bare(v)]
-            if len(inner) == 1:
-                typed = inner[0]
+            found = [v for v in find_values(clean) if not _is_bare(v)]
+            if len(found) == 1:
+                typed = found[0]
         if typed is not None:
-            self.add(subject=self.subject(), attribute=key, value=typed, value_text=typed.text,
-                     value_start=clean_start + typed.start, source="key_value",
-                     ev_start=line_start, ev_end=line_end, qualifier=qualifier)
+            self.add(
+                subject=self.subject(),
+                attribute=key,
+                value=typed,
+                value_text=typed.text,
+                value_start=clean_start + typed.start,
+                source="key_value",
+                ev_start=line_start,
+                ev_end=line_end,
+                qualifier=qualifier,
+            )
             return
         if len(clean) <= _MAX_TEXT_VALUE and not re.search(r"[.!?。]\s", clean) and "](" not in value:
-            self.add(subject=self.subject(), attribute=key, value=None, value_text=clean.rstrip("."),
-                     value_start=clean_start, source="key_value", ev_start=line_start, ev_end=line_end,
-                     qualifier=qualifier)
+            self.add(
+                subject=self.subject(),
+                attribute=key,
+                value=None,
+                value_text=clean.rstrip("."),
+                value_start=clean_start,
+                source="key_value",
+                ev_start=line_start,
+                ev_end=line_end,
+                qualifier=qualifier,
+            )
             return
         # A sentence as value ("Client shall pay $10,000 per month ..."): keep its one typed value.
         values = [v for v in find_values(clean) if not _is_bare(v)]
         if len(values) == 1:
-            self.add(subject=self.subject(), attribute=key, value=values[0], value_text=values[0].text,
-                     value_start=clean_start + values[0].start, source="key_value",
-                     ev_start=line_start, ev_end=line_end)
+            self.add(
+                subject=self.subject(),
+                attribute=key,
+                value=values[0],
+                value_text=values[0].text,
+                value_start=clean_start + values[0].start,
+                source="key_value",
+                ev_start=line_start,
+                ev_end=line_end,
+            )
 
-    def timeline(self, key: str, when: ValueSpan, event: str, event_start: int, line_start: int,
-                 line_end: int) -> None:
+    def timeline(self, key: str, when: ValueSpan, event: str, event_start: int, line_start: int, line_end: int) -> None:
         """A dated line. What it says decides the fact it makes:
 
         * "$150,000 base salary + bonus" (one amount) → base salary = $150,000, qualified by the date;
@@ -186,19 +221,43 @@ class _Miner:
         if values and values[0].start == 0 and values[0].end < len(head):
             label = head[values[0].end :].strip(" :-")
             if 0 < len(label.split()) <= 5:
-                self.add(subject=self.subject(), attribute=label, value=values[0], value_text=values[0].text,
-                         value_start=event_start + values[0].start, source="timeline", ev_start=line_start,
-                         ev_end=line_end, qualifier=key)
+                self.add(
+                    subject=self.subject(),
+                    attribute=label,
+                    value=values[0],
+                    value_text=values[0].text,
+                    value_start=event_start + values[0].start,
+                    source="timeline",
+                    ev_start=line_start,
+                    ev_end=line_end,
+                    qualifier=key,
+                )
                 return
         key_pos = self.doc.text.find(key, line_start, line_end)
         context = self.context()
         if context and len(event.split()) <= 10 and not _looks_like_event(event):
-            self.add(subject=self.subject(), attribute=context, value=None, value_text=event.rstrip("."),
-                     value_start=event_start, source="timeline", ev_start=line_start, ev_end=line_end,
-                     qualifier=key)
+            self.add(
+                subject=self.subject(),
+                attribute=context,
+                value=None,
+                value_text=event.rstrip("."),
+                value_start=event_start,
+                source="timeline",
+                ev_start=line_start,
+                ev_end=line_end,
+                qualifier=key,
+            )
             return
-        self.add(subject=self.subject(), attribute=event.rstrip("."), value=when, value_text=key,
-                 value_start=key_pos, source="timeline", ev_start=line_start, ev_end=line_end)
+        self.add(
+            subject=self.subject(),
+            attribute=event.rstrip("."),
+            value=when,
+            value_text=key,
+            value_start=key_pos,
+            source="timeline",
+            ev_start=line_start,
+            ev_end=line_end,
+        )
 
     def table(self, rows: list[tuple[int, int, str]]) -> None:
         if len(rows) < 3 or not _TABLE_SEP.match(rows[1][2]):
@@ -217,8 +276,7 @@ class _Miner:
                 continue
             row_head = cells[0]
             if key_value_table:
-                self.key_value(row_head, cells[1], start + max(self.doc.text[start:end].find(cells[1]), 0),
-                               start, end)
+                self.key_value(row_head, cells[1], start + max(self.doc.text[start:end].find(cells[1]), 0), start, end)
                 continue
             if first_is_date:
                 subject, qualifier = self.subject(), row_head
@@ -235,9 +293,17 @@ class _Miner:
                 pos = line.find(cell)
                 value_text = typed.text if typed else cell
                 value_start = start + max(pos, 0) + (typed.start if typed else 0)
-                self.add(subject=subject, attribute=header[col], value=typed, value_text=value_text,
-                         value_start=value_start, source="table", ev_start=start, ev_end=end,
-                         qualifier=qualifier)
+                self.add(
+                    subject=subject,
+                    attribute=header[col],
+                    value=typed,
+                    value_text=value_text,
+                    value_start=value_start,
+                    source="table",
+                    ev_start=start,
+                    ev_end=end,
+                    qualifier=qualifier,
+                )
 
     def sentences(self, text: str, offset: int) -> None:
         pos = 0
@@ -253,9 +319,16 @@ class _Miner:
                 continue
             for value in values:
                 predicate = (sentence[: value.start] + "…" + sentence[value.end :]).strip()
-                self.add(subject=self.subject(), attribute=predicate[:120], value=value,
-                         value_text=value.text, value_start=s_start + value.start, source="sentence",
-                         ev_start=s_start, ev_end=s_start + len(sentence))
+                self.add(
+                    subject=self.subject(),
+                    attribute=predicate[:120],
+                    value=value,
+                    value_text=value.text,
+                    value_start=s_start + value.start,
+                    source="sentence",
+                    ev_start=s_start,
+                    ev_end=s_start + len(sentence),
+                )
 
     # -- driver ----------------------------------------------------------------------------------
     def run(self) -> MinedDocument:
@@ -295,8 +368,13 @@ class _Miner:
             if kv and len(kv.group(1).split()) <= 6:
                 value_start = start + kv.start(2)
                 rstripped_end = start + len(line.rstrip())
-                self.key_value(kv.group(1), kv.group(2).rstrip(), value_start, start + len(line) -
-                               len(line.lstrip()), rstripped_end)
+                self.key_value(
+                    kv.group(1),
+                    kv.group(2).rstrip(),
+                    value_start,
+                    start + len(line) - len(line.lstrip()),
+                    rstripped_end,
+                )
                 i += 1
                 continue
             bullet = _BULLET.match(line)

@@ -70,12 +70,12 @@ def similar_pairs(
         return []
     a = np.concatenate(pair_a)
     b = np.concatenate(pair_b)
-    w = np.concatenate(pair_w)
+    products = np.concatenate(pair_w)
     lo, hi = np.minimum(a, b), np.maximum(a, b)
     keep = lo != hi
     key = lo[keep] * n + hi[keep]
     uniq, inverse = np.unique(key, return_inverse=True)
-    score = np.bincount(inverse, weights=w[keep])
+    score = np.bincount(inverse, weights=products[keep])
     i_arr, j_arr = uniq // n, uniq % n
     good = score >= min_score
     i_arr, j_arr, score = i_arr[good], j_arr[good], score[good]

@@ -17,29 +17,45 @@ MONTHS = {
     name: i
     for i, names in enumerate(
         [
-            ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",),
-            ("june", "jun"), ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"),
-            ("october", "oct"), ("november", "nov"), ("december", "dec"),
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
         ],
         start=1,
     )
     for name in names
 }
-_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December|" \
+_MONTH = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
     r"Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)"
+)
 _YEAR = r"(?:19|20)\d\d"
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _SCALE_EN = r"(?:\s?(?:thousand|million|billion|trillion|[kKmMbB](?![a-zA-Z])|bn|mn))?"
 _KO_NUM = r"(?:\d[\d,]*(?:\.\d+)?\s?(?:조|억|천만|백만|십만|만|천)\s?)+(?:\d[\d,]*)?|\d{1,3}(?:,\d{3})+|\d+"
-_PER = r"(?:\s?(?:/|per\s)\s?(?:month|year|annum|mo|yr|user|seat|unit|lead|claim|policy|person|night|day|hour)" \
+_PER = (
+    r"(?:\s?(?:/|per\s)\s?(?:month|year|annum|mo|yr|user|seat|unit|lead|claim|policy|person|night|day|hour)"
     r"|\s?(?:a|each)\s(?:month|year))?"
+)
 
 _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
     # --- dates ---
     ("date", "en_mdy", re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+({_YEAR})\b")),
     ("date", "en_dmy", re.compile(rf"\b(\d{{1,2}})\s+({_MONTH})\s+({_YEAR})\b")),
-    ("date", "en_my_range", re.compile(
-        rf"\b({_MONTH})\s+({_YEAR})\s?[-–~]\s?(?:{_MONTH}\s+{_YEAR}|[Pp]resent|[Cc]urrent|[Nn]ow)\b")),
+    (
+        "date",
+        "en_my_range",
+        re.compile(rf"\b({_MONTH})\s+({_YEAR})\s?[-–~]\s?(?:{_MONTH}\s+{_YEAR}|[Pp]resent|[Cc]urrent|[Nn]ow)\b"),
+    ),
     ("date", "en_my", re.compile(rf"\b({_MONTH})\s+({_YEAR})\b")),
     ("date", "iso", re.compile(rf"\b({_YEAR})[-./](\d{{1,2}})[-./](\d{{1,2}})\b")),
     ("date", "quarter", re.compile(rf"\b(Q[1-4])\s+({_YEAR})\b")),
@@ -58,20 +74,38 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
     ("money", "cjk_yuan", re.compile(rf"({_NUM})\s?(万|亿)?\s?(元|円|日元|美元)")),
     # --- counted numbers ---
     ("number", "ko_nights", re.compile(r"(\d+)\s?박\s?(\d+)\s?일")),
-    ("number", "ko_count", re.compile(r"(\d[\d,]*(?:\.\d+)?)\s?(명|개월|개|곳|건|대|박|일|년|회|석|점|배|시간|분|km/h|km|kg)")),
+    (
+        "number",
+        "ko_count",
+        re.compile(r"(\d[\d,]*(?:\.\d+)?)\s?(명|개월|개|곳|건|대|박|일|년|회|석|점|배|시간|분|km/h|km|kg)"),
+    ),
     ("number", "cjk_count", re.compile(r"(\d[\d,]*(?:\.\d+)?)\s?(人|名|个|個|家|件|年|月|天|日|回|台)")),
-    ("number", "unit", re.compile(
-        rf"(?<![\w$€£¥₩.,])({_NUM}){_SCALE_EN}\s?"
-        r"(employees|people|staff|members|customers|clients|users|units|stores|offices|branches|countries|"
-        r"cities|partners|products|models|years|months|weeks|days|hours|minutes|km/h|mph|km|kilometers|miles|kg|"
-        r"kilograms|lbs|Wh|kWh|W|V|mm|cm|m|GB|TB|MB|seats|nights|claims|policies|leads|orders|bikes|"
-        r"vehicles|trips|tours|agents|percentile|x)\b")),
+    (
+        "number",
+        "unit",
+        re.compile(
+            rf"(?<![\w$€£¥₩.,])({_NUM}){_SCALE_EN}\s?"
+            r"(employees|people|staff|members|customers|clients|users|units|stores|offices|branches|countries|"
+            r"cities|partners|products|models|years|months|weeks|days|hours|minutes|km/h|mph|km|kilometers|miles|kg|"
+            r"kilograms|lbs|Wh|kWh|W|V|mm|cm|m|GB|TB|MB|seats|nights|claims|policies|leads|orders|bikes|"
+            r"vehicles|trips|tours|agents|percentile|x)\b"
+        ),
+    ),
     ("number", "bare", re.compile(rf"(?<![\w$€£¥₩.,/-])({_NUM})(?![\w%.,/]|\s?(?:%|percent))")),
 ]
 
 _KO_UNITS = {"조": 10**12, "억": 10**8, "천만": 10**7, "백만": 10**6, "십만": 10**5, "만": 10**4, "천": 10**3}
-_EN_SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "b": 1e9,
-             "bn": 1e9, "trillion": 1e12}
+_EN_SCALE = {
+    "thousand": 1e3,
+    "k": 1e3,
+    "million": 1e6,
+    "m": 1e6,
+    "mn": 1e6,
+    "billion": 1e9,
+    "b": 1e9,
+    "bn": 1e9,
+    "trillion": 1e12,
+}
 
 
 @dataclass(frozen=True)
@@ -101,12 +135,12 @@ def parse_number(text: str) -> float | None:
         if tail:
             total += float(tail.group().replace(",", ""))
         return total
-    match = re.search(rf"({_NUM})\s?(thousand|million|billion|trillion|bn|mn|[kKmMbB](?![a-zA-Z]))?", text)
-    if not match:
+    plain = re.search(rf"({_NUM})\s?(thousand|million|billion|trillion|bn|mn|[kKmMbB](?![a-zA-Z]))?", text)
+    if not plain:
         return None
-    value = float(match.group(1).replace(",", ""))
-    if match.group(2):
-        value *= _EN_SCALE[match.group(2).lower()]
+    value = float(plain.group(1).replace(",", ""))
+    if plain.group(2):
+        value *= _EN_SCALE[plain.group(2).lower()]
     return value
 
 
@@ -157,7 +191,7 @@ def find_values(text: str) -> list[ValueSpan]:
             elif value_type == "money":
                 if kind in ("sym", "code"):
                     unit = match.group(1)
-                    number = parse_number(span_text[len(unit):])
+                    number = parse_number(span_text[len(unit) :])
                     per = re.search(r"(?:/|per\s|a\s|each\s)\s?(\w+)$", span_text)
                     if per:
                         unit += "/" + per.group(1).lower()

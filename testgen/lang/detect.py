@@ -30,8 +30,10 @@ _RUNS = {
     "han": re.compile(f"[{_HAN}]+"),
     "latin": re.compile(f"[{_LATIN}]+"),
 }
-_SINGLE = {name: re.compile(f"[{cls}]") for name, cls in
-           (("hangul", _HANGUL), ("kana", _KANA), ("han", _HAN), ("latin", _LATIN))}
+_SINGLE = {
+    name: re.compile(f"[{cls}]")
+    for name, cls in (("hangul", _HANGUL), ("kana", _KANA), ("han", _HAN), ("latin", _LATIN))
+}
 
 # Text that is Latin whatever the document language: URLs, link targets, fenced and inline code. Counting it
 # would tip Korean or Japanese technical notes towards English.

@@ -7,8 +7,18 @@ import re
 _HANGUL_BASE = 0xAC00
 _HANGUL_LAST = 0xD7A3
 # Final letters of non-Hangul words as read aloud in Korean: digits and Latin letters.
-_DIGIT_HAS_FINAL = {"0": True, "1": True, "2": False, "3": True, "4": False, "5": False,
-                    "6": True, "7": True, "8": True, "9": False}
+_DIGIT_HAS_FINAL = {
+    "0": True,
+    "1": True,
+    "2": False,
+    "3": True,
+    "4": False,
+    "5": False,
+    "6": True,
+    "7": True,
+    "8": True,
+    "9": False,
+}
 _DIGIT_FINAL_RIEUL = {"1", "7", "8"}  # 일, 칠, 팔 end in ㄹ
 _LATIN_HAS_FINAL = set("lmnr")  # el, em, en, ar(알) read with a final consonant
 
@@ -44,11 +54,16 @@ def _final_is_rieul(word: str) -> bool:
 
 
 _PAIRS = {
-    "은": ("은", "는"), "는": ("은", "는"),
-    "이": ("이", "가"), "가": ("이", "가"),
-    "을": ("을", "를"), "를": ("을", "를"),
-    "과": ("과", "와"), "와": ("과", "와"),
-    "아": ("아", "야"), "야": ("아", "야"),
+    "은": ("은", "는"),
+    "는": ("은", "는"),
+    "이": ("이", "가"),
+    "가": ("이", "가"),
+    "을": ("을", "를"),
+    "를": ("을", "를"),
+    "과": ("과", "와"),
+    "와": ("과", "와"),
+    "아": ("아", "야"),
+    "야": ("아", "야"),
     "이다": ("이다", "다"),
 }
 

@@ -31,8 +31,9 @@ class _Cjk:
         return doc_type
 
     def wh(self, fact: FactNode) -> str:
-        return {"date": self.wh_date, "money": self.wh_money, "percent": self.wh_percent,
-                "number": self.wh_number}.get(fact.value_type, self.wh_what)
+        return {"date": self.wh_date, "money": self.wh_money, "percent": self.wh_percent, "number": self.wh_number}.get(
+            fact.value_type, self.wh_what
+        )
 
     def _attr_q(self, subject: str, attribute: str, wh: str) -> str:
         raise NotImplementedError
@@ -46,33 +47,37 @@ class _Cjk:
         if fact.source == "timeline" and fact.value_type == "date":
             return None
         attr = f"{fact.qualifier} {fact.attribute}" if fact.qualifier else fact.attribute
-        return (self._attr_q(subject, attr, self.wh(fact)), self._attr_a(subject, attr, fact.value),
-                f"{self.code}.{fact.value_type}")
+        return (
+            self._attr_q(subject, attr, self.wh(fact)),
+            self._attr_a(subject, attr, fact.value),
+            f"{self.code}.{fact.value_type}",
+        )
 
     def _from_sentence(self, fact: FactNode) -> tuple[str, str, str] | None:
         sentence = fact.evidence.replace("**", "").strip()
         pos = sentence.find(fact.value)
         if pos < 0:
             return None
-        question = sentence[:pos] + self.wh(fact) + sentence[pos + len(fact.value):]
+        question = sentence[:pos] + self.wh(fact) + sentence[pos + len(fact.value) :]
         for pattern, repl in self.endings:
             if pattern.search(question):
                 return pattern.sub(repl, question), sentence, f"{self.code}.sentence"
         return None
 
-    def compare(self, subjects: list[str], attribute: str, values: list[str], winner: int, higher: bool,
-                kind: str) -> tuple[str, str, str] | None:
+    def compare(
+        self, subjects: list[str], attribute: str, values: list[str], winner: int, higher: bool, kind: str
+    ) -> tuple[str, str, str] | None:
         return None
 
-    def arithmetic(self, op: str, subjects: list[str], attribute: str, values: list[str], result: str,
-                   qualifiers: list[str | None]) -> tuple[str, str, str] | None:
+    def arithmetic(
+        self, op: str, subjects: list[str], attribute: str, values: list[str], result: str, qualifiers: list[str | None]
+    ) -> tuple[str, str, str] | None:
         return None
 
     def two_hop(self, first: FactNode, second: FactNode, subject: str) -> tuple[str, str, str] | None:
         return None
 
-    def two_hop_mention(self, subject: str, type_word: str, name: str,
-                        second: FactNode) -> tuple[str, str, str] | None:
+    def two_hop_mention(self, subject: str, type_word: str, name: str, second: FactNode) -> tuple[str, str, str] | None:
         return None
 
     def relation(self, fact: FactNode, subject: str, inverse: bool, type_word: str = "") -> tuple[str, str, str] | None:
@@ -84,8 +89,9 @@ class _Cjk:
     def count(self, type_word: str, attribute: str, value: str, names: list[str]) -> tuple[str, str, str] | None:
         return None
 
-    def extreme(self, type_word: str, attribute: str, winner: str, value: str, highest: bool,
-                n: int) -> tuple[str, str, str] | None:
+    def extreme(
+        self, type_word: str, attribute: str, winner: str, value: str, highest: bool, n: int
+    ) -> tuple[str, str, str] | None:
         return None
 
     def order(self, events: list[tuple[str, str]], first_is_earliest: bool) -> tuple[str, str, str] | None:
@@ -140,9 +146,10 @@ class Japanese(_Cjk):
         if fact.value_type == "date":
             sentence = fact.evidence
             pos = sentence.find(fact.value)
-            if pos >= 0 and sentence[pos + len(fact.value): pos + len(fact.value) + 1] == "に":
-                fact = fact.model_copy(update={"evidence": sentence[: pos + len(fact.value)] +
-                                               sentence[pos + len(fact.value) + 1:]})
+            if pos >= 0 and sentence[pos + len(fact.value) : pos + len(fact.value) + 1] == "に":
+                fact = fact.model_copy(
+                    update={"evidence": sentence[: pos + len(fact.value)] + sentence[pos + len(fact.value) + 1 :]}
+                )
                 phrased = super()._from_sentence(fact)
                 if phrased:
                     return phrased[0], sentence.replace("**", "").strip(), phrased[2]

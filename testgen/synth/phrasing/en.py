@@ -12,29 +12,81 @@ from testgen.lang.en import base_form, noun_phrase, plural_to_singular, possessi
 
 _PERSON_ATTRS = re.compile(
     r"\b(owner|manager|lead|leader|head|founder|ceo|cto|cfo|coo|director|contact|supervisor|mentor|"
-    r"representative|champion|sponsor|president|chair|author|reviewer|approver)\b", re.I)
+    r"representative|champion|sponsor|president|chair|author|reviewer|approver)\b",
+    re.I,
+)
 _PLACE_ATTRS = re.compile(r"^(location|city|office|based in|headquarters|hq|base|site)$", re.I)
 _INTRANSITIVE = {"join", "start", "begin", "leave", "retire", "move", "arrive", "expire", "end", "close"}
 _PRICE_CONTEXT = re.compile(r"\b(pricing|price|prices|fees?|costs?|rates?|tiers?|plans?)\b", re.I)
-_MONEY_WORDS = re.compile(r"\b(pricing|price|fees?|costs?|rates?|salary|amount|value|budget|revenue|pay|"
-                          r"payment|income|profit|spend|limit|allowance|bonus|stipend)\b", re.I)
+_MONEY_WORDS = re.compile(
+    r"\b(pricing|price|fees?|costs?|rates?|salary|amount|value|budget|revenue|pay|"
+    r"payment|income|profit|spend|limit|allowance|bonus|stipend)\b",
+    re.I,
+)
 _HISTORY_WORDS = {"history", "progression", "record", "records", "timeline", "log", "overview"}
 _ROLE_CONTEXT = re.compile(r"\b(career|experience|employment|roles?|positions?|work history)\b", re.I)
-_NOUNIZE = {"reports to": "manager", "reporting to": "manager", "report to": "manager", "managed by": "manager",
-            "owned by": "owner", "led by": "lead", "supervisor": "supervisor"}
-_PRONOUNS = {"he", "she", "it", "they", "we", "i", "you", "this", "that", "these", "those", "there", "which",
-             "who", "his", "her", "its", "their", "our"}
-_SUBORDINATORS = {"when", "after", "before", "although", "though", "if", "as", "since", "while", "because",
-                  "once", "until", "whereas", "during", "in", "on", "by", "with", "from", "at", "for", "of"}
+_NOUNIZE = {
+    "reports to": "manager",
+    "reporting to": "manager",
+    "report to": "manager",
+    "managed by": "manager",
+    "owned by": "owner",
+    "led by": "lead",
+    "supervisor": "supervisor",
+}
+_PRONOUNS = {
+    "he",
+    "she",
+    "it",
+    "they",
+    "we",
+    "i",
+    "you",
+    "this",
+    "that",
+    "these",
+    "those",
+    "there",
+    "which",
+    "who",
+    "his",
+    "her",
+    "its",
+    "their",
+    "our",
+}
+_SUBORDINATORS = {
+    "when",
+    "after",
+    "before",
+    "although",
+    "though",
+    "if",
+    "as",
+    "since",
+    "while",
+    "because",
+    "once",
+    "until",
+    "whereas",
+    "during",
+    "in",
+    "on",
+    "by",
+    "with",
+    "from",
+    "at",
+    "for",
+    "of",
+}
 _PERSON_TYPES = {"person", "people", "employee", "employees", "staff", "member", "members", "team"}
 _LOWER_FIRST = {"the", "a", "an", "its", "their", "our", "this", "these", "that", "his", "her"}
 
 
 def attr_phrase(attribute: str) -> str:
-    """"Date of Birth" → "date of birth"; acronyms and words with digits keep their case."""
+    """ "Date of Birth" → "date of birth"; acronyms and words with digits keep their case."""
     words = attribute.strip().rstrip(":").split()
-    return " ".join(w if (w.isupper() and len(w) > 1) or any(c.isdigit() for c in w) else w.lower()
-                    for w in words)
+    return " ".join(w if (w.isupper() and len(w) > 1) or any(c.isdigit() for c in w) else w.lower() for w in words)
 
 
 def attr_noun(attribute: str) -> str:
@@ -46,14 +98,18 @@ def attr_noun(attribute: str) -> str:
 def fact_attr(fact: FactNode) -> str:
     """The attribute of a fact as a noun phrase, with "price" added under a pricing section."""
     attr = attr_noun(fact.attribute)
-    if fact.value_type == "money" and fact.context and _PRICE_CONTEXT.search(fact.context) \
-            and not _MONEY_WORDS.search(attr):
+    if (
+        fact.value_type == "money"
+        and fact.context
+        and _PRICE_CONTEXT.search(fact.context)
+        and not _MONEY_WORDS.search(attr)
+    ):
         attr = f"{attr} price"
     return attr
 
 
 def period(qualifier: str) -> str:
-    """"2015 - Present" → "since 2015"; "2013 - 2015" → "from 2013 to 2015"; "2019" → "in 2019"."""
+    """ "2015 - Present" → "since 2015"; "2013 - 2015" → "from 2013 to 2015"; "2019" → "in 2019"."""
     m = re.match(r"^\s*(.+?)\s*[-–~]\s*(.+?)\s*$", qualifier)
     if m and not re.match(r"^\d{4}-\d\d", qualifier):
         if m.group(2).lower() in ("present", "now", "today", "current"):
@@ -85,7 +141,7 @@ class English:
 
     @staticmethod
     def _of(attr: str, subject: str) -> str:
-        """"the annual value of the contract with X" or "Mina Cho's job title"."""
+        """ "the annual value of the contract with X" or "Mina Cho's job title"."""
         return f"the {attr} of {subject}" if subject.startswith("the ") else f"{possessive(subject)} {attr}"
 
     # -- one fact ------------------------------------------------------------------------------------
@@ -103,16 +159,25 @@ class English:
             words = fact.attribute.split()
             base = base_form(words[0], self.vocabulary) if len(words) == 1 else None
             if base and base in _INTRANSITIVE:
-                return (f"When did {subject} {base}?", _sentence(f"{subject} {attr} {_prep(fact)} {value}."),
-                        "en.date.active")
+                return (
+                    f"When did {subject} {base}?",
+                    _sentence(f"{subject} {attr} {_prep(fact)} {value}."),
+                    "en.date.active",
+                )
             if base:
-                return (f"When was {subject} {attr}?", _sentence(f"{subject} was {attr} {_prep(fact)} {value}."),
-                        "en.date.passive")
+                return (
+                    f"When was {subject} {attr}?",
+                    _sentence(f"{subject} was {attr} {_prep(fact)} {value}."),
+                    "en.date.passive",
+                )
             if len(words) == 1 and words[0].isalpha():
                 participle = attr + ("d" if attr.endswith("e") else "ed")
                 if participle in self.vocabulary:  # "Launch: 2013" and the corpus says "launched"
-                    return (f"When was {subject} {participle}?",
-                            _sentence(f"{subject} was {participle} {_prep(fact)} {value}."), "en.date.passive")
+                    return (
+                        f"When was {subject} {participle}?",
+                        _sentence(f"{subject} was {participle} {_prep(fact)} {value}."),
+                        "en.date.passive",
+                    )
             if re.search(r"\b(date|birth|day|birthday|deadline)\b", attr):
                 return f"What is {of}?", _sentence(f"{of} is {value}."), "en.date.attr"
             return f"When is {of}?", _sentence(f"{of} is {value}."), "en.date.when"
@@ -126,22 +191,30 @@ class English:
             if "," in value and attr.split()[-1].endswith("s"):
                 return f"What are {of}?", _sentence(f"{of} are {value}."), "en.what.list"
             return f"What is {of}?", _sentence(f"{of} is {value}."), "en.what"
-        if fact.value_type == "number" and fact.unit and fact.unit.endswith("s") and (
-            fact.unit in attr or attr in ("headcount", "staff", "team size", "size")
+        if (
+            fact.value_type == "number"
+            and fact.unit
+            and fact.unit.endswith("s")
+            and (fact.unit in attr or attr in ("headcount", "staff", "team size", "size"))
         ):
-            return (f"How many {fact.unit} does {subject} have?", _sentence(f"{subject} has {value}."),
-                    "en.how_many")
-        if fact.value_type == "number" and fact.unit is None and re.fullmatch(r"[a-z]+s", attr) \
-                and not attr.endswith("ss"):
-            return (f"How many {attr} does {subject} have?", _sentence(f"{subject} has {value} {attr}."),
-                    "en.how_many")
+            return (f"How many {fact.unit} does {subject} have?", _sentence(f"{subject} has {value}."), "en.how_many")
+        if (
+            fact.value_type == "number"
+            and fact.unit is None
+            and re.fullmatch(r"[a-z]+s", attr)
+            and not attr.endswith("ss")
+        ):
+            return (f"How many {attr} does {subject} have?", _sentence(f"{subject} has {value} {attr}."), "en.how_many")
         return f"What is {of}?", _sentence(f"{of} is {value}."), f"en.{fact.value_type}"
 
     def _qualified(self, fact: FactNode, subject: str, attr: str) -> tuple[str, str, str] | None:
         when = period(fact.qualifier or "")
         if fact.value_type == "text" and _ROLE_CONTEXT.search(fact.attribute):
-            return (f"What role did {subject} hold {when}?", _sentence(f"{when}, {subject} was {fact.value}."),
-                    "en.role")
+            return (
+                f"What role did {subject} hold {when}?",
+                _sentence(f"{when}, {subject} was {fact.value}."),
+                "en.role",
+            )
         words = [w for w in attr.split() if w not in _HISTORY_WORDS]
         if not words:
             return None
@@ -167,9 +240,11 @@ class English:
         if len(words) > 1 and words[1].lower() in ("as", "by", "to", "for") and head.lower().endswith("ed"):
             # "Recognized as SDR of the Month" is passive: "When was X recognized as ...?"
             participle = head[0].lower() + head[1:]
-            return (f"When was {subject} {participle} {rest}?",
-                    _sentence(f"{subject} was {participle} {rest} {period(fact.value)}.").replace("  ", " "),
-                    "en.event.passive")
+            return (
+                f"When was {subject} {participle} {rest}?",
+                _sentence(f"{subject} was {participle} {rest} {period(fact.value)}.").replace("  ", " "),
+                "en.event.passive",
+            )
         question = f"When did {subject} {base_word} {rest}".strip() + "?"
         answer = _sentence(f"{subject} {head[0].lower() + head[1:]} {rest} {period(fact.value)}".strip()) + "."
         answer = answer.replace("  ", " ")
@@ -183,7 +258,7 @@ class English:
         if pos < 0:
             return None
         pre = sentence[:pos].rstrip()
-        post = sentence[pos + len(fact.value):]
+        post = sentence[pos + len(fact.value) :]
         prep = re.search(r"(?:^|\s)(in|on|since|by|during|as of|from|at|of)$", pre, re.I)
         if prep is None:
             return None
@@ -224,8 +299,9 @@ class English:
         return None
 
     # -- several facts -------------------------------------------------------------------------------
-    def compare(self, subjects: list[str], attribute: str, values: list[str], winner: int, higher: bool,
-                kind: str) -> tuple[str, str, str] | None:
+    def compare(
+        self, subjects: list[str], attribute: str, values: list[str], winner: int, higher: bool, kind: str
+    ) -> tuple[str, str, str] | None:
         attr = attr_phrase(attribute)
         adjective = {"date": ("later", "earlier")}.get(kind, ("higher", "lower"))[0 if higher else 1]
         names = " or ".join(subjects) if len(subjects) == 2 else ", ".join(subjects[:-1]) + ", or " + subjects[-1]
@@ -233,52 +309,77 @@ class English:
         words = attribute.split()
         base = base_form(words[0], self.vocabulary) if kind == "date" and len(words) == 1 else None
         if base in _INTRANSITIVE:
-            return (f"Who {attr} {adjective}: {names}?",
-                    _sentence(f"{subjects[winner]} {attr} {adjective} ({details})."), "en.compare.active")
+            return (
+                f"Who {attr} {adjective}: {names}?",
+                _sentence(f"{subjects[winner]} {attr} {adjective} ({details})."),
+                "en.compare.active",
+            )
         if base:
-            return (f"Which was {attr} {adjective}: {names}?",
-                    _sentence(f"{subjects[winner]} was {attr} {adjective} ({details})."), "en.compare.passive")
+            return (
+                f"Which was {attr} {adjective}: {names}?",
+                _sentence(f"{subjects[winner]} was {attr} {adjective} ({details})."),
+                "en.compare.passive",
+            )
         question = f"Which has the {adjective} {attr}: {names}?"
         answer = _sentence(f"{subjects[winner]} has the {adjective} {attr} ({details}).")
         return question, answer, "en.compare"
 
-    def arithmetic(self, op: str, subjects: list[str], attribute: str, values: list[str], result: str,
-                   qualifiers: list[str | None]) -> tuple[str, str, str] | None:
+    def arithmetic(
+        self, op: str, subjects: list[str], attribute: str, values: list[str], result: str, qualifiers: list[str | None]
+    ) -> tuple[str, str, str] | None:
         attr = attr_phrase(attribute)
         if len(set(subjects)) == 1 and all(qualifiers):
             subject = subjects[0]
             of = self._of(attr, subject)
             q0, q1 = qualifiers[0] or "", qualifiers[1] or ""
             if op == "difference":
-                return (f"By how much did {of} change from {q0} to {q1}?",
-                        _sentence(f"{of} went from {values[0]} in {q0} to {values[1]} in {q1}, a change of {result}."),
-                        "en.arith.change")
+                return (
+                    f"By how much did {of} change from {q0} to {q1}?",
+                    _sentence(f"{of} went from {values[0]} in {q0} to {values[1]} in {q1}, a change of {result}."),
+                    "en.arith.change",
+                )
             if op == "sum":
-                return (f"What was {of} in {q0} and {q1} combined?",
-                        _sentence(f"{of} was {values[0]} in {q0} and {values[1]} in {q1}, {result} in total."),
-                        "en.arith.sum_period")
+                return (
+                    f"What was {of} in {q0} and {q1} combined?",
+                    _sentence(f"{of} was {values[0]} in {q0} and {values[1]} in {q1}, {result} in total."),
+                    "en.arith.sum_period",
+                )
             return None
         pair = f"{subjects[0]} and {subjects[1]}"
         if op == "sum":
-            return (f"What is the combined {attr} of {pair}?",
-                    _sentence(f"The combined {attr} is {result} ({subjects[0]}: {values[0]}; {subjects[1]}: {values[1]})."),
-                    "en.arith.sum")
+            return (
+                f"What is the combined {attr} of {pair}?",
+                _sentence(f"The combined {attr} is {result} ({subjects[0]}: {values[0]}; {subjects[1]}: {values[1]})."),
+                "en.arith.sum",
+            )
         if op == "difference":
-            return (f"How much higher is the {attr} of {subjects[0]} than that of {subjects[1]}?",
-                    _sentence(f"The {attr} of {subjects[0]} ({values[0]}) is {result} higher than that of "
-                              f"{subjects[1]} ({values[1]})."), "en.arith.difference")
+            return (
+                f"How much higher is the {attr} of {subjects[0]} than that of {subjects[1]}?",
+                _sentence(
+                    f"The {attr} of {subjects[0]} ({values[0]}) is {result} higher than that of "
+                    f"{subjects[1]} ({values[1]})."
+                ),
+                "en.arith.difference",
+            )
         if op == "ratio":
-            return (f"What is the ratio of the {attr} of {subjects[0]} to that of {subjects[1]}?",
-                    _sentence(f"The {attr} of {subjects[0]} ({values[0]}) is {result} times that of "
-                              f"{subjects[1]} ({values[1]})."), "en.arith.ratio")
+            return (
+                f"What is the ratio of the {attr} of {subjects[0]} to that of {subjects[1]}?",
+                _sentence(
+                    f"The {attr} of {subjects[0]} ({values[0]}) is {result} times that of {subjects[1]} ({values[1]})."
+                ),
+                "en.arith.ratio",
+            )
         return None
 
     def two_hop(self, first: FactNode, second: FactNode, subject: str) -> tuple[str, str, str] | None:
         a1, a2 = attr_noun(first.attribute), fact_attr(second)
         bridge = self._of(a1, subject)
         if attr_phrase(second.attribute) in ("reports to", "reporting to"):
-            return (f"Who does {bridge} report to?",
-                    _sentence(f"{bridge} is {first.value}, who reports to {second.value}."), "en.two_hop.reports")
+            return (
+                f"Who does {bridge} report to?",
+                _sentence(f"{bridge} is {first.value}, who reports to {second.value}."),
+                "en.two_hop.reports",
+            )
         if second.value_type == "date":
             question = f"When is the {a2} of {bridge}?"
         elif _PERSON_ATTRS.search(a2):
@@ -288,15 +389,16 @@ class English:
         answer = _sentence(f"{bridge} is {first.value}, whose {a2} is {second.value}.")
         return question, answer, "en.two_hop"
 
-    def two_hop_mention(self, subject: str, type_word: str, name: str,
-                        second: FactNode) -> tuple[str, str, str] | None:
+    def two_hop_mention(self, subject: str, type_word: str, name: str, second: FactNode) -> tuple[str, str, str] | None:
         a2 = fact_attr(second)
         bridge = f"the {type_word} {subject} is associated with"
         wh = "Who" if _PERSON_ATTRS.search(a2) else ("When" if second.value_type == "date" else "What")
         verb = "is"
-        return (f"{wh} {verb} the {a2} of {bridge}?",
-                _sentence(f"{subject} is associated with {name}, whose {a2} is {second.value}."),
-                "en.two_hop.mention")
+        return (
+            f"{wh} {verb} the {a2} of {bridge}?",
+            _sentence(f"{subject} is associated with {name}, whose {a2} is {second.value}."),
+            "en.two_hop.mention",
+        )
 
     def relation(self, fact: FactNode, subject: str, inverse: bool, type_word: str = "") -> tuple[str, str, str] | None:
         if not inverse:
@@ -305,14 +407,23 @@ class English:
         kind = type_word or "one"
         their = "their" if kind in _PERSON_TYPES else "its"
         if kind in _PERSON_TYPES:
-            return (f"Who has {fact.value} as {their} {attr}?",
-                    _sentence(f"{fact.value} is {self._of(attr, subject)}."), "en.relation.inverse")
-        return (f"Which {kind} has {fact.value} as {their} {attr}?",
-                _sentence(f"{fact.value} is {self._of(attr, subject)}."), "en.relation.inverse")
+            return (
+                f"Who has {fact.value} as {their} {attr}?",
+                _sentence(f"{fact.value} is {self._of(attr, subject)}."),
+                "en.relation.inverse",
+            )
+        return (
+            f"Which {kind} has {fact.value} as {their} {attr}?",
+            _sentence(f"{fact.value} is {self._of(attr, subject)}."),
+            "en.relation.inverse",
+        )
 
     def mention(self, subject: str, type_word: str, name: str, sentence: str) -> tuple[str, str, str] | None:
-        return (f"Which {type_word} is {subject} associated with?",
-                _sentence(f"{subject} is associated with {name}: {sentence.rstrip('.')}."), "en.relation.mention")
+        return (
+            f"Which {type_word} is {subject} associated with?",
+            _sentence(f"{subject} is associated with {name}: {sentence.rstrip('.')}."),
+            "en.relation.mention",
+        )
 
     def count(self, type_word: str, attribute: str, value: str, names: list[str]) -> tuple[str, str, str] | None:
         plural = type_word if type_word.endswith("s") else type_word + "s"
@@ -325,12 +436,16 @@ class English:
         answer = _sentence(f"{len(names)} {plural if len(names) != 1 else type_word}: {listed}.")
         return question, answer, "en.count"
 
-    def extreme(self, type_word: str, attribute: str, winner: str, value: str, highest: bool,
-                n: int) -> tuple[str, str, str] | None:
+    def extreme(
+        self, type_word: str, attribute: str, winner: str, value: str, highest: bool, n: int
+    ) -> tuple[str, str, str] | None:
         attr = attr_phrase(attribute)
         word = "highest" if highest else "lowest"
-        return (f"Which {type_word} has the {word} {attr}?",
-                _sentence(f"{winner} has the {word} {attr} among the {n} {type_word}s, at {value}."), "en.extreme")
+        return (
+            f"Which {type_word} has the {word} {attr}?",
+            _sentence(f"{winner} has the {word} {attr} among the {n} {type_word}s, at {value}."),
+            "en.extreme",
+        )
 
     def order(self, events: list[tuple[str, str]], first_is_earliest: bool) -> tuple[str, str, str] | None:
         return None

@@ -8,15 +8,34 @@ import re
 from schemas import FactNode
 from testgen.lang.ko import event_clause, obj, particle, subj, topic
 
-_PERSON_ATTRS = re.compile(r"(담당자|책임자|대표이사|대표자|보고자|승인자|결재자|매니저|관리자|설립자|창업자|리더|소유자|"
-                           r"오너|[팀부사]장|지점장|본부장|실장|센터장|owner|manager|lead)$", re.I)
+_PERSON_ATTRS = re.compile(
+    r"(담당자|책임자|대표이사|대표자|보고자|승인자|결재자|매니저|관리자|설립자|창업자|리더|소유자|"
+    r"오너|[팀부사]장|지점장|본부장|실장|센터장|owner|manager|lead)$",
+    re.I,
+)
 _PLACE_ATTRS = re.compile(r"(근무지|위치|소재지|주소|본사|지역|장소|도시)$")
 _COUNTERS = {"명", "개", "곳", "건", "대", "회", "개월", "년", "일", "시간", "분", "석", "박", "점", "배"}
 _TYPE_WORDS = {
-    "people": "직원", "employees": "직원", "staff": "직원", "team": "직원", "members": "직원",
-    "products": "상품", "product": "상품", "services": "서비스", "contracts": "계약", "contract": "계약",
-    "clients": "고객사", "customers": "고객사", "partners": "파트너사", "company": "회사", "policies": "규정",
-    "policy": "규정", "offices": "지점", "branches": "지점", "faq": "FAQ", "projects": "프로젝트",
+    "people": "직원",
+    "employees": "직원",
+    "staff": "직원",
+    "team": "직원",
+    "members": "직원",
+    "products": "상품",
+    "product": "상품",
+    "services": "서비스",
+    "contracts": "계약",
+    "contract": "계약",
+    "clients": "고객사",
+    "customers": "고객사",
+    "partners": "파트너사",
+    "company": "회사",
+    "policies": "규정",
+    "policy": "규정",
+    "offices": "지점",
+    "branches": "지점",
+    "faq": "FAQ",
+    "projects": "프로젝트",
 }
 _PERSON_TYPES = {"직원", "사람", "인물", "임직원", "구성원"}
 _ENDINGS = [
@@ -99,10 +118,16 @@ class Korean:
                 return None
             when = _year(fact.value)
             if clause.endswith("것"):
-                return (f"{subj(subject)} {topic(clause)} 언제인가요?".replace(f"{subj(subject)} ", f"{subj(subject)} ", 1),
-                        f"{subj(subject)} {topic(clause)} {when}입니다.", "ko.event.clause")
-            return (f"{subject}의 {topic(clause)} 언제인가요?", f"{subject}의 {topic(clause)} {when}입니다.",
-                    "ko.event")
+                return (
+                    f"{subj(subject)} {topic(clause)} 언제인가요?".replace(f"{subj(subject)} ", f"{subj(subject)} ", 1),
+                    f"{subj(subject)} {topic(clause)} {when}입니다.",
+                    "ko.event.clause",
+                )
+            return (
+                f"{subject}의 {topic(clause)} 언제인가요?",
+                f"{subject}의 {topic(clause)} {when}입니다.",
+                "ko.event",
+            )
         attr = fact.attribute
         if fact.qualifier:
             when = _year(fact.qualifier)
@@ -116,7 +141,7 @@ class Korean:
         pos = sentence.find(fact.value)
         if pos < 0 or not re.search(r"[가-힣]", sentence):
             return None
-        pre, post = sentence[:pos], sentence[pos + len(fact.value):]
+        pre, post = sentence[:pos], sentence[pos + len(fact.value) :]
         if "," in pre:
             return None  # the wh-word would land in a dependent clause
         wh = _wh(fact)
@@ -126,8 +151,17 @@ class Korean:
             particle_match = re.match(r"^\s?(을|를|이|가|은|는|으로|로)(?=\s)", post)
             if particle_match:
                 kind = particle_match.group(1)
-                pair = {"을": "을", "를": "을", "이": "이", "가": "이", "은": "은", "는": "은", "으로": "으로", "로": "으로"}
-                post = particle(wh, pair[kind])[len(wh):] + post[particle_match.end():]
+                pair = {
+                    "을": "을",
+                    "를": "을",
+                    "이": "이",
+                    "가": "이",
+                    "은": "은",
+                    "는": "은",
+                    "으로": "으로",
+                    "로": "으로",
+                }
+                post = particle(wh, pair[kind])[len(wh) :] + post[particle_match.end() :]
         question = f"{pre}{wh}{post}".strip()
         for pattern, repl in _ENDINGS:
             if pattern.search(question):
@@ -139,8 +173,9 @@ class Korean:
             question = f"{topic(subject)} {question}" if subject not in question else question
         return question, sentence, "ko.sentence"
 
-    def compare(self, subjects: list[str], attribute: str, values: list[str], winner: int, higher: bool,
-                kind: str) -> tuple[str, str, str] | None:
+    def compare(
+        self, subjects: list[str], attribute: str, values: list[str], winner: int, higher: bool, kind: str
+    ) -> tuple[str, str, str] | None:
         if kind == "date":
             adj_q, adj_a = ("더 늦은", "더 늦습니다") if higher else ("더 이른", "더 이릅니다")
         elif kind == "count":
@@ -154,50 +189,65 @@ class Korean:
         answer = f"{subjects[winner]}의 {subj(attribute)} {adj_a} ({details})."
         return question, answer, "ko.compare"
 
-    def arithmetic(self, op: str, subjects: list[str], attribute: str, values: list[str], result: str,
-                   qualifiers: list[str | None]) -> tuple[str, str, str] | None:
+    def arithmetic(
+        self, op: str, subjects: list[str], attribute: str, values: list[str], result: str, qualifiers: list[str | None]
+    ) -> tuple[str, str, str] | None:
         if len(set(subjects)) == 1 and all(qualifiers):
             s = subjects[0]
             q0, q1 = _year(qualifiers[0] or ""), _year(qualifiers[1] or "")
             if op == "difference":
-                return (f"{s}의 {topic(attribute)} {q0}에서 {q1} 사이에 얼마나 변했나요?",
-                        f"{s}의 {topic(attribute)} {q0} {values[0]}에서 {q1} {particle(values[1], '으로')} "
-                        f"{result} 변했습니다.",
-                        "ko.arith.change")
+                return (
+                    f"{s}의 {topic(attribute)} {q0}에서 {q1} 사이에 얼마나 변했나요?",
+                    f"{s}의 {topic(attribute)} {q0} {values[0]}에서 {q1} {particle(values[1], '으로')} "
+                    f"{result} 변했습니다.",
+                    "ko.arith.change",
+                )
             if op == "sum":
-                return (f"{q0}과 {q1}의 {s} {obj(attribute)} 합하면 얼마인가요?",
-                        f"{q0} {values[0]}, {q1} {particle(values[1], '으로')} 합계는 {result}입니다.",
-                        "ko.arith.sum_period")
+                return (
+                    f"{q0}과 {q1}의 {s} {obj(attribute)} 합하면 얼마인가요?",
+                    f"{q0} {values[0]}, {q1} {particle(values[1], '으로')} 합계는 {result}입니다.",
+                    "ko.arith.sum_period",
+                )
             return None
         a, b = subjects
         if op == "sum":
-            return (f"{particle(a, '과')} {b}의 {obj(attribute)} 합하면 얼마인가요?",
-                    f"{a}의 {topic(attribute)} {values[0]}, {b}의 {topic(attribute)} {particle(values[1], '으로')} "
-                    f"합계는 {result}입니다.",
-                    "ko.arith.sum")
+            return (
+                f"{particle(a, '과')} {b}의 {obj(attribute)} 합하면 얼마인가요?",
+                f"{a}의 {topic(attribute)} {values[0]}, {b}의 {topic(attribute)} {particle(values[1], '으로')} "
+                f"합계는 {result}입니다.",
+                "ko.arith.sum",
+            )
         if op == "difference":
-            return (f"{a}의 {topic(attribute)} {b}보다 얼마나 더 많은가요?",
-                    f"{a}의 {topic(attribute)} {values[0]}, {b}의 {topic(attribute)} {particle(values[1], '으로')} "
-                    f"{result} 더 많습니다.",
-                    "ko.arith.difference")
+            return (
+                f"{a}의 {topic(attribute)} {b}보다 얼마나 더 많은가요?",
+                f"{a}의 {topic(attribute)} {values[0]}, {b}의 {topic(attribute)} {particle(values[1], '으로')} "
+                f"{result} 더 많습니다.",
+                "ko.arith.difference",
+            )
         if op == "ratio":
-            return (f"{a}의 {topic(attribute)} {b}의 몇 배인가요?",
-                    f"{a}의 {topic(attribute)} {values[0]}, {b}의 {topic(attribute)} {particle(values[1], '으로')} "
-                    f"{result}배입니다.",
-                    "ko.arith.ratio")
+            return (
+                f"{a}의 {topic(attribute)} {b}의 몇 배인가요?",
+                f"{a}의 {topic(attribute)} {values[0]}, {b}의 {topic(attribute)} {particle(values[1], '으로')} "
+                f"{result}배입니다.",
+                "ko.arith.ratio",
+            )
         return None
 
     def two_hop(self, first: FactNode, second: FactNode, subject: str) -> tuple[str, str, str] | None:
         head = f"{subject}의 {first.attribute}의 {topic(second.attribute)}"
         question = self._question(head, second)
-        answer = (f"{subject}의 {topic(first.attribute)} {first.value}이며, {first.value}의 "
-                  f"{topic(second.attribute)} {second.value}입니다.")
+        answer = (
+            f"{subject}의 {topic(first.attribute)} {first.value}이며, {first.value}의 "
+            f"{topic(second.attribute)} {second.value}입니다."
+        )
         return question, answer, "ko.two_hop"
 
-    def two_hop_mention(self, subject: str, type_word: str, name: str,
-                        second: FactNode) -> tuple[str, str, str] | None:
+    def two_hop_mention(self, subject: str, type_word: str, name: str, second: FactNode) -> tuple[str, str, str] | None:
         head = f"{particle(subject, '과')} 관련된 {type_word}의 {topic(second.attribute)}"
-        answer = f"{particle(subject, '과')} 관련된 {topic(type_word)} {name}이며, {name}의 {topic(second.attribute)} {second.value}입니다."
+        answer = (
+            f"{particle(subject, '과')} 관련된 {topic(type_word)} {name}이며, "
+            f"{name}의 {topic(second.attribute)} {second.value}입니다."
+        )
         return self._question(head, second), answer, "ko.two_hop.mention"
 
     def relation(self, fact: FactNode, subject: str, inverse: bool, type_word: str = "") -> tuple[str, str, str] | None:
@@ -209,26 +259,35 @@ class Korean:
         return question, answer, "ko.relation.inverse"
 
     def mention(self, subject: str, type_word: str, name: str, sentence: str) -> tuple[str, str, str] | None:
-        return (f"{particle(subject, '과')} 관련된 {topic(type_word)} 무엇인가요?",
-                f"{particle(subject, '과')} 관련된 {topic(type_word)} {name}입니다. ({sentence})", "ko.relation.mention")
+        return (
+            f"{particle(subject, '과')} 관련된 {topic(type_word)} 무엇인가요?",
+            f"{particle(subject, '과')} 관련된 {topic(type_word)} {name}입니다. ({sentence})",
+            "ko.relation.mention",
+        )
 
     def count(self, type_word: str, attribute: str, value: str, names: list[str]) -> tuple[str, str, str] | None:
         counter = "명" if type_word in _PERSON_TYPES else "개"
         question = f"{subj(attribute)} {value}인 {topic(type_word)} 몇 {counter}인가요?"
-        answer = f"모두 {len(names)}{counter}으로, {', '.join(names)}입니다." if counter == "명" else \
-            f"모두 {len(names)}{counter}로, {', '.join(names)}입니다."
+        answer = (
+            f"모두 {len(names)}{counter}으로, {', '.join(names)}입니다."
+            if counter == "명"
+            else f"모두 {len(names)}{counter}로, {', '.join(names)}입니다."
+        )
         return question, answer, "ko.count"
 
-    def extreme(self, type_word: str, attribute: str, winner: str, value: str, highest: bool,
-                n: int) -> tuple[str, str, str] | None:
+    def extreme(
+        self, type_word: str, attribute: str, winner: str, value: str, highest: bool, n: int
+    ) -> tuple[str, str, str] | None:
         counted = re.search(r"\d\s?(명|개|곳|건|대|회|석)$", value) is not None
         word = ("가장 많은" if highest else "가장 적은") if counted else ("가장 높은" if highest else "가장 낮은")
         person = type_word in _PERSON_TYPES
         wh = "누구인가요" if person else "무엇인가요"
         among = f"{n}명의 {type_word}" if person else f"{n}개 {type_word}"
-        return (f"{subj(attribute)} {word} {topic(type_word)} {wh}?",
-                f"{among} 중 {winner}의 {subj(attribute)} {particle(value, '으로')} 가장 "
-                f"{word.split()[1][:-1]}습니다.", "ko.extreme")
+        return (
+            f"{subj(attribute)} {word} {topic(type_word)} {wh}?",
+            f"{among} 중 {winner}의 {subj(attribute)} {particle(value, '으로')} 가장 {word.split()[1][:-1]}습니다.",
+            "ko.extreme",
+        )
 
     def order(self, events: list[tuple[str, str]], first_is_earliest: bool) -> tuple[str, str, str] | None:
         return None

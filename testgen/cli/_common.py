@@ -1,0 +1,60 @@
+"""What every command shares: one-line errors with exit code 2, progress on stderr."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import click
+
+from testgen.errors import UserInputError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def user_errors(func: F) -> F:
+    """Turn `UserInputError` into ``error: <message>`` on stderr and exit code 2; bugs keep their traceback."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except UserInputError as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(2)
+
+    return wrapper  # type: ignore[return-value]
+
+
+@contextmanager
+def progress_reporter(quiet: bool) -> Iterator[Callable[[str, int, int], None]]:
+    """A progress callback: a live bar on a terminal, a line per finished stage otherwise."""
+    if quiet:
+        yield lambda stage, done, total: None
+        return
+    if sys.stderr.isatty():
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        with Progress(
+            TextColumn("{task.description:<22}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), transient=True
+        ) as bar:
+            tasks: dict[str, Any] = {}
+
+            def update(stage: str, done: int, total: int) -> None:
+                if stage not in tasks:
+                    tasks[stage] = bar.add_task(stage, total=total)
+                bar.update(tasks[stage], completed=done, total=total)
+
+            yield update
+        return
+    finished: set[str] = set()
+
+    def log(stage: str, done: int, total: int) -> None:
+        if done >= total and stage not in finished:
+            finished.add(stage)
+            click.echo(f"{stage}: {done}/{total}", err=True)
+
+    yield log

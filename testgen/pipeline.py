@@ -1,0 +1,82 @@
+"""One call from a KB folder to a validated test set and its knowledge graph (what ``testgen build`` runs)."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from testgen.generate import GENERATOR_VERSION, GenerationResult, generate
+from testgen.kg.build import Corpus, build_graph, load_corpus
+from testgen.kg.graph import KnowledgeGraph
+
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass
+class BuildOutcome:
+    """Everything a build produced, and how long each stage took."""
+
+    corpus: Corpus
+    kg: KnowledgeGraph
+    result: GenerationResult
+    timings: dict[str, float] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def summary(self) -> dict[str, Any]:
+        """The run summary written next to ``tests.jsonl`` (no timestamps in the items themselves)."""
+        rejected: dict[str, dict[str, int]] = {}
+        for (category, reason), count in sorted(self.result.rejected.items()):
+            rejected.setdefault(category, {})[reason] = count
+        return {
+            "generator_version": GENERATOR_VERSION,
+            "kb": str(self.corpus.root),
+            "kb_fingerprint": self.corpus.fingerprint(),
+            "documents": len(self.corpus.documents),
+            "chunks": len(self.corpus.chunks),
+            "skipped_files": [s.model_dump() for s in self.corpus.skipped],
+            "options": self.options,
+            "requested": self.result.requested,
+            "generated": self.result.counts(),
+            "total": len(self.result.items),
+            "rejected": rejected,
+            "shortfall": self.result.shortfall,
+            "graph": self.kg.stats() | {"facts_per_document": None},
+            "seconds": {k: round(v, 3) for k, v in self.timings.items()},
+        }
+
+
+def build_testset(
+    kb: str | os.PathLike[str],
+    *,
+    num: int = 50,
+    mix: dict[str, float] | None = None,
+    seed: int = 42,
+    language: str | None = None,
+    chunk_size: int = 800,
+    chunk_overlap: int = 100,
+    progress: Progress | None = None,
+) -> BuildOutcome:
+    """Load a KB, build its knowledge graph and generate `num` validated questions, offline."""
+    timings: dict[str, float] = {}
+    started = time.perf_counter()
+    corpus = load_corpus(kb, chunk_size=chunk_size, chunk_overlap=chunk_overlap, language=language)
+    timings["load"] = time.perf_counter() - started
+    mark = time.perf_counter()
+    kg = build_graph(corpus, progress=progress)
+    timings["graph"] = time.perf_counter() - mark
+    mark = time.perf_counter()
+    result = generate(kg, num=num, mix=mix, seed=seed, language=language, progress=progress)
+    timings["generate"] = time.perf_counter() - mark
+    timings["total"] = time.perf_counter() - started
+    options = {
+        "num": num,
+        "mix": mix,
+        "seed": seed,
+        "language": language or "auto",
+        "chunk_size": chunk_size,
+        "chunk_overlap": chunk_overlap,
+    }
+    return BuildOutcome(corpus, kg, result, timings, options)
