@@ -339,10 +339,11 @@ def chunk_document(doc: Document, *, size: int = 800, overlap: int = 100) -> lis
 
     Blocks (see :func:`split_blocks`) are packed in order; a heading always goes with the block after it;
     tables, lists and other blocks are kept whole unless longer than ``OVERSIZE_FACTOR * size``, in which case
-    they are cut between list items, table rows, sentences, lines or words. A chunk is longer than ``size``
-    only when it holds one such whole block (with its headings). Each chunk after the first starts with the
-    trailing whole blocks, else trailing sentences, of the previous one totalling at most ``overlap``
-    characters, when that still fits. ``chunk.text == doc.text[chunk.start:chunk.end]`` always holds.
+    they are cut between list items, table rows, sentences, lines or words into pieces of at most
+    ``max(size - overlap, size // 2)``. A chunk is longer than ``size`` only when it holds one whole block,
+    or one piece, plus the headings above it. Each chunk after the first starts with the trailing whole
+    blocks, else trailing sentences, of the previous one totalling at most ``overlap`` characters, when that
+    still fits within ``size``. ``chunk.text == doc.text[chunk.start:chunk.end]`` always holds.
 
     Raises ValueError when ``size`` < ``MIN_CHUNK_SIZE``, ``overlap`` < 0 or ``overlap`` >= ``size``.
     """

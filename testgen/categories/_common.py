@@ -108,10 +108,22 @@ def format_number(value: float, unit: str | None, value_type: str) -> str:
     return f"{text} {unit}"
 
 
+def _value_inside_name(ctx: GenContext, fact: FactNode) -> bool:
+    evidence = normalize(fact.evidence)
+    value = normalize(fact.value)
+    for key in ctx.chunk_mentions.get(fact.chunk_id, ()):
+        name = normalize(ctx.entities[key].name)
+        if value in name and name in evidence:
+            return True
+    return False
+
+
 def single_fact_draft(ctx: GenContext, fact: FactNode, category: str) -> Draft | None:
     """A question about one fact, or None when the language rules have no natural form for it."""
     language = ctx.language_of(fact)
     ph, flags = phraser(ctx, language)
+    if fact.source == "sentence" and _value_inside_name(ctx, fact):
+        return None  # "제주 힐링 3박 4일": the number belongs to a product name, not a quantity
     subject = ph.subject(subject_name(ctx, fact))
     phrased = ph.fact(fact, subject)
     if phrased is None:

@@ -20,6 +20,20 @@ _COUNT_UNITS = frozenset(
 )
 
 
+_DURATION_UNITS = frozenset("개월 년 일 시간 분 박일 박 months years days weeks hours minutes".split())
+
+
+def _kind(fact: FactNode) -> str:
+    """How a comparison is worded: dates (earlier/later), durations (longer), counts (more), amounts."""
+    if fact.value_type == "date":
+        return "date"
+    if fact.value_type == "number" and fact.unit in _DURATION_UNITS:
+        return "duration"
+    if fact.value_type == "number" and fact.unit in _COUNT_UNITS:
+        return "count"
+    return "number"
+
+
 def sort_key(fact: FactNode) -> float | str:
     """What is compared: the parsed number, or the sortable date key."""
     if fact.value_type == "date":
@@ -59,11 +73,7 @@ class Comparative:
             language = ctx.language_of(facts[0])
             ph, flags = phraser(ctx, language)
             subjects = [ph.subject(subject_name(ctx, f)) for f in facts]
-            kind = (
-                "date"
-                if facts[0].value_type == "date"
-                else ("count" if facts[0].value_type == "number" and facts[0].unit in _COUNT_UNITS else "number")
-            )
+            kind = _kind(facts[0])
             phrased = ph.compare(subjects, facts[0].attribute, [f.value for f in facts], winner, higher, kind)
             if phrased is None:
                 continue

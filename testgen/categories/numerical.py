@@ -80,7 +80,8 @@ class Numerical:
             if a.number is None or b.number is None or b.number == 0 or a.number == b.number:
                 continue
             same_subject = a.subject_entity == b.subject_entity
-            op = rng.choice(("sum", "difference") if same_subject else _OPS)
+            # Over periods only the change is meaningful (adding two years' headcounts is not).
+            op = "difference" if same_subject else rng.choice(_OPS)
             if op in ("difference", "ratio") and not same_subject and (a.number or 0.0) < (b.number or 0.0):
                 a, b = b, a
             if op == "ratio" and a.value_type == "percent":

@@ -58,7 +58,13 @@ class Relationship:
             language = ctx.language_of(fact)
             ph, flags = phraser(ctx, language)
             subject = ph.subject(subject_name(ctx, fact))
-            inverse = rng.random() < 0.5
+            # Asked backwards ("who has X as manager?") only when X holds that role for one subject alone.
+            holders = {
+                g.subject_entity
+                for g in ctx.facts
+                if g.value_entity == fact.value_entity and normalize(g.attribute) == normalize(fact.attribute)
+            }
+            inverse = len(holders) == 1 and rng.random() < 0.5
             type_word = ph.type_word(entity_type_of(ctx, fact) or "")
             phrased = ph.relation(fact, subject, inverse, type_word)
             if phrased is None and inverse:

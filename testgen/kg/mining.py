@@ -162,7 +162,7 @@ class _Miner:
         if clean.endswith((":", "：")):
             return  # a label introducing a nested list, not a value
         typed: ValueSpan | None = classify_value(clean)
-        sentence_like = len(clean.split()) > 4 or re.search(r"[가-힣]{2,}\s+\S+\s+\S+\s+\S+", clean)
+        sentence_like = _is_sentence(clean)
         if typed is None and sentence_like:
             found = [v for v in find_values(clean) if not _is_bare(v)]
             if len(found) == 1:
@@ -180,7 +180,12 @@ class _Miner:
                 qualifier=qualifier,
             )
             return
-        if len(clean) <= _MAX_TEXT_VALUE and not re.search(r"[.!?。]\s", clean) and "](" not in value:
+        if (
+            len(clean) <= _MAX_TEXT_VALUE
+            and not re.search(r"[.!?。]\s", clean)
+            and "](" not in value
+            and not (re.search(r"[가-힣]", clean) and _is_sentence(clean))  # "대표이사에게 보고" is a clause
+        ):
             self.add(
                 subject=self.subject(),
                 attribute=key,
@@ -278,11 +283,15 @@ class _Miner:
             if key_value_table:
                 self.key_value(row_head, cells[1], start + max(self.doc.text[start:end].find(cells[1]), 0), start, end)
                 continue
+            label_prefix = ""
             if first_is_date:
                 subject, qualifier = self.subject(), row_head
-            else:
+            elif _row_names_entity(row_head, self.known):
                 subject, qualifier = row_head, None
                 self.out.row_entities.append((row_head, f"{self.doc.doc_type}/{header[0]}"))
+            else:
+                # "| 아동 (만 12세 미만) | 1,690,000원 |": a row label of the page's own subject
+                subject, qualifier, label_prefix = self.subject(), None, row_head
             line = self.doc.text[start:end]
             for col, cell in enumerate(cells[1:], start=1):
                 if col >= len(header) or not cell or cell in {"-", "–", "—", "N/A", "n/a"}:
@@ -295,7 +304,7 @@ class _Miner:
                 value_start = start + max(pos, 0) + (typed.start if typed else 0)
                 self.add(
                     subject=subject,
-                    attribute=header[col],
+                    attribute=_join_label(label_prefix, header[col]),
                     value=typed,
                     value_text=value_text,
                     value_start=value_start,
@@ -384,11 +393,49 @@ class _Miner:
         return self.out
 
 
+_KO_NAME_SUFFIX = re.compile(
+    r"(지점|본사|사무소|영업소|센터|팀|본부|부서|호텔|항공|공항|은행|병원|학교|대학교?|회사|법인|그룹|재단|협회|"
+    r"점|관|원|청|시|군|구|국)$"
+)
+
+
+def _join_label(row: str, column: str) -> str:
+    """Row label + column header, without repeating a word the row already ends with."""
+    if not row:
+        return column
+    return row if row.endswith(column) else f"{row} {column}"
+
+
+def _row_names_entity(row: str, known: frozenset[str]) -> bool:
+    """Whether a table's row header names a thing (a branch, a product) rather than labels a case."""
+    if normalize(row) in known:
+        return True
+    if re.search(r"[\d()~%:/]", row):
+        return False  # "1인실 추가 요금 (1박)", "출발 29일~20일 전", "Hotel (standard cities)"
+    if re.search(r"[가-힣]", row):
+        return bool(_KO_NAME_SUFFIX.search(row))
+    words = [w for w in row.split() if w.lower() not in {"of", "the", "and", "&", "for", "de"}]
+    return bool(words) and all(w[:1].isupper() for w in words)
+
+
 def _cells(line: str) -> list[str]:
     inner = line.strip()
     inner = inner[1:] if inner.startswith("|") else inner
     inner = inner[:-1] if inner.endswith("|") else inner
     return [c.strip() for c in inner.split("|")]
+
+
+_KO_PARTICLE_WORD = re.compile(r"[가-힣](은|는|이|가|을|를|에|에서|에게|께|한테|으로|로|와|과|도)\s")
+_KO_PREDICATE_END = re.compile(r"(다|요|니다|음|함|됨|임)\.?$")
+
+
+def _is_sentence(text: str) -> bool:
+    """A clause with grammar around its value ("Client shall pay $10,000 per month"), not a name that
+    happens to hold a number ("Aurora Ridge 700", "다낭 가족 리조트 4박 5일")."""
+    if re.search(r"[가-힣]", text):
+        return bool(_KO_PARTICLE_WORD.search(text + " ") or _KO_PREDICATE_END.search(text))
+    lower = [w for w in re.findall(r"[A-Za-z]+", text) if w.islower() and len(w) > 2]
+    return len(text.split()) > 4 and len(lower) >= 2
 
 
 def _looks_like_event(text: str) -> bool:

@@ -59,6 +59,13 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
     ("date", "en_my", re.compile(rf"\b({_MONTH})\s+({_YEAR})\b")),
     ("date", "iso", re.compile(rf"\b({_YEAR})[-./](\d{{1,2}})[-./](\d{{1,2}})\b")),
     ("date", "quarter", re.compile(rf"\b(Q[1-4])\s+({_YEAR})\b")),
+    (
+        "date",
+        "cjk_range",
+        re.compile(
+            rf"({_YEAR})\s?[년年](?:\s?\d{{1,2}}\s?[월月])?\s?[-–~]\s?(?:{_YEAR}\s?[년年](?:\s?\d{{1,2}}\s?[월月])?|현재|現在|至今)"
+        ),
+    ),
     ("date", "cjk_ymd", re.compile(rf"({_YEAR})\s?[년年]\s?(\d{{1,2}})\s?[월月]\s?(\d{{1,2}})\s?[일日]")),
     ("date", "cjk_ym", re.compile(rf"({_YEAR})\s?[년年]\s?(\d{{1,2}})\s?[월月]")),
     ("date", "ko_quarter", re.compile(rf"({_YEAR})\s?년\s?([1-4])\s?분기")),
@@ -163,7 +170,7 @@ def _date_key(kind: str, groups: tuple[str | None, ...]) -> str | None:
         return f"{g[1]}-{g[0]}"
     if kind == "ko_quarter":
         return f"{g[0]}-Q{g[1]}"
-    if kind in ("year_range", "cjk_y", "year"):
+    if kind in ("year_range", "cjk_y", "year", "cjk_range"):
         return g[0]
     return None
 
@@ -240,8 +247,8 @@ def classify_value(text: str) -> ValueSpan | None:
         return None  # "교토 미식 투어 3박 4일" names a product; the number is part of the name
     if value.value_type == "number" and value.unit is None and rest:
         return None  # "Aurora Ridge 700" is a name, not the number 700
-    if value.value_type == "date" and re.search(r"[^\W\d_]{3,}", rest):
-        return None  # "Revenue (2023)" is an attribute qualified by a year, not a date
+    if value.value_type == "date" and any(w.lower() not in _QUALIFIER_WORDS for w in re.findall(r"[^\W_]+", rest)):
+        return None  # "Revenue (2023)" or "AB-2022-014" is not a date
     # A short remainder ("approx.", "(est.)", "per month") keeps the value; a sentence around it does not.
     if len(rest) > max(12, len(value.text)):
         return None

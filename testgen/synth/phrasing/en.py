@@ -12,7 +12,7 @@ from testgen.lang.en import base_form, noun_phrase, plural_to_singular, possessi
 
 _PERSON_ATTRS = re.compile(
     r"\b(owner|manager|lead|leader|head|founder|ceo|cto|cfo|coo|director|contact|supervisor|mentor|"
-    r"representative|champion|sponsor|president|chair|author|reviewer|approver)\b",
+    r"representative|champion|sponsor|president|chair|author|reviewer|approver)s?\b",
     re.I,
 )
 _PLACE_ATTRS = re.compile(r"^(location|city|office|based in|headquarters|hq|base|site)$", re.I)
@@ -86,7 +86,14 @@ _LOWER_FIRST = {"the", "a", "an", "its", "their", "our", "this", "these", "that"
 def attr_phrase(attribute: str) -> str:
     """ "Date of Birth" → "date of birth"; acronyms and words with digits keep their case."""
     words = attribute.strip().rstrip(":").split()
-    return " ".join(w if (w.isupper() and len(w) > 1) or any(c.isdigit() for c in w) else w.lower() for w in words)
+    return " ".join(
+        w if (w.isupper() and len(w) > 1) or any(c.isdigit() for c in w) or w[1:] != w[1:].lower() else w.lower()
+        for w in words
+    )
+
+
+def _plural(word: str) -> bool:
+    return word.endswith("s") and not word.endswith(("ss", "us", "is"))
 
 
 def attr_noun(attribute: str) -> str:
@@ -147,13 +154,21 @@ class English:
     # -- one fact ------------------------------------------------------------------------------------
     def fact(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
         if fact.source == "sentence":
-            return self._from_sentence(fact)
+            return self._from_sentence(fact, subject)
         if fact.source == "timeline" and fact.value_type == "date":
             return self._event(fact, subject)
         attr = attr_phrase(fact.attribute) if fact.value_type != "money" else fact_attr(fact)
         value = fact.value
         if fact.qualifier:
             return self._qualified(fact, subject, attr)
+        if re.match(r"(with|without|for|in|on|per|under|over|at)\b", attr) and fact.value_type in ("money", "number"):
+            noun = "price" if fact.value_type == "money" else attr_phrase(fact.context or "value")
+            attr = attr_phrase(fact.attribute)
+            return (
+                f"What is the {noun} of {subject} {attr}?",
+                _sentence(f"The {noun} of {subject} {attr} is {value}."),
+                "en.with",
+            )
         of = self._of(attr, subject)
         if fact.value_type == "date":
             words = fact.attribute.split()
@@ -188,8 +203,9 @@ class English:
                 return f"Where is {subject} based?", _sentence(f"{subject} is based in {value}."), "en.place"
             if _PERSON_ATTRS.search(attr):
                 return f"Who is {of}?", _sentence(f"{of} is {value}."), "en.who"
-            if "," in value and attr.split()[-1].endswith("s"):
-                return f"What are {of}?", _sentence(f"{of} are {value}."), "en.what.list"
+            if _plural(attr.split()[-1]):
+                wh = "Who" if _PERSON_ATTRS.search(attr) else "What"
+                return f"{wh} are {of}?", _sentence(f"{of} are {value}."), "en.what.list"
             return f"What is {of}?", _sentence(f"{of} is {value}."), "en.what"
         if (
             fact.value_type == "number"
@@ -219,6 +235,21 @@ class English:
         if not words:
             return None
         attr = " ".join(words)
+        if fact.value_type == "number" and fact.unit is None:
+            parts = attr.split()
+            verb = base_form(parts[-1], self.vocabulary) if len(parts) == 2 else None
+            if verb and _plural(parts[0]):  # "bikes shipped" → "How many bikes did X ship in 2023?"
+                return (
+                    f"How many {parts[0]} did {subject} {verb} {when}?",
+                    _sentence(f"{subject} {parts[-1]} {fact.value} {parts[0]} {when}."),
+                    "en.qualified.count",
+                )
+            if len(parts) == 1 and _plural(parts[0]):
+                return (
+                    f"How many {parts[0]} did {subject} have {when}?",
+                    _sentence(f"{subject} had {fact.value} {parts[0]} {when}."),
+                    "en.qualified.count",
+                )
         of = self._of(attr, subject)
         return f"What was {of} {when}?", _sentence(f"{of} {when} was {fact.value}."), "en.qualified"
 
@@ -250,7 +281,7 @@ class English:
         answer = answer.replace("  ", " ")
         return question, answer, "en.event"
 
-    def _from_sentence(self, fact: FactNode) -> tuple[str, str, str] | None:
+    def _from_sentence(self, fact: FactNode, subject: str = "") -> tuple[str, str, str] | None:
         if fact.value_type != "date":
             return None
         sentence = fact.evidence.replace("**", "").strip()
@@ -268,10 +299,19 @@ class English:
         clause = re.split(r",\s(?:which|who|where|and|but)\b|;", clause)[0].strip(" ,")
         if len(clause.split()) < 3 or len(clause.split()) > 22:
             return None
-        return self._invert(clause, sentence)
+        return self._invert(clause, sentence, subject)
 
-    def _invert(self, clause: str, sentence: str) -> tuple[str, str, str] | None:
+    def _invert(self, clause: str, sentence: str, subject: str = "") -> tuple[str, str, str] | None:
         words = clause.split()
+        # "The bike launched in 2020" on the bike's own page: name it, the question must stand alone.
+        if (
+            subject
+            and len(words) > 2
+            and words[0].lower() in ("the", "this", "its")
+            and words[1].islower()
+            and (base_form(words[2], self.vocabulary) or words[2] in ("was", "is", "were", "are"))
+        ):
+            words = [*subject.split(), *words[2:]]
         if words[0].lower().strip(",") in _PRONOUNS or words[0].lower() in _SUBORDINATORS:
             return None  # "He took over ..." or "When the bike launched, ..." has no standalone subject
         if words[0].lower() in _LOWER_FIRST:
@@ -303,7 +343,17 @@ class English:
         self, subjects: list[str], attribute: str, values: list[str], winner: int, higher: bool, kind: str
     ) -> tuple[str, str, str] | None:
         attr = attr_phrase(attribute)
-        adjective = {"date": ("later", "earlier")}.get(kind, ("higher", "lower"))[0 if higher else 1]
+        pairs = {"date": ("later", "earlier"), "duration": ("longer", "shorter"), "count": ("higher", "lower")}
+        adjective = pairs.get(kind, ("higher", "lower"))[0 if higher else 1]
+        if len(subjects) > 2:
+            adjective = {
+                "later": "latest",
+                "earlier": "earliest",
+                "higher": "highest",
+                "lower": "lowest",
+                "longer": "longest",
+                "shorter": "shortest",
+            }[adjective]
         names = " or ".join(subjects) if len(subjects) == 2 else ", ".join(subjects[:-1]) + ", or " + subjects[-1]
         details = "; ".join(f"{s}: {v}" for s, v in zip(subjects, values, strict=True))
         words = attribute.split()
@@ -331,6 +381,8 @@ class English:
         if len(set(subjects)) == 1 and all(qualifiers):
             subject = subjects[0]
             of = self._of(attr, subject)
+            if re.fullmatch(r"[a-z]+", attr) and _plural(attr):
+                of = f"the number of {attr} at {subject}"
             q0, q1 = qualifiers[0] or "", qualifiers[1] or ""
             if op == "difference":
                 return (
@@ -426,7 +478,7 @@ class English:
         )
 
     def count(self, type_word: str, attribute: str, value: str, names: list[str]) -> tuple[str, str, str] | None:
-        plural = type_word if type_word.endswith("s") else type_word + "s"
+        plural = {"person": "people"}.get(type_word, type_word if type_word.endswith("s") else type_word + "s")
         attr = attr_phrase(attribute)
         if _PLACE_ATTRS.match(attr):
             question = f"How many {plural} are based in {value}?"

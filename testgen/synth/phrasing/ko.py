@@ -9,8 +9,7 @@ from schemas import FactNode
 from testgen.lang.ko import event_clause, obj, particle, subj, topic
 
 _PERSON_ATTRS = re.compile(
-    r"(담당자|책임자|대표이사|대표자|보고자|승인자|결재자|매니저|관리자|설립자|창업자|리더|소유자|"
-    r"오너|[팀부사]장|지점장|본부장|실장|센터장|owner|manager|lead)$",
+    r"(자|장|리더|매니저|오너|대표|owner|manager|lead)$",
     re.I,
 )
 _PLACE_ATTRS = re.compile(r"(근무지|위치|소재지|주소|본사|지역|장소|도시)$")
@@ -52,6 +51,19 @@ _ENDINGS = [
 ]
 
 
+_ADNOMINAL = re.compile(
+    r"(같|다르|많|적|작|높|낮|좋|있|없|하|되|받|주|오|가|않|새로운|이런|그런|어떤|모든|기존)[은는]$"
+)
+
+
+def _has_topic(text: str) -> bool:
+    """Whether a clause has a topic (X은/X는), not counting adnominal forms like 같은, 있는, 하는."""
+    for word in text.split():
+        if re.search(r"[가-힣](은|는)$", word) and not _ADNOMINAL.search(word) and not word.endswith(("다른", "다는")):
+            return True
+    return False
+
+
 def _wh(fact: FactNode) -> str:
     """The question word that stands where the value stood."""
     if fact.value_type == "date":
@@ -90,6 +102,7 @@ class Korean:
         return re.split(r"\s[:\-–|]\s|:\s", name.strip())[0].strip()
 
     def type_word(self, doc_type: str) -> str:
+        doc_type = doc_type.split("/")[-1] if re.search(r"[가-힣]", doc_type.split("/")[-1]) else doc_type.split("/")[0]
         if re.search(r"[가-힣]", doc_type):
             return doc_type
         return _TYPE_WORDS.get(doc_type.lower(), f"'{doc_type}' 항목")
@@ -142,6 +155,8 @@ class Korean:
         if pos < 0 or not re.search(r"[가-힣]", sentence):
             return None
         pre, post = sentence[:pos], sentence[pos + len(fact.value) :]
+        if "," in post or re.search(r"(고|며|지만|는데)\s", post):
+            return None  # a compound sentence: the question would carry a second, unasked clause
         if "," in pre:
             return None  # the wh-word would land in a dependent clause
         wh = _wh(fact)
@@ -169,8 +184,15 @@ class Korean:
                 break
         else:
             return None
-        if pos == 0 or not re.search(r"[가-힣](은|는|이|가)\s", pre):
-            question = f"{topic(subject)} {question}" if subject not in question else question
+        if re.search(r"(^|\s)(이|그|저)\s", sentence):
+            return None  # "이 기한을 넘기면 …" points at something outside the sentence
+        has_topic = _has_topic(question)
+        if pos == 0 and has_topic:
+            return None  # "2024년 이용객 수는 …": the date was the only link to the page's subject
+        if not has_topic and subject not in question:
+            question = f"{topic(subject)} {question}"
+        elif has_topic and subject not in question and re.match(r"^[^\s]+(\s[^\s]+)?(은|는)\s", question):
+            question = f"{subject}의 {question}"  # "갱신 협상은 …" → "<계약>의 갱신 협상은 …"
         return question, sentence, "ko.sentence"
 
     def compare(
@@ -180,6 +202,8 @@ class Korean:
             adj_q, adj_a = ("더 늦은", "더 늦습니다") if higher else ("더 이른", "더 이릅니다")
         elif kind == "count":
             adj_q, adj_a = ("더 많은", "더 많습니다") if higher else ("더 적은", "더 적습니다")
+        elif kind == "duration":
+            adj_q, adj_a = ("더 긴", "더 깁니다") if higher else ("더 짧은", "더 짧습니다")
         else:
             adj_q, adj_a = ("더 높은", "더 높습니다") if higher else ("더 낮은", "더 낮습니다")
         names = ", ".join(subjects[:-1])
