@@ -72,8 +72,11 @@ def jaccard(a: list[str], b: list[str]) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--corpus", default="../shared/corpora/insurellm",
-                        help="folder with knowledge_base/ and tests.jsonl (relative paths: from the repo root)")
+    parser.add_argument(
+        "--corpus",
+        default="../shared/corpora/insurellm",
+        help="folder with knowledge_base/ and tests.jsonl (relative paths: from the repo root)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--items", type=int, default=3, help="generated items shown per category")
     args = parser.parse_args(argv)
@@ -82,8 +85,10 @@ def main(argv: list[str] | None = None) -> int:
         corpus = (REPO / corpus).resolve()
     kb, tests = corpus / "knowledge_base", corpus / "tests.jsonl"
     if not kb.is_dir() or not tests.is_file():
-        print(f"fidelity: corpus not found (need {kb} and {tests}); nothing measured. "
-              "Pass --corpus to point at a copy of the insurellm corpus.")
+        print(
+            f"fidelity: corpus not found (need {kb} and {tests}); nothing measured. "
+            "Pass --corpus to point at a copy of the insurellm corpus."
+        )
         return 0
 
     human = read_jsonl(tests)
@@ -93,8 +98,10 @@ def main(argv: list[str] | None = None) -> int:
     docs = {d.doc_id: normalize(d.text) for d in outcome.corpus.documents}
     generated = outcome.result.items
     print(f"corpus {corpus}: {len(docs)} documents, {len(human)} human items")
-    print(f"generated {len(generated)} items with build_testset(kb, num={len(human)}, seed={args.seed}) "
-          f"in {seconds:.1f} s")
+    print(
+        f"generated {len(generated)} items with build_testset(kb, num={len(human)}, seed={args.seed}) "
+        f"in {seconds:.1f} s"
+    )
     if outcome.result.shortfall:
         print("shortfall: " + "; ".join(f"{c} {w}" for c, w in outcome.result.shortfall.items()))
 
@@ -106,10 +113,14 @@ def main(argv: list[str] | None = None) -> int:
         human_src.append(src)
         all_kw += full
     with_src = sum(1 for s in human_src if s)
-    print("\n(a) human source_docs = docs containing all the item's keywords (normalised substring match), "
-          "else the docs containing the most")
-    print(f"    items with >=1 doc: {with_src}/{len(human)}  (all keywords in one doc: {all_kw}, "
-          f"fallback to most keywords: {with_src - all_kw}, none: {len(human) - with_src})")
+    print(
+        "\n(a) human source_docs = docs containing all the item's keywords (normalised substring match), "
+        "else the docs containing the most"
+    )
+    print(
+        f"    items with >=1 doc: {with_src}/{len(human)}  (all keywords in one doc: {all_kw}, "
+        f"fallback to most keywords: {with_src - all_kw}, none: {len(human) - with_src})"
+    )
     sizes = Counter(min(len(s), 4) for s in human_src if s)
     print("    docs per item: " + ", ".join(f"{'4+' if k == 4 else k}: {v}" for k, v in sorted(sizes.items())))
 
@@ -121,8 +132,10 @@ def main(argv: list[str] | None = None) -> int:
         kw_found += sum(found)
         items_all += all(found)
     print("\n(c) keyword grounding of the generated set (keyword found in >=1 of the item's source_docs)")
-    print(f"    keywords {kw_found}/{kw_total} = {kw_found / max(kw_total, 1):.1%}; "
-          f"items with every keyword grounded {items_all}/{len(generated)} = {items_all / max(len(generated), 1):.1%}")
+    print(
+        f"    keywords {kw_found}/{kw_total} = {kw_found / max(kw_total, 1):.1%}; "
+        f"items with every keyword grounded {items_all}/{len(generated)} = {items_all / max(len(generated), 1):.1%}"
+    )
 
     generic = generic_keywords(human, docs)
     gen_text = [normalize(" ".join([g.question, g.reference_answer, *g.keywords])) for g in generated]
@@ -136,8 +149,10 @@ def main(argv: list[str] | None = None) -> int:
                 covered.setdefault(h, []).append((gi, jaccard(human_src[h], g.source_docs)))
     print("\n    coverage: a human item is covered when some generated item shares >=1 source doc with it AND")
     print("    at least one of its non-generic keywords appears in that generated item's question,")
-    print(f"    reference_answer or keywords (generic = stop word or in > {GENERIC_DOC_SHARE:.0%} of docs: "
-          f"{', '.join(sorted(generic)) or 'none'})")
+    print(
+        f"    reference_answer or keywords (generic = stop word or in > {GENERIC_DOC_SHARE:.0%} of docs: "
+        f"{', '.join(sorted(generic)) or 'none'})"
+    )
     print(f"    covered human items: {len(covered)}/{len(human)} = {len(covered) / len(human):.1%}")
     by_cat = Counter(item.category for item in human)
     cov_cat = Counter(human[h].category for h in covered)
@@ -145,9 +160,11 @@ def main(argv: list[str] | None = None) -> int:
     pairs = [j for hits in covered.values() for _, j in hits]
     best = [max(j for _, j in hits) for hits in covered.values()]
     if pairs:
-        print(f"    source_docs Jaccard over covered pairs: mean {sum(pairs) / len(pairs):.3f} "
-              f"({len(pairs)} pairs); best pair per covered human item: mean {sum(best) / len(best):.3f}; "
-              f"exact match {sum(1 for b in best if b == 1.0)}/{len(best)}")
+        print(
+            f"    source_docs Jaccard over covered pairs: mean {sum(pairs) / len(pairs):.3f} "
+            f"({len(pairs)} pairs); best pair per covered human item: mean {sum(best) / len(best):.3f}; "
+            f"exact match {sum(1 for b in best if b == 1.0)}/{len(best)}"
+        )
 
     gen_cat = Counter(g.category for g in generated)
     names = list(CATEGORIES) + sorted(set(by_cat) - set(CATEGORIES))

@@ -124,8 +124,16 @@ def run_size(num_docs: int, num: int, seed: int) -> dict | None:
         t0 = time.perf_counter()
         written = make_corpus(kb, num_docs)
         print(f"\n== {written:,} documents (corpus written in {time.perf_counter() - t0:.1f} s) ==", flush=True)
-        cmd = [sys.executable, str(Path(__file__).resolve()), "--child", str(kb), "--num", str(num),
-               "--seed", str(seed)]
+        cmd = [
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--child",
+            str(kb),
+            "--num",
+            str(num),
+            "--seed",
+            str(seed),
+        ]
         env = dict(os.environ, PYTHONHASHSEED="0")
         t0 = time.perf_counter()
         proc = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
@@ -140,14 +148,20 @@ def run_size(num_docs: int, num: int, seed: int) -> dict | None:
 
 def report(data: dict) -> None:
     t = data["timings"]
-    print(f"documents {data['documents']:,}   chunks {data['chunks']:,}   facts {data['facts']:,}   "
-          f"items {data['items']}")
-    print("seconds: " + "   ".join(f"{k} {v:.2f}" for k, v in t.items())
-          + f"   (subprocess wall incl. imports {data['wall']:.2f})")
+    print(
+        f"documents {data['documents']:,}   chunks {data['chunks']:,}   facts {data['facts']:,}   items {data['items']}"
+    )
+    print(
+        "seconds: "
+        + "   ".join(f"{k} {v:.2f}" for k, v in t.items())
+        + f"   (subprocess wall incl. imports {data['wall']:.2f})"
+    )
     for s in data["stages"]:
         print(f"  {s['stage']:<22} {s['seconds']:8.2f} s   (lead-in before first report {s['lead_in']:.2f} s)")
-    print(f"documents/second (total) {data['documents'] / t['total']:,.0f}   "
-          f"(graph only {data['documents'] / t['graph']:,.0f})")
+    print(
+        f"documents/second (total) {data['documents'] / t['total']:,.0f}   "
+        f"(graph only {data['documents'] / t['graph']:,.0f})"
+    )
     print(f"peak RSS {data['rss_peak_mib']:,.0f} MiB   (after imports {data['rss_import_mib']:,.0f} MiB)")
     if data["shortfall"]:
         print("shortfall: " + "; ".join(f"{c} {why}" for c, why in data["shortfall"].items()))
@@ -167,8 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print(f"missing example KB(s): {', '.join(missing)}")
         return 1
-    print(f"build_testset(kb, num={args.num}, seed={args.seed}); one subprocess per size; "
-          f"{os.cpu_count()} CPU(s)")
+    print(f"build_testset(kb, num={args.num}, seed={args.seed}); one subprocess per size; {os.cpu_count()} CPU(s)")
     results: dict[int, dict] = {}
     for size in args.docs:
         data = run_size(size, args.num, args.seed)
@@ -179,11 +192,15 @@ def main(argv: list[str] | None = None) -> int:
     if TARGET_DOCS in results:
         total = results[TARGET_DOCS]["timings"]["total"]
         verdict = "PASS" if total <= TARGET_SECONDS else "MISS"
-        print(f"target: {TARGET_DOCS:,} documents → test set in ≤ {TARGET_SECONDS:.0f} s; "
-              f"measured {total:.1f} s → {verdict}")
+        print(
+            f"target: {TARGET_DOCS:,} documents → test set in ≤ {TARGET_SECONDS:.0f} s; "
+            f"measured {total:.1f} s → {verdict}"
+        )
     else:
-        print(f"target: {TARGET_DOCS:,} documents → test set in ≤ {TARGET_SECONDS:.0f} s; not measured "
-              f"(add {TARGET_DOCS} to --docs)")
+        print(
+            f"target: {TARGET_DOCS:,} documents → test set in ≤ {TARGET_SECONDS:.0f} s; not measured "
+            f"(add {TARGET_DOCS} to --docs)"
+        )
     return 0 if len(results) == len(args.docs) else 1
 
 

@@ -90,10 +90,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
     sizes = sorted(set(args.chunks))
-    print(f"similar_pairs(texts) with defaults; vocabulary {VOCAB_SIZE:,} made-up words, Zipf-like, "
-          f"60-100 words/chunk, {DUP_SHARE:.0%} near-duplicates; seed {args.seed}")
-    print(f"{'chunks':>8} {'gen s':>7} {'runs':>4} {'best s':>8} {'pairs':>9} {'max nb':>6} {'mean nb':>7} "
-          f"{'dup found':>9}")
+    print(
+        f"similar_pairs(texts) with defaults; vocabulary {VOCAB_SIZE:,} made-up words, Zipf-like, "
+        f"60-100 words/chunk, {DUP_SHARE:.0%} near-duplicates; seed {args.seed}"
+    )
+    print(
+        f"{'chunks':>8} {'gen s':>7} {'runs':>4} {'best s':>8} {'pairs':>9} {'max nb':>6} {'mean nb':>7} "
+        f"{'dup found':>9}"
+    )
     seconds: dict[int, float] = {}
     for n in sizes:
         t0 = time.perf_counter()
@@ -116,8 +120,10 @@ def main(argv: list[str] | None = None) -> int:
         max_nb = max(degree.values(), default=0)
         mean_nb = 2 * len(pairs) / n
         share = f"{found / len(dups):.0%}" if dups else "-"
-        print(f"{n:>8,} {gen:>7.1f} {runs:>4} {best:>8.3f} {len(pairs):>9,} {max_nb:>6} {mean_nb:>7.2f} "
-              f"{share:>9}", flush=True)
+        print(
+            f"{n:>8,} {gen:>7.1f} {runs:>4} {best:>8.3f} {len(pairs):>9,} {max_nb:>6} {mean_nb:>7.2f} {share:>9}",
+            flush=True,
+        )
     print()
     verdicts = []
     for a, b in itertools.pairwise(sizes):

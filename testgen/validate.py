@@ -34,27 +34,34 @@ def fact_closure(ctx: GenContext, fact: FactNode) -> set[str]:
     """Every document that states this fact: it holds the value near the subject and the attribute.
 
     The fact's own document always belongs. Another document belongs when one of its chunks contains the
-    value (normalised, word-bounded) and names the subject (or is about it) and shows the attribute.
+    value (normalised, word-bounded) in the same line or sentence as the subject's name (or, on the subject's
+    own page, as the attribute) and shows the attribute somewhere in the chunk.
     """
     docs = {fact.doc_id}
     subject_forms = [normalize(fact.subject)]
-    if fact.subject_entity and fact.subject_entity in ctx.entities:
-        entity = ctx.entities[fact.subject_entity]
+    entity = ctx.entities.get(fact.subject_entity or "")
+    if entity is not None:
         subject_forms += [normalize(entity.name), *(normalize(a) for a in entity.aliases)]
-    home = ctx.entities[fact.subject_entity].home_doc if fact.subject_entity in ctx.entities else None
+    home = entity.home_doc if entity is not None else None
     cues = _attribute_cues(fact)
-    for chunk_id in sorted(ctx.chunks_with(fact.value)):
+    # Only chunks that hold the value *and* are about the subject can state the fact: intersect first.
+    about: set[str] = set()
+    if entity is not None:
+        about |= ctx.entity_chunks.get(entity.entity_id, set())
+    if home:
+        about |= {c.chunk_id for c in ctx.chunks_by_doc.get(home, [])}
+    for form in set(subject_forms):
+        about |= ctx.chunks_with(form)
+    for chunk_id in sorted(ctx.chunks_with(fact.value) & about):
         chunk = ctx.chunks[chunk_id]
         if chunk.doc_id in docs:
             continue
         norm = ctx.chunk_norm[chunk_id]
-        if not contains_keyword(norm, fact.value):
-            continue
         if cues and not any(cue in norm for cue in cues):
             continue
-        # The value must sit in the same line or sentence as the subject's name (or, on the subject's own
-        # page, as the attribute): a page that merely mentions both somewhere does not state the fact.
-        for segment in _segments(chunk.text):
+        if not contains_keyword(norm, fact.value):
+            continue
+        for segment in ctx.segments(chunk_id):
             if not contains_keyword(segment, fact.value):
                 continue
             if any(form and form in segment for form in subject_forms) or (
@@ -63,12 +70,6 @@ def fact_closure(ctx: GenContext, fact: FactNode) -> set[str]:
                 docs.add(chunk.doc_id)
                 break
     return docs
-
-
-def _segments(text: str) -> list[str]:
-    """Lines and sentences of a chunk, normalised."""
-    parts = re.split(r"\n|(?<=[.!?。！？])\s+|(?<=다\.)\s*", text)
-    return [normalize(p) for p in parts if p.strip()]
 
 
 @dataclass

@@ -458,9 +458,7 @@ def check_chunks(text: str, blocks: list[Gen], chunks: list[Chunk], size: int, o
             assert any(c.start <= b.start and b.end <= c.end for c in chunks)
 
 
-@settings(
-    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
-)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(
     generated=documents(),
     size=st.sampled_from([50, 80, 150, 400, 800]),

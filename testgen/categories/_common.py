@@ -85,10 +85,18 @@ def group_comparable(
     return {k: v for k, v in groups.items() if len(v) >= min_subjects}
 
 
-def format_number(value: float, unit: str | None, value_type: str) -> str:
+def format_number(value: float, unit: str | None, value_type: str, like: tuple[str, ...] = ()) -> str:
     """A computed number in the style of the values it came from ("$1,500/month", "1,290,000원", "12%")."""
     if value < 0:
-        return "-" + format_number(-value, unit, value_type)
+        return "-" + format_number(-value, unit, value_type, like)
+    for word, scale in (("billion", 1e9), ("million", 1e6)):
+        if like and all(word in v.lower() for v in like):
+            # the sources write "$16.9 million": so does the answer
+            scaled = f"{value / scale:,.2f}".rstrip("0").rstrip(".")
+            base, _, per = (unit or "").partition("/")
+            if base and base in "$€£¥₩":
+                return f"{base}{scaled} {word}" + (f"/{per}" if per else "")
+            return f"{scaled} {word}" + (f" {unit}" if unit else "")
     text = f"{value:,.0f}" if abs(value - round(value)) < 1e-9 else f"{value:,.2f}".rstrip("0").rstrip(".")
     if unit is None:
         return text

@@ -103,7 +103,7 @@ class Numerical:
         elif a.value_type == "percent" and op == "difference":
             result_text = f"{result:g}%p" if language == "ko" else f"{result:g} percentage points"
         else:
-            result_text = format_number(result, a.unit, a.value_type)
+            result_text = format_number(result, a.unit, a.value_type, like=(a.value, b.value))
         subjects = [ph.subject(subject_name(ctx, a)), ph.subject(subject_name(ctx, b))]
         phrased = ph.arithmetic(op, subjects, a.attribute, [a.value, b.value], result_text, [a.qualifier, b.qualifier])
         if phrased is None:

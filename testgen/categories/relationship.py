@@ -47,6 +47,10 @@ class Relationship:
             and _is_relation(ctx, f)
         ]
         rng.shuffle(pool)
+        role_holders: dict[tuple[str, str], set[str | None]] = {}
+        for g in ctx.facts:
+            if g.value_entity:
+                role_holders.setdefault((normalize(g.attribute), g.value_entity), set()).add(g.subject_entity)
         prose = mention_relations(ctx)
         rng.shuffle(prose)
         for fact in pool + prose:
@@ -59,11 +63,7 @@ class Relationship:
             ph, flags = phraser(ctx, language)
             subject = ph.subject(subject_name(ctx, fact))
             # Asked backwards ("who has X as manager?") only when X holds that role for one subject alone.
-            holders = {
-                g.subject_entity
-                for g in ctx.facts
-                if g.value_entity == fact.value_entity and normalize(g.attribute) == normalize(fact.attribute)
-            }
+            holders = role_holders.get((normalize(fact.attribute), fact.value_entity or ""), set())
             inverse = len(holders) == 1 and rng.random() < 0.5
             type_word = ph.type_word(entity_type_of(ctx, fact) or "")
             phrased = ph.relation(fact, subject, inverse, type_word)
@@ -130,7 +130,16 @@ class Relationship:
 
 def mention_relations(ctx: GenContext) -> list[FactNode]:
     """Relations stated only in prose: the page of an entity P names exactly one entity E of another type
-    (with its own page), at least twice. The first sentence naming E is the evidence."""
+    (with its own page). The first sentence naming E is the evidence. Computed once per run."""
+    cached = ctx.memo.get("mention_relations")
+    if isinstance(cached, list):
+        return list(cached)
+    found = _mention_relations(ctx)
+    ctx.memo["mention_relations"] = found
+    return list(found)
+
+
+def _mention_relations(ctx: GenContext) -> list[FactNode]:
     by_doc: dict[str, list[str]] = {}
     for chunk_id, entities in sorted(ctx.chunk_mentions.items()):
         by_doc.setdefault(ctx.chunks[chunk_id].doc_id, []).extend(sorted(entities))
@@ -175,8 +184,7 @@ def mention_relations(ctx: GenContext) -> list[FactNode]:
 
 
 def _first_sentence_naming(ctx: GenContext, doc_id: str, name: str) -> tuple[str, str, int] | None:
-    chunks = sorted((c for c in ctx.chunks.values() if c.doc_id == doc_id), key=lambda c: c.start)
-    for chunk in chunks:
+    for chunk in ctx.chunks_by_doc.get(doc_id, []):
         pos = 0
         for piece in re.split(r"(?<=[.!?。！？])\s+|\n", chunk.text):
             idx = chunk.text.find(piece, pos)

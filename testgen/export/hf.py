@@ -44,7 +44,9 @@ def to_hf_dataset(items: list[TestQuestion]) -> Dataset:
                 "id": item.id or "",
                 "language": item.language or "",
                 "reference_contexts": list(item.reference_contexts or []),
-                "metadata": json.dumps(item.metadata or {}, ensure_ascii=False, sort_keys=True),
+                "metadata": ""
+                if item.metadata is None
+                else json.dumps(item.metadata, ensure_ascii=False, sort_keys=True),
             }
         )
     features = Features(

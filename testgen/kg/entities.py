@@ -71,10 +71,12 @@ class EntityIndex:
 
     entities: dict[str, EntityNode] = field(default_factory=dict)
     doc_subject: dict[str, str] = field(default_factory=dict)  # doc_id -> entity_id
+    _aliases: dict[str, str] | None = None  # normalised alias -> entity_id, rebuilt after changes
 
     def add(self, name: str, entity_type: str, home_doc: str | None = None) -> str:
         key = entity_id(name)
         existing = self.entities.get(key)
+        self._aliases = None
         if existing is None:
             self.entities[key] = EntityNode(entity_id=key, name=name, entity_type=entity_type, home_doc=home_doc)
         elif home_doc and existing.home_doc is None:
@@ -83,6 +85,7 @@ class EntityIndex:
 
     def add_alias(self, key: str, alias: str) -> None:
         node = self.entities[key]
+        self._aliases = None
         if normalize(alias) != normalize(node.name) and alias not in node.aliases:
             self.entities[key] = node.model_copy(update={"aliases": [*node.aliases, alias]})
 
@@ -91,7 +94,9 @@ class EntityIndex:
         return key if key in self.entities else self._alias_map().get(normalize(name))
 
     def _alias_map(self) -> dict[str, str]:
-        return {normalize(a): key for key, node in self.entities.items() for a in node.aliases}
+        if self._aliases is None:
+            self._aliases = {normalize(a): key for key, node in self.entities.items() for a in node.aliases}
+        return self._aliases
 
     def surface_forms(self) -> dict[str, str]:
         """Normalised surface form → entity_id, for mention scanning (names shorter than 2 chars skipped)."""

@@ -158,7 +158,7 @@ class KnowledgeGraph:
                     raw = json.load(fh)
             else:
                 raw = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, EOFError) as exc:  # EOFError: a truncated .gz file
             raise GraphFormatError(f"{path}: cannot read knowledge graph: {exc}") from exc
         if not isinstance(raw, dict) or raw.get("format") != "testgen-kg":
             raise GraphFormatError(f"{path}: not a knowledge-graph file (rebuild it with `testgen build`)")

@@ -183,7 +183,6 @@ class _Miner:
         if (
             len(clean) <= _MAX_TEXT_VALUE
             and not re.search(r"[.!?。]\s", clean)
-            and "](" not in value
             and not (re.search(r"[가-힣]", clean) and _is_sentence(clean))  # "대표이사에게 보고" is a clause
         ):
             self.add(

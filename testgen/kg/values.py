@@ -41,7 +41,10 @@ _MONTH = (
 _YEAR = r"(?:19|20)\d\d"
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _SCALE_EN = r"(?:\s?(?:thousand|million|billion|trillion|[kKmMbB](?![a-zA-Z])|bn|mn))?"
-_KO_NUM = r"(?:\d[\d,]*(?:\.\d+)?\s?(?:조|억|천만|백만|십만|만|천)\s?)+(?:\d[\d,]*)?|\d{1,3}(?:,\d{3})+|\d+"
+_KO_NUM = (
+    r"\d[\d,]*(?:\.\d+)?\s?[조억만천백십](?:\s?(?:\d[\d,]*(?:\.\d+)?)?\s?[조억만천백십])*(?:\s?\d[\d,]*)?"
+    r"|\d{1,3}(?:,\d{3})+|\d+"
+)
 _PER = (
     r"(?:\s?(?:/|per\s)\s?(?:month|year|annum|mo|yr|user|seat|unit|lead|claim|policy|person|night|day|hour)"
     r"|\s?(?:a|each)\s(?:month|year))?"
@@ -59,6 +62,7 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
     ("date", "en_my", re.compile(rf"\b({_MONTH})\s+({_YEAR})\b")),
     ("date", "iso", re.compile(rf"\b({_YEAR})[-./](\d{{1,2}})[-./](\d{{1,2}})\b")),
     ("date", "quarter", re.compile(rf"\b(Q[1-4])\s+({_YEAR})\b")),
+    ("date", "iso_quarter", re.compile(rf"\b({_YEAR})[-\s]?(Q[1-4])\b")),
     (
         "date",
         "cjk_range",
@@ -84,7 +88,9 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
     (
         "number",
         "ko_count",
-        re.compile(r"(\d[\d,]*(?:\.\d+)?)\s?(명|개월|개|곳|건|대|박|일|년|회|석|점|배|시간|분|km/h|km|kg)"),
+        re.compile(
+            r"(\d[\d,]*(?:\.\d+)?(?:\s?[천백만억])*)\s?(명|개월|개|곳|건|대|박|일|년|회|석|점|배|시간|분|km/h|km|kg)"
+        ),
     ),
     ("number", "cjk_count", re.compile(r"(\d[\d,]*(?:\.\d+)?)\s?(人|名|个|個|家|件|年|月|天|日|回|台)")),
     (
@@ -98,7 +104,7 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
             r"vehicles|trips|tours|agents|percentile|x)\b"
         ),
     ),
-    ("number", "bare", re.compile(rf"(?<![\w$€£¥₩.,/-])({_NUM})(?![\w%.,/]|\s?(?:%|percent))")),
+    ("number", "bare", re.compile(rf"(?<![\w$€£¥₩.,/])(?<!\w-)({_NUM})(?![\w%.,/]|\s?(?:%|percent))")),
 ]
 
 _KO_UNITS = {"조": 10**12, "억": 10**8, "천만": 10**7, "백만": 10**6, "십만": 10**5, "만": 10**4, "천": 10**3}
@@ -128,27 +134,49 @@ class ValueSpan:
     date_key: str | None = None
 
 
+_SMALL_UNITS = {"천": 1e3, "백": 1e2, "십": 1e1, "千": 1e3, "百": 1e2}
+_BIG_UNITS = {"조": 1e12, "억": 1e8, "만": 1e4, "万": 1e4, "亿": 1e8, "兆": 1e12}
+
+
+def _parse_east_asian(text: str) -> float | None:
+    """Korean/Chinese grouped numbers: 4억 2천만 → 420,000,000; 2천5백만 → 25,000,000; 3,000万 → 30,000,000."""
+    total = 0.0
+    group = 0.0
+    pending: float | None = None
+    seen = False
+    for token in re.findall(r"\d[\d,]*(?:\.\d+)?|[조억만천백십千百万亿兆]", text):
+        if token[0].isdigit():
+            pending = float(token.replace(",", ""))
+            seen = True
+        elif token in _SMALL_UNITS:
+            group += (pending if pending is not None else 1.0) * _SMALL_UNITS[token]
+            pending = None
+        else:
+            group += pending or 0.0
+            total += (group or 1.0) * _BIG_UNITS[token]
+            group, pending = 0.0, None
+    if not seen:
+        return None
+    return total + group + (pending or 0.0)
+
+
 def parse_number(text: str) -> float | None:
-    """Parse `1,290,000`, `18.2`, `4억 2천만`, `$5M`, `18.2 million` into a float (None when not a number)."""
+    """Parse `1,290,000`, `18.2`, `4억 2천만`, `3,000万`, `$5M`, `18.2 million`, `-12억` into a float.
+
+    Returns None when the text holds no number. A leading minus (``-``, ``−``, ``△``) makes it negative.
+    """
     text = text.strip()
-    if re.search(r"조|억|만|천", text):
-        total = 0.0
-        rest = text
-        for match in re.finditer(r"(\d[\d,]*(?:\.\d+)?)?\s?(조|억|천만|백만|십만|만|천)", text):
-            digits = match.group(1)
-            total += (float(digits.replace(",", "")) if digits else 1.0) * _KO_UNITS[match.group(2)]
-            rest = rest.replace(match.group(0), " ", 1)
-        tail = re.search(r"\d[\d,]*(?:\.\d+)?", rest)
-        if tail:
-            total += float(tail.group().replace(",", ""))
-        return total
+    sign = -1.0 if re.match(r"^[-−△▲]\s?\d", text.lstrip("$€£¥₩ ")) or re.match(r"^[$€£¥₩]?\s?[-−]", text) else 1.0
+    if re.search(r"\d\s?[조억만천백십千百万亿兆]", text):
+        value = _parse_east_asian(text)
+        return None if value is None else sign * value
     plain = re.search(rf"({_NUM})\s?(thousand|million|billion|trillion|bn|mn|[kKmMbB](?![a-zA-Z]))?", text)
     if not plain:
         return None
     value = float(plain.group(1).replace(",", ""))
     if plain.group(2):
         value *= _EN_SCALE[plain.group(2).lower()]
-    return value
+    return sign * value
 
 
 def _date_key(kind: str, groups: tuple[str | None, ...]) -> str | None:
@@ -166,6 +194,8 @@ def _date_key(kind: str, groups: tuple[str | None, ...]) -> str | None:
         return f"{g[0]}-{month:02d}-{day:02d}"
     if kind == "cjk_ym":
         return f"{g[0]}-{int(g[1]):02d}" if 1 <= int(g[1]) <= 12 else None
+    if kind == "iso_quarter":
+        return f"{g[0]}-{g[1]}"
     if kind == "quarter":
         return f"{g[1]}-{g[0]}"
     if kind == "ko_quarter":
@@ -175,11 +205,34 @@ def _date_key(kind: str, groups: tuple[str | None, ...]) -> str | None:
     return None
 
 
+_DIGIT = re.compile(r"\d")
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af年月日]")
+_CJK_KINDS = frozenset(
+    {
+        "cjk_range",
+        "cjk_ymd",
+        "cjk_ym",
+        "ko_quarter",
+        "cjk_y",
+        "ko_won",
+        "cjk_yuan",
+        "ko_nights",
+        "ko_count",
+        "cjk_count",
+    }
+)
+
+
 def find_values(text: str) -> list[ValueSpan]:
     """Every non-overlapping typed value in `text`, earliest and longest first, in text order."""
     found: list[ValueSpan] = []
     taken: list[tuple[int, int]] = []
+    if _DIGIT.search(text) is None:
+        return found  # every value form holds a digit: most prose lines stop here
+    cjk = _CJK.search(text) is not None
     for value_type, kind, pattern in _PATTERNS:
+        if not cjk and kind in _CJK_KINDS:
+            continue
         for match in pattern.finditer(text):
             start, end = match.span()
             span_text = match.group().rstrip(" ,")
@@ -218,6 +271,16 @@ def find_values(text: str) -> list[ValueSpan]:
                     unit = unit.lower()
             if value_type != "date" and number is None:
                 continue
+            if (
+                number is not None
+                and number > 0
+                and start > 0
+                and text[start - 1] in "-−△"
+                and (start == 1 or not text[start - 2].isalnum())
+            ):
+                start -= 1  # "-12억 원", "−3%": a sign written before the value
+                span_text = text[start:end]
+                number = -number
             found.append(ValueSpan(start, end, span_text, value_type, number, unit, date_key))
             taken.append((start, end))
     found.sort(key=lambda v: v.start)

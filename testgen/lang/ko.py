@@ -130,5 +130,7 @@ def event_clause(event: str) -> str | None:
         return None
     words = event.split()
     if len(words) > 1 and any(_PARTICLE_END.search(w) for w in words[:-1]):
-        return event + "한 것"  # "제주지점장으로 입사" → "제주지점장으로 입사한 것"
+        if len(words) > 2 and not _PARTICLE_END.search(words[-2]) and re.search(r"[가-힣]$", words[-2]):
+            words[-2] = obj(words[-2])  # "감사 업무 담당" → "감사 업무를 담당"
+        return " ".join(words) + "한 것"  # "제주지점장으로 입사" → "제주지점장으로 입사한 것"
     return event

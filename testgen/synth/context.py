@@ -27,6 +27,10 @@ class GenContext:
     token_index: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # token -> chunk ids
     chunk_norm: dict[str, str] = field(default_factory=dict)
     vocabulary: frozenset[str] = frozenset()
+    chunks_by_doc: dict[str, list[ChunkNode]] = field(default_factory=lambda: defaultdict(list))
+    entity_chunks: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # entity -> chunk ids
+    memo: dict[str, object] = field(default_factory=dict)  # per-run results shared by categories
+    _segments: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
     def from_graph(cls, kg: KnowledgeGraph, language: str | None = None) -> GenContext:
@@ -37,6 +41,7 @@ class GenContext:
             ctx.docs[doc.doc_id] = doc
         for chunk in kg.chunks():
             ctx.chunks[chunk.chunk_id] = chunk
+            ctx.chunks_by_doc[chunk.doc_id].append(chunk)
             norm = normalize(chunk.text)
             ctx.chunk_norm[chunk.chunk_id] = norm
             pieces[chunk.doc_id].append((chunk.start, norm))
@@ -54,6 +59,9 @@ class GenContext:
         for u, v, k in kg.graph.edges(keys=True):
             if k == "mentions":
                 ctx.chunk_mentions[u.removeprefix("chunk:")].add(v)
+                ctx.entity_chunks[v].add(u.removeprefix("chunk:"))
+        for parts_of_doc in ctx.chunks_by_doc.values():
+            parts_of_doc.sort(key=lambda c: c.start)
         ctx.vocabulary = frozenset(vocab)
         return ctx
 
@@ -63,6 +71,15 @@ class GenContext:
 
     def doc_type(self, doc_id: str) -> str:
         return self.docs[doc_id].doc_type
+
+    def segments(self, chunk_id: str) -> list[str]:
+        """Lines and sentences of a chunk, normalised (cached)."""
+        cached = self._segments.get(chunk_id)
+        if cached is None:
+            parts = re.split(r"\n|(?<=[.!?。！？])\s+|(?<=다\.)\s*", self.chunks[chunk_id].text)
+            cached = [normalize(p) for p in parts if p.strip()]
+            self._segments[chunk_id] = cached
+        return cached
 
     def chunks_with(self, text: str) -> set[str]:
         """Chunk ids whose normalised text may contain `text` (all its index tokens present)."""

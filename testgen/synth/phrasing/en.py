@@ -8,7 +8,7 @@ import re
 from schemas import FactNode
 from testgen.kg.entities import short_title
 from testgen.lang import GENERIC_HEADINGS
-from testgen.lang.en import base_form, noun_phrase, plural_to_singular, possessive
+from testgen.lang.en import a_or_an, base_form, noun_phrase, plural_to_singular, possessive
 
 _PERSON_ATTRS = re.compile(
     r"\b(owner|manager|lead|leader|head|founder|ceo|cto|cfo|coo|director|contact|supervisor|mentor|"
@@ -85,11 +85,14 @@ _LOWER_FIRST = {"the", "a", "an", "its", "their", "our", "this", "these", "that"
 
 def attr_phrase(attribute: str) -> str:
     """ "Date of Birth" → "date of birth"; acronyms and words with digits keep their case."""
-    words = attribute.strip().rstrip(":").split()
-    return " ".join(
-        w if (w.isupper() and len(w) > 1) or any(c.isdigit() for c in w) or w[1:] != w[1:].lower() else w.lower()
-        for w in words
-    )
+    out = []
+    depth = 0
+    for w in attribute.strip().rstrip(":").split():
+        keep = (w.isupper() and len(w) > 1) or any(c.isdigit() for c in w) or w[1:] != w[1:].lower()
+        depth += w.count("(")
+        out.append(w if keep or depth > 0 else w.lower())  # names in parentheses keep their case
+        depth -= w.count(")")
+    return " ".join(out)
 
 
 def _plural(word: str) -> bool:
@@ -113,6 +116,15 @@ def fact_attr(fact: FactNode) -> str:
     ):
         attr = f"{attr} price"
     return attr
+
+
+def _role(value: str) -> str:
+    """ "Independent consultant for X" → "an independent consultant for X"; titles ("Head of Sales") unchanged."""
+    words = value.split()
+    if len(words) > 1 and words[0][:1].isupper() and words[1][:1].islower() and words[1] not in ("of", "and", "&"):
+        lowered = words[0].lower() + (" " + " ".join(words[1:]))
+        return f"{a_or_an(lowered)} {lowered}"
+    return value
 
 
 def period(qualifier: str) -> str:
@@ -201,11 +213,11 @@ class English:
                 return f"Who does {subject} report to?", _sentence(f"{subject} reports to {value}."), "en.reports"
             if _PLACE_ATTRS.match(attr):
                 return f"Where is {subject} based?", _sentence(f"{subject} is based in {value}."), "en.place"
-            if _PERSON_ATTRS.search(attr):
-                return f"Who is {of}?", _sentence(f"{of} is {value}."), "en.who"
             if _plural(attr.split()[-1]):
                 wh = "Who" if _PERSON_ATTRS.search(attr) else "What"
                 return f"{wh} are {of}?", _sentence(f"{of} are {value}."), "en.what.list"
+            if _PERSON_ATTRS.search(attr):
+                return f"Who is {of}?", _sentence(f"{of} is {value}."), "en.who"
             return f"What is {of}?", _sentence(f"{of} is {value}."), "en.what"
         if (
             fact.value_type == "number"
@@ -228,7 +240,7 @@ class English:
         if fact.value_type == "text" and _ROLE_CONTEXT.search(fact.attribute):
             return (
                 f"What role did {subject} hold {when}?",
-                _sentence(f"{when}, {subject} was {fact.value}."),
+                _sentence(f"{when}, {subject} was {_role(fact.value)}."),
                 "en.role",
             )
         words = [w for w in attr.split() if w not in _HISTORY_WORDS]
@@ -493,9 +505,13 @@ class English:
     ) -> tuple[str, str, str] | None:
         attr = attr_phrase(attribute)
         word = "highest" if highest else "lowest"
+        if re.search(r"\b(hours?|days?|weeks?|months?|years?|minutes?)$", value):
+            word = "longest" if highest else "shortest"
+        plural = {"person": "people"}.get(type_word, type_word + "s")
+        who = "Who" if type_word == "person" else f"Which {type_word}"
         return (
-            f"Which {type_word} has the {word} {attr}?",
-            _sentence(f"{winner} has the {word} {attr} among the {n} {type_word}s, at {value}."),
+            f"{who} has the {word} {attr}?",
+            _sentence(f"{winner} has the {word} {attr} among the {n} {plural}, at {value}."),
             "en.extreme",
         )
 

@@ -9,7 +9,7 @@ from schemas import FactNode
 from testgen.lang.ko import event_clause, obj, particle, subj, topic
 
 _PERSON_ATTRS = re.compile(
-    r"(자|장|리더|매니저|오너|대표|owner|manager|lead)$",
+    r"(자|장|이사|리더|매니저|오너|대표|owner|manager|lead)$",
     re.I,
 )
 _PLACE_ATTRS = re.compile(r"(근무지|위치|소재지|주소|본사|지역|장소|도시)$")
@@ -64,6 +64,12 @@ def _has_topic(text: str) -> bool:
     return False
 
 
+def _how_much(result: str) -> str:
+    """얼마, or 몇 명 / 몇 개 when the total is a count."""
+    counter = re.search(r"\d\s?(명|개|곳|건|대|회|석)$", result)
+    return f"몇 {counter.group(1)}" if counter else "얼마"
+
+
 def _wh(fact: FactNode) -> str:
     """The question word that stands where the value stood."""
     if fact.value_type == "date":
@@ -114,6 +120,8 @@ class Korean:
                 return f"{head} 누구인가요?"
             if _PLACE_ATTRS.search(attr):
                 return f"{head} 어디인가요?"
+            if re.search(r"\d", fact.value):
+                return f"{head} 어떻게 되나요?"  # "영업일 기준 4시간 이내": a condition, not a thing
             return f"{head} 무엇인가요?"
         if fact.value_type == "number" and fact.unit not in _COUNTERS and fact.unit != "박일":
             return f"{head} 얼마인가요?"
@@ -223,7 +231,7 @@ class Korean:
                 return (
                     f"{s}의 {topic(attribute)} {q0}에서 {q1} 사이에 얼마나 변했나요?",
                     f"{s}의 {topic(attribute)} {q0} {values[0]}에서 {q1} {particle(values[1], '으로')} "
-                    f"{result} 변했습니다.",
+                    f"{result.lstrip('-')} {'줄었습니다' if result.startswith('-') else '늘었습니다'}.",
                     "ko.arith.change",
                 )
             if op == "sum":
@@ -236,7 +244,7 @@ class Korean:
         a, b = subjects
         if op == "sum":
             return (
-                f"{particle(a, '과')} {b}의 {obj(attribute)} 합하면 얼마인가요?",
+                f"{particle(a, '과')} {b}의 {obj(attribute)} 합하면 {_how_much(result)}인가요?",
                 f"{a}의 {topic(attribute)} {values[0]}, {b}의 {topic(attribute)} {particle(values[1], '으로')} "
                 f"합계는 {result}입니다.",
                 "ko.arith.sum",
@@ -278,7 +286,8 @@ class Korean:
         if not inverse:
             return self.fact(fact, subject)
         kind = type_word or "대상"
-        question = f"{subj(fact.value)} {obj(fact.attribute)} 맡고 있는 {topic(kind)} 무엇인가요?"
+        wh = "어디인가요" if re.search(r"(지점|사무소|본사|센터|지사|매장|공장)$", kind) else "무엇인가요"
+        question = f"{subj(fact.value)} {obj(fact.attribute)} 맡고 있는 {topic(kind)} {wh}?"
         answer = f"{subj(fact.value)} {obj(fact.attribute)} 맡고 있는 {topic(kind)} {subject}입니다."
         return question, answer, "ko.relation.inverse"
 

@@ -1,0 +1,281 @@
+"""The seven categories on the example knowledge bases: every item re-checked from its outputs."""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from schemas import CATEGORIES, FactNode, TestQuestion
+from testgen.categories import get_category, registered
+from testgen.categories.comparative import sort_key
+from testgen.categories.numerical import compute
+from testgen.kg.graph import KnowledgeGraph
+from testgen.kg.values import find_values, parse_number
+from testgen.pipeline import build_testset
+from testgen.text import contains_keyword, normalize
+
+EXAMPLES = Path(__file__).parents[1] / "examples"
+
+
+@dataclass
+class Built:
+    name: str
+    items: list[TestQuestion]
+    kg: KnowledgeGraph
+    doc_text: dict[str, str]
+    shortfall: dict[str, str]
+
+    def facts(self, item: TestQuestion) -> list[FactNode]:
+        assert item.metadata is not None
+        return [self.kg.get(fid) for fid in item.metadata["facts"]]
+
+    def of(self, category: str) -> list[TestQuestion]:
+        return [i for i in self.items if i.category == category]
+
+
+@functools.cache
+def build(name: str) -> Built:
+    """One build per example KB for the whole module (the items are only read)."""
+    outcome = build_testset(EXAMPLES / name, num=60, seed=42)
+    texts = {d.doc_id: normalize(d.text) for d in outcome.corpus.documents}
+    return Built(name, outcome.result.items, outcome.kg, texts, outcome.result.shortfall)
+
+
+@pytest.fixture(scope="module", params=["aurora_bikes", "haneul_travel"])
+def built(request: pytest.FixtureRequest) -> Built:
+    return build(request.param)
+
+
+def test_the_seven_categories_are_registered() -> None:
+    assert set(CATEGORIES) <= set(registered())
+    for name in CATEGORIES:
+        category = get_category(name)
+        assert category.name == name
+        assert category.description
+    with pytest.raises(KeyError, match="unknown category 'bogus'"):
+        get_category("bogus")
+
+
+def test_every_category_yields_items(built: Built) -> None:
+    counts = {c: len(built.of(c)) for c in CATEGORIES}
+    assert all(n >= 1 for n in counts.values()), counts
+    assert len(built.items) == 60, built.shortfall
+    assert built.shortfall == {}
+
+
+def test_items_are_complete_and_unique(built: Built) -> None:
+    language = "en" if built.name == "aurora_bikes" else "ko"
+    ids = [i.id for i in built.items]
+    assert len(set(ids)) == len(ids)
+    assert len({normalize(i.question) for i in built.items}) == len(built.items)
+    for item in built.items:
+        assert item.language == language
+        assert item.question.strip() and item.reference_answer.strip()
+        assert item.keywords and all(k.strip() for k in item.keywords)
+        assert len(set(item.keywords)) == len(item.keywords)
+        assert item.source_docs == sorted(set(item.source_docs))
+        assert set(item.source_docs) <= set(built.doc_text)
+        assert item.reference_contexts
+        assert item.metadata is not None
+        assert item.metadata["generator"] == "testgen-offline"
+        assert item.metadata["seed"] == 42
+        assert item.metadata["validation"] == {
+            "grounded": True,
+            "closure": True,
+            "no_leak": True,
+            "unique": True,
+            "postcondition": True,
+        }
+
+
+def test_keywords_are_found_in_a_source_document(built: Built) -> None:
+    for item in built.items:
+        for keyword in item.keywords:
+            assert any(contains_keyword(built.doc_text[d], keyword) for d in item.source_docs), (item.question, keyword)
+
+
+def test_reference_contexts_are_verbatim_evidence(built: Built) -> None:
+    for item in built.items:
+        facts = built.facts(item)
+        evidence = [f.evidence for f in facts]
+        for context in item.reference_contexts or []:
+            assert context in evidence
+        for f in facts:
+            assert f.doc_id in item.source_docs
+
+
+def test_direct_fact_answers_do_not_appear_in_the_question(built: Built) -> None:
+    for item in built.of("direct_fact"):
+        [fact] = built.facts(item)
+        value = normalize(fact.value)
+        if not re.fullmatch(r"\d{1,2}", value):
+            assert not contains_keyword(normalize(item.question), fact.value), item.question
+        assert value in normalize(item.reference_answer)
+        assert fact.value_type != "date"
+
+
+def test_temporal_answers_hold_a_date(built: Built) -> None:
+    for item in built.of("temporal"):
+        dates = [v for v in find_values(item.reference_answer) if v.value_type == "date"]
+        assert dates, item.reference_answer
+        [fact] = built.facts(item)
+        assert fact.value_type == "date"
+        assert normalize(fact.value) in normalize(item.reference_answer)
+
+
+def test_numerical_results_recompute(built: Built) -> None:
+    for item in built.of("numerical"):
+        assert item.metadata is not None
+        assert any(v.number is not None for v in find_values(item.reference_answer)), item.reference_answer
+        derived = item.metadata.get("derived")
+        facts = built.facts(item)
+        if not derived:
+            [fact] = facts
+            assert fact.value_type in ("number", "money", "percent")
+            assert normalize(fact.value) in normalize(item.reference_answer)
+            continue
+        a, b = derived["operands"]
+        assert compute(derived["op"], a, b) == pytest.approx(derived["result"])
+        assert sorted([a, b]) == sorted(parse_number(f.value) for f in facts)
+        assert normalize(derived["result_text"]) in normalize(item.reference_answer)
+        assert not contains_keyword(normalize(item.question), derived["result_text"])
+
+
+def test_comparative_winner_matches_the_values(built: Built) -> None:
+    for item in built.of("comparative"):
+        assert item.metadata is not None
+        derived = item.metadata["derived"]
+        facts = built.facts(item)
+        assert 2 <= len(facts) <= 3
+        keys = [sort_key(f) for f in facts]
+        assert len(set(map(str, keys))) == len(keys)  # no ties
+        pick = max if derived["higher"] else min
+        winner = facts[pick(range(len(facts)), key=lambda i: keys[i])]
+        entity = built.kg.get(winner.subject_entity)
+        assert normalize(entity.name) in normalize(derived["winner"]), (entity.name, derived)
+        assert normalize(derived["winner"]) in normalize(item.reference_answer)
+        for f in facts:
+            assert normalize(f.value) in normalize(item.reference_answer)
+            # every compared entity is named in the question
+            entity = built.kg.get(f.subject_entity)
+            forms = [entity.name, *entity.aliases]
+            assert any(normalize(form) in normalize(item.question) for form in forms), item.question
+
+
+def test_holistic_reads_three_documents_and_recomputes(built: Built) -> None:
+    for item in built.of("holistic"):
+        assert len(item.source_docs) >= 3, item.question
+        assert item.metadata is not None
+        derived = item.metadata["derived"]
+        facts = built.facts(item)  # the first ten facts aggregated
+        if derived["op"] == "count":
+            assert str(derived["count"]) in item.reference_answer
+            assert len(derived["names"]) == derived["count"]
+            for name in derived["names"]:
+                assert name in item.reference_answer
+        else:
+            assert normalize(derived["winner"]) in normalize(item.reference_answer)
+            assert derived["value"] in item.reference_answer
+            numbers = [parse_number(f.value) for f in facts]
+            best = (max if derived["op"] == "max" else min)(numbers)
+            assert parse_number(derived["value"]) == best
+
+
+def test_spanning_needs_two_documents(built: Built) -> None:
+    for item in built.of("spanning"):
+        assert len(item.source_docs) >= 2, item.question
+        first, second = built.facts(item)
+        assert first.value_entity is not None
+        assert second.subject_entity == first.value_entity
+        assert second.doc_id != first.doc_id
+        assert normalize(second.value) in normalize(item.reference_answer)
+        assert not contains_keyword(normalize(item.question), first.value)
+
+
+def test_relationship_names_both_entities(built: Built) -> None:
+    for item in built.of("relationship"):
+        fact = built.facts(item)[0]
+        assert fact.value_entity is not None
+        text = normalize(item.question + " " + item.reference_answer)
+        for key in (fact.subject_entity, fact.value_entity):
+            entity = built.kg.get(key)
+            forms = [entity.name, *entity.aliases]
+            assert any(normalize(form) in text for form in forms), (entity.name, item.question)
+        assert normalize(built.kg.get(fact.value_entity).name) in normalize(" ".join(item.keywords))
+
+
+_KO_ENDING = re.compile(r"(요|까)\?$")
+_ENGLISH_TEMPLATE = re.compile(
+    r"\b(what|which|when|who|where|how|many|much|does|did|is|are|was|were|has|have|the|of|or)\b", re.I
+)
+
+
+def test_korean_items_read_as_korean() -> None:
+    built = build("haneul_travel")
+    for item in built.items:
+        assert _KO_ENDING.search(item.question), item.question
+        assert not _ENGLISH_TEMPLATE.search(item.question), item.question
+        assert not _ENGLISH_TEMPLATE.search(item.reference_answer), item.reference_answer
+        assert re.search(r"[가-힣]", item.reference_answer)
+        assert not item.question.startswith(("은 ", "는 ", "이 ", "가 "))
+        assert "  " not in item.question
+
+
+def test_english_items_read_as_questions() -> None:
+    built = build("aurora_bikes")
+    for item in built.items:
+        assert item.question.endswith("?"), item.question
+        assert item.question[0].isupper(), item.question
+        assert "  " not in item.question
+        assert not re.search(r"[가-힣]", item.question)
+        first, last = item.reference_answer[0], item.reference_answer.rstrip()[-1]
+        assert (first.isupper() or first.isdigit()) and last in ".)", item.reference_answer
+
+
+# ------------------------------------------------------------------------ English phrasing seen in items
+
+
+def _fact(attribute: str, value: str, value_type: str = "text", **fields: object) -> FactNode:
+    return FactNode(
+        fact_id="fact:x",
+        subject="Aurora Bikes",
+        attribute=attribute,
+        value=value,
+        value_type=value_type,  # type: ignore[arg-type]
+        source="key_value",
+        doc_id="company/overview.md",
+        chunk_id="c0",
+        evidence=f"- **{attribute}**: {value}",
+        start=0,
+        end=1,
+        **fields,  # type: ignore[arg-type]
+    )
+
+
+def test_english_person_attribute_asks_who() -> None:
+    from testgen.synth.phrasing.en import English
+
+    question, answer, template = English().fact(_fact("CEO", "Ingrid Solberg"), "Aurora Bikes")
+    assert (question, answer, template) == (
+        "Who is Aurora Bikes' CEO?",
+        "Aurora Bikes' CEO is Ingrid Solberg.",
+        "en.who",
+    )
+
+
+def test_english_plural_person_attribute_agrees() -> None:
+    from testgen.synth.phrasing.en import English
+
+    question, answer, _ = English().fact(_fact("Founders", "Ingrid Solberg and Marcus Okafor"), "Aurora Bikes")
+    assert question == "Who are Aurora Bikes' founders?"
+    assert answer == "Aurora Bikes' founders are Ingrid Solberg and Marcus Okafor."
+
+
+def test_english_attribute_keeps_proper_names() -> None:
+    from testgen.synth.phrasing.en import attr_phrase
+
+    assert attr_phrase("Hotel (Seattle, San Francisco, New York)") == "hotel (Seattle, San Francisco, New York)"

@@ -1,0 +1,343 @@
+"""Korean surface rules: particles by final consonant, event clauses, and questions phrased from facts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from schemas import FactNode
+from testgen.lang.ko import (
+    copula,
+    event_clause,
+    has_final_consonant,
+    obj,
+    particle,
+    possessive_chain,
+    subj,
+    topic,
+)
+from testgen.synth.phrasing.ko import Korean
+
+# ---------------------------------------------------------------------------------------------- particles
+
+
+@pytest.mark.parametrize(
+    ("word", "has_final"),
+    [
+        ("설립일", True),  # 일: ㄹ
+        ("회사", False),
+        ("하늘여행", True),  # 행: ㅇ
+        ("대표이사", False),
+        ("서울", True),
+        ("부산", True),
+        ("2008", True),  # 팔
+        ("2", False),  # 이
+        ("1", True),  # 일
+        ("3", True),  # 삼
+        ("4", False),  # 사
+        ("5", False),  # 오
+        ("6", True),  # 육
+        ("9", False),  # 구
+        ("10", True),  # 십 / 영: both end in a consonant
+        ("email", True),  # 이메일
+        ("Apple", False),
+        ("3박 4일", True),
+        ("1,290,000원", True),
+        ("(주)하늘", True),
+        ("", False),
+    ],
+)
+def test_final_consonant(word: str, has_final: bool) -> None:
+    assert has_final_consonant(word) is has_final
+
+
+@pytest.mark.parametrize(
+    ("word", "kind", "expected"),
+    [
+        ("설립일", "은", "설립일은"),
+        ("설립일", "는", "설립일은"),  # either form of the pair names it
+        ("회사", "은", "회사는"),
+        ("하늘여행", "이", "하늘여행이"),
+        ("하늘여행", "가", "하늘여행이"),
+        ("회사", "이", "회사가"),
+        ("2008", "을", "2008을"),
+        ("2", "을", "2를"),
+        ("계약", "를", "계약을"),
+        ("박하늘", "과", "박하늘과"),
+        ("정다은", "와", "정다은과"),
+        ("최서연", "와", "최서연과"),
+        ("오승민", "과", "오승민과"),
+        ("김민지", "과", "김민지와"),
+        ("민지", "아", "민지야"),
+        ("준호", "이다", "준호다"),
+        ("서연", "이다", "서연이다"),
+    ],
+)
+def test_particle_pairs(word: str, kind: str, expected: str) -> None:
+    assert particle(word, kind) == expected
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [
+        ("서울", "서울로"),  # ㄹ takes 로
+        ("부산", "부산으로"),
+        ("제주", "제주로"),  # no final consonant
+        ("1", "1로"),  # 일: ㄹ
+        ("7", "7로"),  # 칠
+        ("8", "8로"),  # 팔
+        ("3", "3으로"),  # 삼
+        ("6", "6으로"),  # 육
+        ("2", "2로"),
+        ("120명", "120명으로"),
+        ("1,290,000원", "1,290,000원으로"),
+        ("Seoul", "Seoul로"),  # 서울: final l
+    ],
+)
+def test_euro_ro_follows_the_rieul_rule(word: str, expected: str) -> None:
+    assert particle(word, "으로") == expected
+    assert particle(word, "로") == expected
+
+
+def test_shortcuts() -> None:
+    assert topic("설립일") == "설립일은"
+    assert topic("회사") == "회사는"
+    assert subj("하늘여행") == "하늘여행이"
+    assert subj("회사") == "회사가"
+    assert obj("2008") == "2008을"
+    assert obj("상품") == "상품을"
+    assert obj("투어") == "투어를"
+    assert copula("2008년") == "2008년입니다"
+    assert possessive_chain("하늘여행", "대표이사") == "하늘여행의 대표이사"
+    assert possessive_chain("하늘여행", "", "대표이사") == "하늘여행의 대표이사"
+
+
+def test_unknown_particle_kind_raises() -> None:
+    with pytest.raises(KeyError):
+        particle("회사", "에게")
+
+
+# ------------------------------------------------------------------------------------------ event clauses
+
+
+@pytest.mark.parametrize(
+    ("event", "clause"),
+    [
+        ("부산 지점 개설", "부산 지점 개설"),
+        ("부산 지점 개설.", "부산 지점 개설"),
+        ("부산 지점을 개설했다", "부산 지점을 개설한 것"),
+        ("부산 지점을 개설하였습니다.", "부산 지점을 개설한 것"),
+        ("서비스가 출시되었다", "서비스가 출시된 것"),
+        ("신규 노선이 개통됐다", "신규 노선이 개통된 것"),
+        ("제주지점장으로 입사", "제주지점장으로 입사한 것"),
+        ("하늘여행에 입사", "하늘여행에 입사한 것"),
+        ("부산 지점 개설, 도쿄 사무소 개설", None),  # two events on one line
+        ("매출이 늘었다", None),  # another ending: no safe rewrite
+        ("신규 상품을 출시합니다", None),
+        ("가 나 다 라 마 바 사", None),  # too long to be one event
+    ],
+)
+def test_event_clause(event: str, clause: str | None) -> None:
+    assert event_clause(event) == clause
+
+
+# ----------------------------------------------------------------------------------------- phrasing facts
+
+
+def fact(**fields: Any) -> FactNode:
+    base: dict[str, Any] = {
+        "fact_id": "fact:test",
+        "subject": "하늘여행",
+        "source": "key_value",
+        "doc_id": "company/overview.md",
+        "chunk_id": "c0",
+        "start": 0,
+        "end": 10,
+    }
+    base.update(fields)
+    base.setdefault("evidence", f"- **{base['attribute']}**: {base['value']}")
+    return FactNode(**base)
+
+
+KO = Korean()
+
+
+def test_date_attribute_asks_when() -> None:
+    f = fact(attribute="설립일", value="2008년 3월 15일", value_type="date", date_key="2008-03-15")
+    question, answer, template = KO.fact(f, "하늘여행")
+    assert question == "하늘여행의 설립일은 언제인가요?"
+    assert question.endswith("언제인가요?")
+    assert answer == "하늘여행의 설립일은 2008년 3월 15일입니다."
+    assert template == "ko.date"
+
+
+def test_money_attribute_asks_how_much() -> None:
+    f = fact(attribute="자본금", value="30억 원", value_type="money", number=3e9, unit="원")
+    question, answer, _ = KO.fact(f, "하늘여행")
+    assert question == "하늘여행의 자본금은 얼마인가요?"
+    assert answer == "하늘여행의 자본금은 30억 원입니다."
+
+
+def test_counted_people_ask_how_many() -> None:
+    f = fact(attribute="직원 수", value="120명", value_type="number", number=120.0, unit="명")
+    question, answer, _ = KO.fact(f, "하늘여행")
+    assert question == "하늘여행의 직원 수는 몇 명인가요?"
+    assert question.endswith("몇 명인가요?")
+    assert answer == "하늘여행의 직원 수는 120명입니다."
+
+
+@pytest.mark.parametrize(
+    ("unit", "value", "ending"),
+    [("곳", "4곳", "몇 곳인가요?"), ("개월", "36개월", "몇 개월인가요?"), ("박일", "3박 4일", "며칠인가요?")],
+)
+def test_other_counters(unit: str, value: str, ending: str) -> None:
+    f = fact(attribute="기간", value=value, value_type="number", number=4.0, unit=unit)
+    question, _, _ = KO.fact(f, "하늘여행")
+    assert question == f"하늘여행의 기간은 {ending}"
+
+
+def test_percent_asks_what_percent() -> None:
+    f = fact(attribute="할인율", value="22%", value_type="percent", number=22.0, unit="%")
+    question, answer, _ = KO.fact(f, "누리항공 좌석 블록 계약")
+    assert question == "누리항공 좌석 블록 계약의 할인율은 몇 퍼센트인가요?"
+    assert answer == "누리항공 좌석 블록 계약의 할인율은 22%입니다."
+
+
+@pytest.mark.parametrize("attribute", ["담당자", "상품 책임자", "상위 보고자", "부서장", "지점장"])
+def test_person_attribute_asks_who(attribute: str) -> None:
+    f = fact(attribute=attribute, value="이준호", value_type="text")
+    question, answer, _ = KO.fact(f, "세진전자 계약")
+    assert question == f"세진전자 계약의 {topic(attribute)} 누구인가요?"
+    assert question.endswith("누구인가요?")
+    assert answer == f"세진전자 계약의 {topic(attribute)} 이준호입니다."
+
+
+def test_ceo_attribute_asks_who() -> None:
+    f = fact(attribute="대표이사", value="박하늘", value_type="text")
+    question, _, _ = KO.fact(f, "하늘여행")
+    assert question == "하늘여행의 대표이사는 누구인가요?"
+
+
+def test_place_attribute_asks_where() -> None:
+    f = fact(attribute="소재지", value="도쿄 신주쿠구", value_type="text")
+    question, _, _ = KO.fact(f, "도쿄 사무소")
+    assert question == "도쿄 사무소의 소재지는 어디인가요?"
+
+
+def test_other_text_attribute_asks_what() -> None:
+    f = fact(attribute="업종", value="종합여행업", value_type="text")
+    question, _, _ = KO.fact(f, "하늘여행")
+    assert question == "하늘여행의 업종은 무엇인가요?"
+
+
+def test_qualified_fact_names_the_year() -> None:
+    f = fact(attribute="매출액", value="185억 원", value_type="money", number=1.85e10, unit="원", qualifier="2023")
+    question, answer, template = KO.fact(f, "하늘여행")
+    assert question == "2023년 하늘여행의 매출액은 얼마인가요?"
+    assert answer == "2023년 하늘여행의 매출액은 185억 원입니다."
+    assert template == "ko.qualified"
+
+
+def test_timeline_event_noun_phrase() -> None:
+    f = fact(attribute="부산 지점 개설", value="2012년 5월", value_type="date", date_key="2012-05", source="timeline")
+    question, answer, template = KO.fact(f, "하늘여행")
+    assert question == "하늘여행의 부산 지점 개설은 언제인가요?"
+    assert answer == "하늘여행의 부산 지점 개설은 2012년 5월입니다."
+    assert template == "ko.event"
+
+
+def test_timeline_event_clause() -> None:
+    f = fact(
+        attribute="부산 지점을 개설했다", value="2012년 5월", value_type="date", date_key="2012-05", source="timeline"
+    )
+    question, answer, template = KO.fact(f, "하늘여행")
+    assert question == "하늘여행이 부산 지점을 개설한 것은 언제인가요?"
+    assert answer == "하늘여행이 부산 지점을 개설한 것은 2012년 5월입니다."
+    assert template == "ko.event.clause"
+
+
+def test_timeline_with_several_events_has_no_question() -> None:
+    f = fact(
+        attribute="부산 지점 개설, 도쿄 사무소 개설",
+        value="2019년",
+        value_type="date",
+        date_key="2019",
+        source="timeline",
+    )
+    assert KO.fact(f, "하늘여행") is None
+
+
+def test_sentence_fact_puts_the_question_word_in_place() -> None:
+    sentence = "하늘여행은 2008년 3월 15일 서울 종로구에서 설립되었다."
+    f = fact(
+        attribute="하늘여행은 … 서울 종로구에서 설립되었다.",
+        value="2008년 3월 15일",
+        value_type="date",
+        date_key="2008-03-15",
+        source="sentence",
+        evidence=sentence,
+        end=len(sentence),
+    )
+    question, answer, template = KO.fact(f, "하늘여행")
+    assert question == "하늘여행은 언제 서울 종로구에서 설립되었나요?"
+    assert answer == sentence
+    assert template == "ko.sentence"
+
+
+def test_sentence_without_topic_gets_the_subject() -> None:
+    sentence = "2012년 5월 부산 지점을 열었다."
+    f = fact(
+        attribute="… 부산 지점을 열었다.",
+        value="2012년 5월",
+        value_type="date",
+        date_key="2012-05",
+        source="sentence",
+        evidence=sentence,
+    )
+    phrased = KO.fact(f, "하늘여행")
+    assert phrased is not None
+    assert phrased[0] == "하늘여행은 언제 부산 지점을 열었나요?"
+
+
+def test_sentence_amount_takes_the_particle_of_the_question_word() -> None:
+    sentence = "하늘여행은 2024년에 매출 212억 원을 기록했다."
+    f = fact(
+        attribute="하늘여행은 2024년에 매출 …을 기록했다.",
+        value="212억 원",
+        value_type="money",
+        number=2.12e10,
+        unit="원",
+        source="sentence",
+        evidence=sentence,
+    )
+    phrased = KO.fact(f, "하늘여행")
+    assert phrased is not None
+    assert phrased[0] == "하늘여행은 2024년에 매출 얼마를 기록했나요?"
+
+
+def test_sentence_with_unknown_ending_has_no_question() -> None:
+    sentence = "하늘여행은 2008년 3월 15일 설립"
+    f = fact(attribute="…", value="2008년 3월 15일", value_type="date", source="sentence", evidence=sentence)
+    assert KO.fact(f, "하늘여행") is None
+
+
+@pytest.mark.parametrize(
+    ("higher", "kind", "question_word", "answer_word"),
+    [
+        (True, "number", "더 높은", "더 높습니다"),
+        (False, "number", "더 낮은", "더 낮습니다"),
+        (True, "date", "더 늦은", "더 늦습니다"),
+        (False, "date", "더 이른", "더 이릅니다"),
+    ],
+)
+def test_compare(higher: bool, kind: str, question_word: str, answer_word: str) -> None:
+    winner = 0 if higher else 1
+    question, answer, template = KO.compare(
+        ["제주 힐링", "교토 미식"], "판매가", ["1,890,000원", "1,290,000원"], winner, higher, kind
+    )
+    assert question == f"제주 힐링과 교토 미식 중 판매가가 {question_word} 것은 어느 쪽인가요?"
+    winner_name = ["제주 힐링", "교토 미식"][winner]
+    assert answer.startswith(f"{winner_name}의 판매가가 {answer_word}")
+    assert "1,890,000원" in answer and "1,290,000원" in answer
+    assert template == "ko.compare"

@@ -1,0 +1,299 @@
+"""Facts mined from a document's structure: key–value lines, tables, timelines and sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from schemas import Document, FactNode
+from testgen.chunking import chunk_document
+from testgen.kg.mining import MinedDocument, fact_id, mine_document, strip_markup
+
+
+def mine(text: str, doc_id: str = "products/orbit_arm.md", title: str = "Orbit Arm", **kw: str) -> MinedDocument:
+    doc = Document(doc_id=doc_id, doc_type=doc_id.split("/")[0], title=title, text=text, **kw)
+    mined = mine_document(doc, chunk_document(doc, size=200, overlap=20))
+    chunks = {c.chunk_id: c for c in chunk_document(doc, size=200, overlap=20)}
+    for f in mined.facts:  # every fact's evidence is a verbatim span of the document, inside its chunk
+        assert doc.text[f.start : f.end] == f.evidence, f
+        assert f.doc_id == doc_id
+        assert f.chunk_id in chunks
+        chunk = chunks[f.chunk_id]
+        assert chunk.start <= f.start < chunk.end
+        assert f.value in strip_markup(f.evidence) or f.value in f.evidence
+    return mined
+
+
+def triples(mined: MinedDocument) -> list[tuple]:
+    return [(f.subject, f.attribute, f.value, f.value_type, f.source) for f in mined.facts]
+
+
+def by_attr(mined: MinedDocument, attribute: str) -> FactNode:
+    [found] = [f for f in mined.facts if f.attribute == attribute]
+    return found
+
+
+# --------------------------------------------------------------------------------------------- key–value
+
+
+def test_key_value_bullets_bold_plain_and_inner_colon() -> None:
+    text = (
+        "# Orbit Arm\n\n## Specifications\n\n"
+        "- **Price**: $12,500\n"
+        "**Payload:** 5 kg\n"
+        "- Launched: September 2020\n"
+        "* **Owner**: Jonas Berg\n"
+        "1. **Warranty**: 2 years\n"
+        "- **Rating**：4.8\n"
+    )
+    mined = mine(text)
+    assert triples(mined) == [
+        ("Orbit Arm", "Price", "$12,500", "money", "key_value"),
+        ("Orbit Arm", "Payload", "5 kg", "number", "key_value"),
+        ("Orbit Arm", "Launched", "September 2020", "date", "key_value"),
+        ("Orbit Arm", "Owner", "Jonas Berg", "text", "key_value"),
+        ("Orbit Arm", "Warranty", "2 years", "number", "key_value"),
+        ("Orbit Arm", "Rating", "4.8", "number", "key_value"),
+    ]
+    price = by_attr(mined, "Price")
+    assert (price.number, price.unit, price.context) == (12500.0, "$", "Specifications")
+    assert price.evidence == "- **Price**: $12,500"
+    assert by_attr(mined, "Payload").evidence == "**Payload:** 5 kg"
+    assert by_attr(mined, "Launched").date_key == "2020-09"
+    assert (by_attr(mined, "Warranty").number, by_attr(mined, "Warranty").unit) == (2.0, "years")
+
+
+def test_values_ending_with_colon_and_nested_labels_are_skipped() -> None:
+    text = "# Orbit Arm\n\n- **Pricing**: as follows:\n  - **Base**: $12,500\n- **Key Features**:\n  - Quiet motor\n"
+    mined = mine(text)
+    assert triples(mined) == [("Orbit Arm", "Base", "$12,500", "money", "key_value")]
+
+
+def test_long_sentence_value_keeps_its_one_typed_value() -> None:
+    text = "# Orbit Arm\n\n- **Support**: Client shall pay $10,000 per month for on-site support.\n"
+    fact = by_attr(mine(text), "Support")
+    assert (fact.value, fact.value_type, fact.number, fact.unit) == ("$10,000 per month", "money", 10000.0, "$/month")
+
+
+def test_long_prose_value_without_a_value_is_not_a_fact() -> None:
+    text = "# Orbit Arm\n\n- **Note**: See the manual. It explains the setup in detail for every farm.\n"
+    assert mine(text).facts == []
+
+
+def test_link_markup_is_stripped_from_text_values() -> None:
+    fact = by_attr(mine("# Orbit Arm\n\n- **Owner**: [Jonas Berg](../people/jonas_berg.md)\n"), "Owner")
+    assert fact.value == "Jonas Berg"
+    assert fact.value_type == "text"
+
+
+def test_qualified_key_becomes_attribute_and_qualifier() -> None:
+    text = (
+        "# Aurora Bikes\n\n"
+        "- **Revenue (2023)**: $18.2 million\n- **매출액 (2023년)**: 185억 원\n- **Size (large)**: 58 cm\n"
+    )
+    mined = mine(text, doc_id="company/overview.md", title="Aurora Bikes")
+    revenue = by_attr(mined, "Revenue")
+    assert (revenue.value, revenue.qualifier, revenue.number) == ("$18.2 million", "2023", 18_200_000.0)
+    korean = by_attr(mined, "매출액")
+    assert (korean.value, korean.qualifier, korean.number) == ("185억 원", "2023년", 18_500_000_000.0)
+    size = by_attr(mined, "Size (large)")  # not a date: the key stays whole
+    assert size.qualifier is None
+
+
+# -------------------------------------------------------------------------------------------------- tables
+
+
+def test_table_rows_give_row_header_times_column() -> None:
+    text = (
+        "# Orbit Arm\n\n## Models\n\n"
+        "| Model | Price | Reach |\n"
+        "|-------|-------|-------|\n"
+        "| Orbit Mini | $8,000 | 600 mm |\n"
+        "| Orbit Max | $15,000 | - |\n"
+    )
+    mined = mine(text)
+    assert triples(mined) == [
+        ("Orbit Mini", "Price", "$8,000", "money", "table"),
+        ("Orbit Mini", "Reach", "600 mm", "number", "table"),
+        ("Orbit Max", "Price", "$15,000", "money", "table"),
+    ]
+    assert mined.row_entities == [("Orbit Mini", "products/Model"), ("Orbit Max", "products/Model")]
+    mini = mined.facts[0]
+    assert mini.evidence == "| Orbit Mini | $8,000 | 600 mm |"
+    assert mini.qualifier is None
+
+
+def test_year_first_column_makes_a_series_of_the_page_subject() -> None:
+    text = (
+        "# Aurora Bikes\n\n## Results\n\n"
+        "| Year | Revenue | Employees |\n"
+        "|------|---------|-----------|\n"
+        "| 2022 | $12.1 million | 90 employees |\n"
+        "| 2023 | $18.2 million | 148 employees |\n"
+    )
+    mined = mine(text, doc_id="company/overview.md", title="Aurora Bikes")
+    assert [(f.subject, f.attribute, f.value, f.qualifier) for f in mined.facts] == [
+        ("Aurora Bikes", "Revenue", "$12.1 million", "2022"),
+        ("Aurora Bikes", "Employees", "90 employees", "2022"),
+        ("Aurora Bikes", "Revenue", "$18.2 million", "2023"),
+        ("Aurora Bikes", "Employees", "148 employees", "2023"),
+    ]
+    assert mined.row_entities == []
+    assert [f.number for f in mined.facts] == [12_100_000.0, 90.0, 18_200_000.0, 148.0]
+
+
+def test_korean_year_rows_are_qualifiers() -> None:
+    text = "# 하늘여행\n\n| 연도 | 매출액 |\n|------|--------|\n| 2023년 | 185억 원 |\n| 2024년 | 212억 원 |\n"
+    mined = mine(text, doc_id="company/overview.md", title="하늘여행", language="ko")
+    assert [(f.subject, f.attribute, f.value, f.qualifier, f.number) for f in mined.facts] == [
+        ("하늘여행", "매출액", "185억 원", "2023년", 18_500_000_000.0),
+        ("하늘여행", "매출액", "212억 원", "2024년", 21_200_000_000.0),
+    ]
+
+
+def test_negative_amount_in_a_table_keeps_its_sign() -> None:
+    text = "# 하늘여행\n\n| 연도 | 영업이익 |\n|------|----------|\n| 2020년 | -12억 원 |\n"
+    [fact] = mine(text, doc_id="company/overview.md", title="하늘여행", language="ko").facts
+    assert (fact.value, fact.number) == ("-12억 원", -1_200_000_000.0)
+
+
+def test_two_column_item_content_table_is_key_value() -> None:
+    text = (
+        "# 하늘여행\n\n## 주요 정보\n\n"
+        "| 항목 | 내용 |\n"
+        "|------|------|\n"
+        "| 설립일 | 2008년 3월 15일 |\n"
+        "| 대표이사 | 박하늘 |\n"
+        "| 직원 수 | 120명 |\n"
+    )
+    mined = mine(text, doc_id="company/overview.md", title="하늘여행", language="ko")
+    assert triples(mined) == [
+        ("하늘여행", "설립일", "2008년 3월 15일", "date", "key_value"),
+        ("하늘여행", "대표이사", "박하늘", "text", "key_value"),
+        ("하늘여행", "직원 수", "120명", "number", "key_value"),
+    ]
+    assert mined.row_entities == []
+    assert by_attr(mined, "설립일").date_key == "2008-03-15"
+    assert by_attr(mined, "설립일").evidence == "| 설립일 | 2008년 3월 15일 |"
+    assert (by_attr(mined, "직원 수").number, by_attr(mined, "직원 수").unit) == (120.0, "명")
+
+
+def test_table_without_separator_row_is_not_read() -> None:
+    assert mine("# Orbit Arm\n\n| Model | Price |\n| Orbit Mini | $8,000 |\n| Orbit Max | $15,000 |\n").facts == []
+
+
+# ------------------------------------------------------------------------------------------------ timeline
+
+
+def test_timeline_bullets_make_dated_events() -> None:
+    text = (
+        "# Orbit Arm\n\n## History\n\n"
+        "- **2019**: Founded the robotics lab in Tartu\n"
+        "- **March 2021**: Shipped the first Orbit Arm to Delta Farms\n"
+        "- **2012년 5월**: 부산 지점 개설\n"
+    )
+    mined = mine(text)
+    assert [(f.attribute, f.value, f.value_type, f.date_key, f.source) for f in mined.facts] == [
+        ("Founded the robotics lab in Tartu", "2019", "date", "2019", "timeline"),
+        ("Shipped the first Orbit Arm to Delta Farms", "March 2021", "date", "2021-03", "timeline"),
+        ("부산 지점 개설", "2012년 5월", "date", "2012-05", "timeline"),
+    ]
+
+
+def test_dated_amount_and_dated_label() -> None:
+    text = (
+        "# Mina Cho\n\n## Compensation\n\n- **2016**: $150,000 base salary + bonus\n\n"
+        "## Performance Rating\n\n- **2023**: Exceeds Expectations\n"
+    )
+    mined = mine(text, doc_id="people/mina_cho.md", title="Mina Cho")
+    salary, rating = mined.facts
+    assert (salary.attribute, salary.value, salary.qualifier, salary.number, salary.source) == (
+        "base salary",
+        "$150,000",
+        "2016",
+        150_000.0,
+        "timeline",
+    )
+    assert (rating.attribute, rating.value, rating.qualifier, rating.value_type) == (
+        "Performance Rating",
+        "Exceeds Expectations",
+        "2023",
+        "text",
+    )
+
+
+# ----------------------------------------------------------------------------------------------- sentences
+
+
+def test_sentences_with_dates_and_amounts() -> None:
+    text = "# Orbit Arm\n\nThe Orbit Arm was launched on September 1, 2020. It costs $12,500 per unit. It is quiet.\n"
+    mined = mine(text)
+    assert [(f.attribute, f.value, f.value_type, f.source) for f in mined.facts] == [
+        ("The Orbit Arm was launched on ….", "September 1, 2020", "date", "sentence"),
+        ("It costs ….", "$12,500 per unit", "money", "sentence"),
+    ]
+    launched, cost = mined.facts
+    assert launched.evidence == "The Orbit Arm was launched on September 1, 2020."
+    assert launched.date_key == "2020-09-01"
+    assert cost.evidence == "It costs $12,500 per unit."
+    assert (cost.number, cost.unit) == (12_500.0, "$/unit")
+
+
+def test_korean_sentence_facts() -> None:
+    text = "# 하늘여행\n\n하늘여행은 2008년 3월 15일 서울 종로구에서 설립되었다. 직원은 120명이다.\n"
+    mined = mine(text, doc_id="company/overview.md", title="하늘여행", language="ko")
+    assert [(f.value, f.value_type, f.evidence) for f in mined.facts] == [
+        ("2008년 3월 15일", "date", "하늘여행은 2008년 3월 15일 서울 종로구에서 설립되었다."),
+        ("120명", "number", "직원은 120명이다."),
+    ]
+
+
+def test_bare_numbers_and_code_blocks_make_no_facts() -> None:
+    text = "# Orbit Arm\n\nThe arm has 6 joints and 3 modes.\n\n```\n- **Code**: $2,015\nFounded in 2015.\n```\n"
+    assert mine(text).facts == []
+
+
+def test_subject_is_the_nearest_heading_that_names_a_thing() -> None:
+    text = (
+        "# Offices\n\n## Ferndale Assembly Plant\n\n- **Capacity**: 20,000 bikes\n\n"
+        "## Overview\n\n- **Offices**: 4 offices\n"
+    )
+    mined = mine(text, doc_id="company/offices.md", title="Aurora Offices")
+    assert [(f.subject, f.attribute, f.context) for f in mined.facts] == [
+        ("Ferndale Assembly Plant", "Capacity", "Ferndale Assembly Plant"),
+        ("Aurora Offices", "Offices", "Overview"),
+    ]
+
+
+def test_fact_ids_are_stable_and_distinct() -> None:
+    text = "# Orbit Arm\n\n- **Price**: $12,500\n- **Payload**: 5 kg\n"
+    first = mine(text)
+    second = mine(text)
+    assert [f.fact_id for f in first.facts] == [f.fact_id for f in second.facts]
+    assert len({f.fact_id for f in first.facts}) == 2
+    assert all(f.fact_id.startswith("fact:") and len(f.fact_id) == 21 for f in first.facts)
+    assert fact_id("a.md", 3, "Price", "$1") != fact_id("a.md", 4, "Price", "$1")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# Orbit Arm\n\r\n- **Price**: $12,500   \n",
+        "# Orbit Arm\n\n   - **Price**:   $12,500\n",
+        "# Orbit Arm\n\n- **Price**: **$12,500**\n",
+        "# Orbit Arm\n\n| Model | Price |\n|---|---|\n|Orbit Mini|$8,000|\n",
+    ],
+)
+def test_evidence_offsets_survive_odd_spacing(text: str) -> None:
+    mined = mine(text)  # the offset checks run inside mine()
+    assert len(mined.facts) == 1
+    assert mined.facts[0].number in (12_500.0, 8_000.0)
+
+
+def test_evidence_offsets_on_an_example_document() -> None:
+    from pathlib import Path
+
+    path = Path(__file__).parents[1] / "examples" / "haneul_travel" / "company" / "overview.md"
+    text = path.read_text(encoding="utf-8")
+    mined = mine(text, doc_id="company/overview.md", title="하늘여행", language="ko")
+    assert len(mined.facts) > 30
+    assert {f.source for f in mined.facts} >= {"key_value", "table", "sentence"}

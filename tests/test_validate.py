@@ -1,0 +1,282 @@
+"""The validator: grounding, leaks, duplicates, single-document spanning items, and fact closures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from schemas import FactNode
+from testgen.categories import get_category
+from testgen.kg.build import build_graph, load_corpus
+from testgen.synth.context import GenContext
+from testgen.synth.draft import Draft
+from testgen.text import char_ngrams, jaccard
+from testgen.validate import DUPLICATE_THRESHOLD, Validator, _leaks, fact_closure
+
+KB = {
+    "products/orbit_arm.md": """# Orbit Arm
+
+## Specifications
+
+- **Price**: $12,500
+- **Payload**: 5 kg
+- **Product Owner**: Jonas Berg
+""",
+    "people/jonas_berg.md": """# Jonas Berg
+
+## Summary
+
+- **Title**: Product Manager
+- **Joined**: March 1, 2019
+- **Location**: Tartu
+""",
+    "contracts/delta_farms.md": """# Contract with Delta Farms
+
+## Terms
+
+- **Client**: Delta Farms
+- **Product**: Orbit Arm
+- **Account Manager**: Jonas Berg
+
+Delta Farms pays the Orbit Arm list price of $12,500 for each unit.
+""",
+    # Names the product and the amount, but never in the same sentence: it does not state the price.
+    "policies/training.md": """# Operator Training Policy
+
+## Scope
+
+Orbit Arm operators must finish the course before first use.
+
+The price of the operator training course is $12,500 per site.
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def ctx(tmp_path_factory: pytest.TempPathFactory) -> GenContext:
+    root = tmp_path_factory.mktemp("kb")
+    for rel, text in KB.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    return GenContext.from_graph(build_graph(load_corpus(root)))
+
+
+def fact(ctx: GenContext, doc_id: str, attribute: str) -> FactNode:
+    [found] = [f for f in ctx.facts if f.doc_id == doc_id and f.attribute == attribute and f.source == "key_value"]
+    return found
+
+
+def price_draft(ctx: GenContext, **changes: Any) -> Draft:
+    price = fact(ctx, "products/orbit_arm.md", "Price")
+    fields: dict[str, Any] = {
+        "category": "direct_fact",
+        "question": "What is the list price of the Orbit Arm robot?",
+        "reference_answer": "The Orbit Arm costs $12,500.",
+        "keywords": ["$12,500"],
+        "facts": [price],
+        "answer_spans": ["$12,500"],
+        "language": "en",
+        "template": "test",
+    }
+    fields.update(changes)
+    return Draft(**fields)
+
+
+# ------------------------------------------------------------------------------------------------ closure
+
+
+def test_closure_adds_a_document_stating_the_same_fact(ctx: GenContext) -> None:
+    price = fact(ctx, "products/orbit_arm.md", "Price")
+    assert fact_closure(ctx, price) == {"products/orbit_arm.md", "contracts/delta_farms.md"}
+
+
+def test_closure_skips_a_document_that_only_mentions_the_value(ctx: GenContext) -> None:
+    price = fact(ctx, "products/orbit_arm.md", "Price")
+    training = ctx.doc_text["policies/training.md"]
+    assert "$12,500" in training and "orbit arm" in training and "price" in training
+    assert "policies/training.md" not in fact_closure(ctx, price)
+
+
+def test_closure_of_a_fact_stated_once_is_its_own_document(ctx: GenContext) -> None:
+    for attribute, doc_id in [("Joined", "people/jonas_berg.md"), ("Payload", "products/orbit_arm.md")]:
+        assert fact_closure(ctx, fact(ctx, doc_id, attribute)) == {doc_id}
+
+
+def test_closure_needs_the_value_word_bounded(ctx: GenContext) -> None:
+    # "5 kg" must not match inside "25 kg" or similar: the payload is stated only on its page.
+    payload = fact(ctx, "products/orbit_arm.md", "Payload")
+    assert fact_closure(ctx, payload.model_copy(update={"value": "5"})) == {"products/orbit_arm.md"}
+
+
+# ---------------------------------------------------------------------------------------------- validator
+
+
+def test_valid_draft_passes_with_closure_sources_and_contexts(ctx: GenContext) -> None:
+    verdict = Validator(ctx).validate(price_draft(ctx), get_category("direct_fact"))
+    assert verdict.ok, verdict.reason
+    assert verdict.reason is None
+    assert verdict.source_docs == ["contracts/delta_farms.md", "products/orbit_arm.md"]
+    assert verdict.reference_contexts == ["- **Price**: $12,500"]
+    assert verdict.checks == {
+        "grounded": True,
+        "closure": True,
+        "no_leak": True,
+        "unique": True,
+        "postcondition": True,
+    }
+
+
+@pytest.mark.parametrize(
+    "keywords",
+    [
+        ["$99,999"],  # nowhere in the KB
+        ["$12,500", "Tartu"],  # in the KB, but not in this item's source documents
+        ["Orbit Armx"],
+    ],
+)
+def test_keyword_not_in_sources_is_rejected(ctx: GenContext, keywords: list[str]) -> None:
+    verdict = Validator(ctx).validate(price_draft(ctx, keywords=keywords), get_category("direct_fact"))
+    assert (verdict.ok, verdict.reason) == (False, "keyword not grounded")
+    assert verdict.source_docs == []
+
+
+def test_keyword_grounding_ignores_case_and_markup(ctx: GenContext) -> None:
+    verdict = Validator(ctx).validate(price_draft(ctx, keywords=["**$12,500**"]), get_category("direct_fact"))
+    assert verdict.ok, verdict.reason
+    # "ORBIT ARM" is grounded; the draft then fails only direct_fact's own rule (keywords inside the value)
+    verdict = Validator(ctx).validate(price_draft(ctx, keywords=["ORBIT ARM"]), get_category("direct_fact"))
+    assert (verdict.ok, verdict.reason) == (False, "keyword outside the value span")
+
+
+def test_leaked_answer_is_rejected(ctx: GenContext) -> None:
+    draft = price_draft(ctx, question="Is the list price of the Orbit Arm $12,500?")
+    verdict = Validator(ctx).validate(draft, get_category("direct_fact"))
+    assert (verdict.ok, verdict.reason) == (False, "answer leaked in question")
+
+
+def test_leak_rules() -> None:
+    assert _leaks("what is the price of the orbit arm 12,500?", "$12,500") is False  # "$" is part of the span
+    assert _leaks("is it $12,500?", "$12,500") is True
+    assert _leaks("what does the 3 series cost?", "3") is False  # tiny numbers are not leaks
+    assert _leaks("who reports to kaia?", "Kaia") is True
+    assert _leaks("who reports to kaiata?", "Kaia") is False  # word-bounded for Latin words
+    assert _leaks("하늘여행의 대표이사는 누구인가요?", "박하늘") is False
+    assert _leaks("박하늘의 직책은 무엇인가요?", "박하늘") is True
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"question": "  "}, "empty question or answer"),
+        ({"reference_answer": ""}, "empty question or answer"),
+        ({"keywords": []}, "no keywords"),
+        ({"reference_answer": "It is expensive."}, "answer does not state the value"),
+        ({"keywords": ["$12,500", "Orbit Arm"]}, "keyword outside the value span"),
+    ],
+)
+def test_other_rejections(ctx: GenContext, changes: dict[str, Any], reason: str) -> None:
+    verdict = Validator(ctx).validate(price_draft(ctx, **changes), get_category("direct_fact"))
+    assert (verdict.ok, verdict.reason) == (False, reason)
+
+
+def test_exact_duplicate_is_rejected(ctx: GenContext) -> None:
+    validator = Validator(ctx)
+    category = get_category("direct_fact")
+    assert validator.validate(price_draft(ctx), category).ok
+    again = validator.validate(price_draft(ctx, question="what is THE list price of the orbit arm robot?"), category)
+    assert (again.ok, again.reason) == (False, "near-duplicate")
+
+
+def test_near_duplicate_is_rejected_but_a_different_question_is_not(ctx: GenContext) -> None:
+    first = "What is the list price of the Orbit Arm robot?"
+    near = "What is the list price of the Orbit Arm robots?"
+    other = "How much does one Orbit Arm cost at list price?"
+    assert jaccard(char_ngrams(first), char_ngrams(near)) >= DUPLICATE_THRESHOLD
+    assert jaccard(char_ngrams(first), char_ngrams(other)) < DUPLICATE_THRESHOLD
+    validator = Validator(ctx)
+    category = get_category("direct_fact")
+    assert validator.validate(price_draft(ctx, question=first), category).ok
+    verdict = validator.validate(price_draft(ctx, question=near), category)
+    assert (verdict.ok, verdict.reason) == (False, "near-duplicate")
+    assert validator.validate(price_draft(ctx, question=other), category).ok
+    # a rejected draft is not remembered: only the two accepted questions are
+    assert len(validator.accepted) == 2
+
+
+def spanning_draft(ctx: GenContext, first: FactNode, second: FactNode, question: str, answer: str) -> Draft:
+    return Draft(
+        category="spanning",
+        question=question,
+        reference_answer=answer,
+        keywords=[first.value, second.value],
+        facts=[first, second],
+        answer_spans=[second.value, first.value],
+        language="en",
+        template="test",
+    )
+
+
+def test_spanning_answerable_from_one_document_is_rejected(ctx: GenContext) -> None:
+    # The contract names the product and also states its price: one document answers both hops.
+    product = fact(ctx, "contracts/delta_farms.md", "Product")
+    price = fact(ctx, "products/orbit_arm.md", "Price")
+    draft = spanning_draft(
+        ctx,
+        product,
+        price,
+        "What is the price of the product of the contract with Delta Farms?",
+        "The product of the contract with Delta Farms is Orbit Arm, whose price is $12,500.",
+    )
+    verdict = Validator(ctx).validate(draft, get_category("spanning"))
+    assert (verdict.ok, verdict.reason) == (False, "answerable from a single document")
+
+
+def test_spanning_across_two_documents_passes(ctx: GenContext) -> None:
+    manager = fact(ctx, "contracts/delta_farms.md", "Account Manager")
+    joined = fact(ctx, "people/jonas_berg.md", "Joined")
+    draft = spanning_draft(
+        ctx,
+        manager,
+        joined,
+        "When did the account manager of the contract with Delta Farms join?",
+        "The account manager of the contract with Delta Farms is Jonas Berg, who joined on March 1, 2019.",
+    )
+    verdict = Validator(ctx).validate(draft, get_category("spanning"))
+    assert verdict.ok, verdict.reason
+    assert verdict.source_docs == ["contracts/delta_farms.md", "people/jonas_berg.md"]
+    assert verdict.reference_contexts == ["- **Account Manager**: Jonas Berg", "- **Joined**: March 1, 2019"]
+
+
+def test_spanning_leaking_the_bridge_is_rejected(ctx: GenContext) -> None:
+    manager = fact(ctx, "contracts/delta_farms.md", "Account Manager")
+    joined = fact(ctx, "people/jonas_berg.md", "Joined")
+    draft = spanning_draft(ctx, manager, joined, "When did Jonas Berg join?", "Jonas Berg joined on March 1, 2019.")
+    verdict = Validator(ctx).validate(draft, get_category("spanning"))
+    assert (verdict.ok, verdict.reason) == (False, "answer leaked in question")
+
+
+def test_scope_docs_join_the_sources(ctx: GenContext) -> None:
+    draft = price_draft(ctx, scope_docs=["people/jonas_berg.md"])
+    verdict = Validator(ctx).validate(draft, get_category("direct_fact"))
+    assert verdict.ok
+    assert verdict.source_docs == ["contracts/delta_farms.md", "people/jonas_berg.md", "products/orbit_arm.md"]
+
+
+def test_validator_caches_closures(ctx: GenContext) -> None:
+    validator = Validator(ctx)
+    price = fact(ctx, "products/orbit_arm.md", "Price")
+    assert validator.closure(price) is validator.closure(price)
+    assert validator.closure(price) == fact_closure(ctx, price)
+
+
+def test_closure_does_not_depend_on_the_file_location(tmp_path: Path, ctx: GenContext) -> None:
+    # the context built for the module gives the same closure as a fresh build elsewhere
+    root = tmp_path / "copy"
+    for rel, text in KB.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    fresh = GenContext.from_graph(build_graph(load_corpus(root)))
+    price = fact(fresh, "products/orbit_arm.md", "Price")
+    assert fact_closure(fresh, price) == fact_closure(ctx, fact(ctx, "products/orbit_arm.md", "Price"))
