@@ -29,7 +29,7 @@ _KV_BOLD = re.compile(rf"^\s*{_LIST_PREFIX}\*\*([^*\n]{{1,60}}?)\*\*\s*[:：]\s*
 _KV_BOLD_INNER = re.compile(rf"^\s*{_LIST_PREFIX}\*\*([^*\n]{{1,60}}?)\s*[:：]\s*\*\*\s*(\S.*)$")
 _KV_PLAIN = re.compile(r"^\s*[-*+]\s+([^:：*\n|]{1,40}?)\s*[:：]\s+(\S.*)$")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|(?<=다\.)\s*|(?<=요\.)\s*")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|(?<=다\.)\s*|(?<=요\.)\s*")
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d{1,2}[.)])\s+")
 _MAX_TEXT_VALUE = 60
 _VALUE_COLUMNS = frozenset(

@@ -39,6 +39,7 @@ _MONTH = (
     r"Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)"
 )
 _YEAR = r"(?:19|20)\d\d"
+_CJK_YEAR = r"(?<!\d)\d{3,4}"  # 年/년 marks a year, so older years are safe to read there
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _SCALE_EN = r"(?:\s?(?:thousand|million|billion|trillion|[kKmMbB](?![a-zA-Z])|bn|mn))?"
 _KO_NUM = (
@@ -67,14 +68,15 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
         "date",
         "cjk_range",
         re.compile(
-            rf"({_YEAR})\s?[년年](?:\s?\d{{1,2}}\s?[월月])?\s?[-–~]\s?(?:{_YEAR}\s?[년年](?:\s?\d{{1,2}}\s?[월月])?|현재|現在|至今)"
+            rf"({_CJK_YEAR})\s?[년年](?:\s?\d{{1,2}}\s?[월月])?\s?[-–~]\s?(?:{_CJK_YEAR}\s?[년年](?:\s?\d{{1,2}}\s?[월月])?|현재|現在|至今)"
         ),
     ),
-    ("date", "cjk_ymd", re.compile(rf"({_YEAR})\s?[년年]\s?(\d{{1,2}})\s?[월月]\s?(\d{{1,2}})\s?[일日]")),
-    ("date", "cjk_ym", re.compile(rf"({_YEAR})\s?[년年]\s?(\d{{1,2}})\s?[월月]")),
-    ("date", "ko_quarter", re.compile(rf"({_YEAR})\s?년\s?([1-4])\s?분기")),
+    ("date", "cjk_ymd", re.compile(rf"({_CJK_YEAR})\s?[년年]\s?(\d{{1,2}})\s?[월月]\s?(\d{{1,2}})\s?[일日]")),
+    ("date", "cjk_ym", re.compile(rf"({_CJK_YEAR})\s?[년年]\s?(\d{{1,2}})\s?[월月]")),
+    ("date", "cjk_md", re.compile(r"(?<!\d)(\d{1,2})\s?[월月]\s?(\d{1,2})\s?[일日]")),
+    ("date", "ko_quarter", re.compile(rf"({_CJK_YEAR})\s?년\s?([1-4])\s?분기")),
     ("date", "year_range", re.compile(rf"\b({_YEAR})\s?[-–~]\s?({_YEAR}|[Pp]resent|현재)")),
-    ("date", "cjk_y", re.compile(rf"({_YEAR})\s?[년年](?!\s?\d)")),
+    ("date", "cjk_y", re.compile(rf"({_CJK_YEAR})\s?[년年](?!\s?\d|代|대)")),
     ("date", "year", re.compile(rf"(?<![\d,.$])\b({_YEAR})\b(?![\d,.%]|\s?(?:명|개|원|건|%))")),
     # --- percentages ---
     ("percent", "pct", re.compile(rf"(?<![\w.])(-?(?:{_NUM}))\s?(%|percent\b|퍼센트|％)")),
@@ -92,7 +94,11 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
             r"(\d[\d,]*(?:\.\d+)?(?:\s?[천백만억])*)\s?(명|개월|개|곳|건|대|박|일|년|회|석|점|배|시간|분|km/h|km|kg)"
         ),
     ),
-    ("number", "cjk_count", re.compile(r"(\d[\d,]*(?:\.\d+)?)\s?(人|名|个|個|家|件|年|月|天|日|回|台)")),
+    (
+        "number",
+        "cjk_count",
+        re.compile(r"(\d[\d,]*(?:\.\d+)?)\s?(人|名|个|個|家|件|年(?!代)|天|回|台|次|届|位|本|冊|点)"),
+    ),
     (
         "number",
         "unit",
@@ -192,6 +198,9 @@ def _date_key(kind: str, groups: tuple[str | None, ...]) -> str | None:
         if not (1 <= month <= 12 and 1 <= day <= 31):
             return None
         return f"{g[0]}-{month:02d}-{day:02d}"
+    if kind == "cjk_md":
+        month, day = int(g[0]), int(g[1])
+        return f"--{month:02d}-{day:02d}" if 1 <= month <= 12 and 1 <= day <= 31 else None
     if kind == "cjk_ym":
         return f"{g[0]}-{int(g[1]):02d}" if 1 <= int(g[1]) <= 12 else None
     if kind == "iso_quarter":
@@ -212,6 +221,7 @@ _CJK_KINDS = frozenset(
         "cjk_range",
         "cjk_ymd",
         "cjk_ym",
+        "cjk_md",
         "ko_quarter",
         "cjk_y",
         "ko_won",
@@ -246,6 +256,8 @@ def find_values(text: str) -> list[ValueSpan]:
                 date_key = _date_key(kind, match.groups())
                 if date_key is None:
                     continue
+                if re.match(r"\d{3}(?:-|$)", date_key):
+                    date_key = "0" + date_key  # keys sort as text: pad three-digit years
             elif value_type == "percent":
                 number, unit = parse_number(match.group(1)), "%"
             elif value_type == "money":

@@ -30,10 +30,20 @@ class _Cjk:
     def type_word(self, doc_type: str) -> str:
         return doc_type
 
+    counter_wh = ""
+
     def wh(self, fact: FactNode) -> str:
+        if fact.value_type == "number" and fact.unit and self.counter_wh:
+            counter = self.counter_wh
+            if self.code == "zh" and (fact.number or 0) >= 10:
+                counter = "多少"  # 几 asks for a small number
+            return counter + fact.unit  # 6回 → 何回, 3个 → 几个
         return {"date": self.wh_date, "money": self.wh_money, "percent": self.wh_percent, "number": self.wh_number}.get(
             fact.value_type, self.wh_what
         )
+
+    def about(self, subject: str, question: str) -> str:
+        raise NotImplementedError
 
     def _attr_q(self, subject: str, attribute: str, wh: str) -> str:
         raise NotImplementedError
@@ -43,7 +53,11 @@ class _Cjk:
 
     def fact(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
         if fact.source == "sentence":
-            return self._from_sentence(fact)
+            phrased = self._from_sentence(fact)
+            if phrased is not None and subject and subject not in phrased[0]:
+                # the sentence leans on its page ("截至目前总计有几个系列？"): say what it is about
+                return self.about(subject, phrased[0]), phrased[1], phrased[2]
+            return phrased
         if fact.source == "timeline" and fact.value_type == "date":
             return None
         attr = f"{fact.qualifier} {fact.attribute}" if fact.qualifier else fact.attribute
@@ -56,12 +70,15 @@ class _Cjk:
     def _from_sentence(self, fact: FactNode) -> tuple[str, str, str] | None:
         sentence = fact.evidence.replace("**", "").strip()
         pos = sentence.find(fact.value)
-        if pos < 0:
-            return None
+        if pos < 0 or len(sentence) > 90 or sentence.count("。") > 1 or sentence.count("，") > 2:
+            return None  # one short sentence, or the question buries what it asks
+        opened = sum(sentence[:pos].count(o) - sentence[:pos].count(c) for o, c in ("《》", "「」", "『』", "“”"))
+        if opened > 0:
+            return None  # the value is part of a title ("《13点》"), not a quantity
         question = sentence[:pos] + self.wh(fact) + sentence[pos + len(fact.value) :]
         for pattern, repl in self.endings:
             if pattern.search(question):
-                return pattern.sub(repl, question), sentence, f"{self.code}.sentence"
+                return pattern.sub(repl, question, count=1), sentence, f"{self.code}.sentence"
         return None
 
     def compare(
@@ -108,7 +125,11 @@ class Chinese(_Cjk):
     wh_who = "谁"
     wh_number = "多少"
     wh_percent = "百分之多少"
+    counter_wh = "几"
     endings = [(re.compile(r"[。.]?$"), "？")]  # noqa: RUF012
+
+    def about(self, subject: str, question: str) -> str:
+        return f"关于{subject}，{question}"
 
     def _attr_q(self, subject: str, attribute: str, wh: str) -> str:
         return f"{subject}的{attribute}是{wh}？"
@@ -127,14 +148,18 @@ class Japanese(_Cjk):
     wh_who = "誰"
     wh_number = "どのくらい"
     wh_percent = "何パーセント"
+    counter_wh = "何"
     endings = [  # noqa: RUF012
         (re.compile(r"(さ|ら)?れた。?$"), r"\1れましたか？"),
         (re.compile(r"した。?$"), "しましたか？"),
         (re.compile(r"ました。?$"), "ましたか？"),
-        (re.compile(r"(である|だ)。?$"), "ですか？"),
+        (re.compile(r"(である|(?<![んい])だ)。?$"), "ですか？"),
         (re.compile(r"です。?$"), "ですか？"),
         (re.compile(r"ます。?$"), "ますか？"),
     ]
+
+    def about(self, subject: str, question: str) -> str:
+        return f"{subject}について、{question}"
 
     def _attr_q(self, subject: str, attribute: str, wh: str) -> str:
         return f"{subject}の{attribute}は{wh}ですか？"
