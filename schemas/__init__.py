@@ -5,6 +5,7 @@ The JSON Schema files beside this module are generated from these models by
 """
 
 from schemas._corpus import Chunk, Document, SkippedFile
+from schemas._eval import RESULTS_VERSION, EvaluationSummary, MetricMean, QuestionResult
 from schemas._graph import (
     ChunkNode,
     DocumentNode,
@@ -17,9 +18,14 @@ from schemas._graph import (
     ValueType,
 )
 from schemas._question import CATEGORIES, Category, TestQuestion
+from schemas._run import RetrievedContext, RunRecord
 
 __all__ = [
     "CATEGORIES",
+    "RESULTS_VERSION",
+    "EvaluationSummary",
+    "MetricMean",
+    "QuestionResult",
     "Category",
     "Chunk",
     "ChunkNode",
@@ -31,6 +37,8 @@ __all__ = [
     "FactNode",
     "FactSource",
     "NodeKind",
+    "RetrievedContext",
+    "RunRecord",
     "SkippedFile",
     "TestQuestion",
     "ValueType",

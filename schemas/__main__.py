@@ -7,13 +7,14 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from schemas import Chunk, Document, FactNode, TestQuestion
+from schemas import Chunk, Document, FactNode, RunRecord, TestQuestion
 
 MODELS: dict[str, type[BaseModel]] = {
     "test_question": TestQuestion,
     "document": Document,
     "chunk": Chunk,
     "fact": FactNode,
+    "run_record": RunRecord,
 }
 
 

@@ -1,0 +1,27 @@
+"""The evaluator's exceptions, added under the toolkit's tree (:mod:`testgen.errors`).
+
+    TestgenError                     base of every error the toolkit raises on purpose
+    ├── UserInputError               something the user can fix: one line with the fix, exit code 2
+    │   ├── DatasetFormatError       a malformed line in a test-set or run file (carries file and line)
+    │   ├── OptionError              a bad option value (``k`` out of range, a bad chunk size, ...)
+    │   └── TargetError              a target that cannot be used: a bad spec, a callable that cannot be
+    │                                imported, a missing optional package (the message says what to install)
+    └── EvaluationError              the evaluator could not do what was asked
+
+A failure of one question (the system under test raised, timed out or sent garbage) is not an exception: it
+becomes a :class:`~schemas.RunRecord` with ``error`` set, and the run goes on.
+"""
+
+from __future__ import annotations
+
+from testgen.errors import DatasetFormatError, OptionError, TestgenError, UserInputError
+
+__all__ = ["DatasetFormatError", "EvaluationError", "OptionError", "TargetError", "UserInputError"]
+
+
+class EvaluationError(TestgenError):
+    """The evaluator could not do what was asked (not a per-question failure, which is recorded instead)."""
+
+
+class TargetError(UserInputError):
+    """A target that cannot be used; the message names the fix (a spec form, a module path, a package)."""

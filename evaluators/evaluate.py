@@ -1,0 +1,152 @@
+"""Score a retrieval run against a test set: doc-level rank metrics, keyword coverage, per category.
+
+Every question is accounted for: a question the run does not contain, or on which the target failed,
+scores 0 and is counted under its status; a question without `source_docs` cannot be scored by rank metrics,
+is left out of their means and counted as ``unscorable``. Means always say how many questions they cover.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from evaluators.metrics import (
+    Metric,
+    collapse_to_docs,
+    context_precision_at_k,
+    keyword_coverage,
+    parse_metric,
+    score_runs,
+)
+from evaluators.runfile import align
+from schemas import EvaluationSummary, MetricMean, QuestionResult, RunRecord, TestQuestion
+
+
+def default_metrics(k: int) -> list[Metric]:
+    """The rank metrics every report shows, at cut-off k."""
+    return [parse_metric(f"{name}@{k}") for name in ("MRR", "nDCG", "P", "R", "Hit", "MAP")]
+
+
+@dataclass
+class EvaluationOutcome:
+    """Per-question results and the summary of one evaluation."""
+
+    results: list[QuestionResult]
+    summary: EvaluationSummary
+    records: list[RunRecord | None]
+
+
+def score(
+    questions: Sequence[TestQuestion],
+    records: Sequence[RunRecord | None],
+    *,
+    k: int,
+    dataset: str = "",
+    target: dict[str, Any] | None = None,
+    seconds: float = 0.0,
+) -> EvaluationOutcome:
+    """Score aligned (question, run record) pairs; `records[i]` is None when the run lacks question i."""
+    if not 1 <= k <= 50:
+        raise ValueError(f"k must be between 1 and 50, got {k}")
+    if len(questions) != len(records):
+        raise ValueError("questions and records must be aligned (same length)")
+    metrics = default_metrics(k)
+    results: list[QuestionResult] = []
+    qrels: dict[str, list[str]] = {}
+    run: dict[str, list[str]] = {}
+    for i, (question, record) in enumerate(zip(questions, records, strict=True)):
+        status = "scored"
+        error = None
+        if record is None:
+            status = "missing"
+        elif record.error:
+            status, error = "error", record.error
+        contexts = record.contexts if record is not None and not record.error else []
+        ranked = collapse_to_docs([c.doc_id for c in contexts])
+        if not question.source_docs:
+            status = "unscorable"
+        result = QuestionResult(
+            id=question.id, question=question.question, category=question.category,
+            source_docs=list(question.source_docs), retrieved_docs=ranked[:k], status=status, error=error,
+            answer=record.answer if record is not None else None,
+        )
+        if status != "unscorable":
+            key = str(i)
+            qrels[key] = list(question.source_docs)
+            run[key] = ranked
+            result.metrics[f"CtxPrecision@{k}"] = context_precision_at_k(ranked, question.source_docs, k)
+        if question.keywords:
+            texts = [c.text for c in contexts[:k]]
+            result.metrics[f"Coverage@{k}"] = keyword_coverage(texts, question.keywords)
+        results.append(result)
+
+    curve_metrics = [parse_metric(f"{m}@{j}") for j in range(1, k + 1) for m in ("P", "R")]
+    curve: dict[str, list[float]] = {"P": [], "R": []}
+    if qrels:
+        engine = score_runs(qrels, run, [*metrics, *curve_metrics])
+        index = {qid: n for n, qid in enumerate(engine.query_ids)}
+        for i, result in enumerate(results):
+            row = index.get(str(i))
+            if row is None:
+                continue
+            for metric in metrics:
+                result.metrics[str(metric)] = float(engine.scores[str(metric)][row])
+        for j in range(1, k + 1):
+            curve["P"].append(float(engine.scores[f"P@{j}"].mean()))
+            curve["R"].append(float(engine.scores[f"R@{j}"].mean()))
+
+    summary = EvaluationSummary(
+        dataset=dataset, target=target or {}, k=k, questions=len(questions),
+        counts=_counts(results), overall=_means(results), by_category=_by_category(results),
+        curve=curve, seconds=round(seconds, 3),
+    )
+    return EvaluationOutcome(results, summary, list(records))
+
+
+def evaluate_target(
+    questions: Sequence[TestQuestion],
+    target: Any,
+    *,
+    k: int = 10,
+    dataset: str = "",
+    progress: Callable[[int, int], None] | None = None,
+) -> EvaluationOutcome:
+    """Run a target (baseline, run file, callable, HTTP) on the questions and score what it returned."""
+    started = time.perf_counter()
+    produced: list[RunRecord] = target.run(list(questions), k, progress)
+    records, _extra = align(list(questions), produced)
+    return score(questions, records, k=k, dataset=dataset, target=target.describe(),
+                 seconds=time.perf_counter() - started)
+
+
+def metric_order(summary: EvaluationSummary) -> list[str]:
+    """Metric names in report order: rank metrics, then context precision and coverage."""
+    k = summary.k
+    names = [str(m) for m in default_metrics(k)] + [f"CtxPrecision@{k}", f"Coverage@{k}"]
+    return [n for n in names if n in summary.overall]
+
+
+def _counts(results: list[QuestionResult]) -> dict[str, int]:
+    counts = {"scored": 0, "missing": 0, "error": 0, "unscorable": 0}
+    for result in results:
+        counts[result.status] += 1
+    return counts
+
+
+def _means(results: list[QuestionResult]) -> dict[str, MetricMean]:
+    sums: dict[str, float] = {}
+    ns: dict[str, int] = {}
+    for result in results:
+        for name, value in result.metrics.items():
+            sums[name] = sums.get(name, 0.0) + value
+            ns[name] = ns.get(name, 0) + 1
+    return {name: MetricMean(mean=sums[name] / ns[name], n=ns[name]) for name in sums}
+
+
+def _by_category(results: list[QuestionResult]) -> dict[str, dict[str, MetricMean]]:
+    groups: dict[str, list[QuestionResult]] = {}
+    for result in results:
+        groups.setdefault(result.category, []).append(result)
+    return {category: _means(group) for category, group in sorted(groups.items())}

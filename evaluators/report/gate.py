@@ -1,0 +1,57 @@
+"""``--fail-under mrr=0.75,ndcg@10=0.7``: a CI gate on the overall means."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from evaluators.metrics import parse_metric
+from schemas import EvaluationSummary
+from testgen.errors import OptionError
+
+
+@dataclass(frozen=True)
+class GateFailure:
+    """One threshold the run did not reach."""
+
+    metric: str
+    value: float
+    threshold: float
+
+
+def parse_thresholds(text: str, k: int) -> dict[str, float]:
+    """Parse ``mrr=0.75,ndcg@10=0.7``; a metric without ``@K`` takes the run's k. Names are canonicalised."""
+    thresholds: dict[str, float] = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        name, sep, value = part.partition("=")
+        if not sep:
+            raise OptionError(f"--fail-under: {part.strip()!r} is not metric=value (e.g. mrr=0.75,ndcg@10=0.7)")
+        name = name.strip()
+        if name.lower() in ("coverage", "ctxprecision", "context_precision"):
+            name = {"coverage": "Coverage", "ctxprecision": "CtxPrecision"}.get(name.lower(), "CtxPrecision")
+            canonical = f"{name}@{k}"
+        else:
+            try:
+                canonical = str(parse_metric(name if "@" in name or "_" in name else f"{name}@{k}"))
+            except ValueError as exc:
+                raise OptionError(f"--fail-under: {exc}") from None
+        try:
+            threshold = float(value)
+        except ValueError:
+            raise OptionError(f"--fail-under: threshold for {name} is not a number: {value!r}") from None
+        if not 0.0 <= threshold <= 1.0:
+            raise OptionError(f"--fail-under: threshold for {name} must be between 0 and 1")
+        thresholds[canonical] = threshold
+    return thresholds
+
+
+def check(summary: EvaluationSummary, thresholds: dict[str, float]) -> list[GateFailure]:
+    """Thresholds not reached; a metric the run did not compute counts as failed (value 0)."""
+    failures = []
+    for name, threshold in thresholds.items():
+        mean = summary.overall.get(name)
+        value = mean.mean if mean is not None else 0.0
+        if value < threshold:
+            failures.append(GateFailure(name, value, threshold))
+    return failures

@@ -1,0 +1,126 @@
+"""Run files: one :class:`~schemas.RunRecord` per line, what a RAG system returned for each test question.
+
+A run file is how a user's own system is evaluated without wiring it in, and how any target's run is saved
+and scored again later. Reading fails on the first bad line with ``file:line: problem (fix)``; matching
+records to test questions is :func:`align`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict, deque
+from collections.abc import Iterable
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from schemas import RunRecord, TestQuestion
+from testgen.errors import DatasetFormatError, UserInputError
+from testgen.text import normalize
+
+__all__ = ["align", "dumps_record", "read_run", "write_run"]
+
+_FIX = (
+    'each line must be one JSON object like {"question": "...", "contexts": [{"doc_id": "a.md", "text": "...", '
+    '"score": 1.0}], "answer": "..."}'
+)
+
+
+def dumps_record(record: RunRecord) -> str:
+    """One line of a run file (no trailing newline): fields in model order, ``None`` omitted, UTF-8 kept."""
+    return json.dumps(record.model_dump(mode="json", exclude_none=True), ensure_ascii=False, separators=(", ", ": "))
+
+
+def write_run(records: Iterable[RunRecord], path: str | Path) -> Path:
+    """Write records one per line (parent folders created); the same records always give the same bytes."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8", newline="\n") as fh:
+        for record in records:
+            fh.write(dumps_record(record) + "\n")
+    return path
+
+
+def _field_problem(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    where = ".".join(str(part) for part in first["loc"]) or "line"
+    return f"field {where!r}: {first['msg'].lower()}"
+
+
+def read_run(path: str | Path) -> list[RunRecord]:
+    """Read a run file (UTF-8, BOM allowed, blank lines skipped).
+
+    Raises UserInputError when the file cannot be read and DatasetFormatError naming ``file:line`` for the
+    first line that is not JSON, not an object, or not a valid record; also when the file holds no record.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise UserInputError(f"{path}: no such file (give the path of a run file, one JSON object per line)") from None
+    except IsADirectoryError:
+        raise UserInputError(f"{path}: is a folder (give the path of a run file)") from None
+    except UnicodeDecodeError as exc:
+        raise DatasetFormatError(str(path), 1, f"not UTF-8 text ({exc.reason})", "save the file as UTF-8") from exc
+    except OSError as exc:
+        raise UserInputError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+    records: list[RunRecord] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            raw = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise DatasetFormatError(
+                str(path), number, f"invalid JSON ({exc.msg} at column {exc.colno})", _FIX
+            ) from exc
+        if not isinstance(raw, dict):
+            raise DatasetFormatError(str(path), number, f"expected a JSON object, got {type(raw).__name__}", _FIX)
+        try:
+            records.append(RunRecord.model_validate(raw))
+        except ValidationError as exc:
+            raise DatasetFormatError(str(path), number, _field_problem(exc), _FIX) from exc
+    if not records:
+        raise DatasetFormatError(str(path), 1, "the file holds no run records", _FIX)
+    return records
+
+
+def align(
+    questions: list[TestQuestion], records: list[RunRecord]
+) -> tuple[list[RunRecord | None], list[RunRecord]]:
+    """Match run records to test questions; return ``(one record or None per question, unmatched records)``.
+
+    A question with an id takes the first unused record with the same id. Every question still unmatched
+    then takes the first unused record with the same question text (compared after
+    :func:`~testgen.text.normalize`) that has no id, or any id when the question itself has none: when both
+    sides carry ids, ids decide. Records are used at most once, so duplicated questions take successive
+    records and surplus records end up in the unmatched list, in file order. Inputs are not modified.
+    """
+    by_id: dict[str, deque[int]] = defaultdict(deque)
+    by_text: dict[str, deque[int]] = defaultdict(deque)
+    for index, record in enumerate(records):
+        if record.id is not None:
+            by_id[record.id].append(index)
+        by_text[normalize(record.question)].append(index)
+    used = [False] * len(records)
+    matched: list[RunRecord | None] = [None] * len(questions)
+
+    def take(queue: deque[int], accept_id: bool) -> int | None:
+        for index in queue:
+            if not used[index] and (accept_id or records[index].id is None):
+                used[index] = True
+                return index
+        return None
+
+    for position, question in enumerate(questions):
+        if question.id is not None and question.id in by_id:
+            found = take(by_id[question.id], accept_id=True)
+            if found is not None:
+                matched[position] = records[found]
+    for position, question in enumerate(questions):
+        if matched[position] is None:
+            found = take(by_text.get(normalize(question.question), deque()), accept_id=question.id is None)
+            if found is not None:
+                matched[position] = records[found]
+    extras = [record for index, record in enumerate(records) if not used[index]]
+    return matched, extras
