@@ -21,8 +21,8 @@ Target
     None fixed: these are figures to read and to track from one version to the next.
 
 Run
-    /tmp/venv0/bin/python bench/fidelity.py
-    /tmp/venv0/bin/python bench/fidelity.py --corpus /path/to/insurellm --items 3
+    python bench/fidelity.py
+    python bench/fidelity.py --corpus /path/to/insurellm --items 3
 """
 
 from __future__ import annotations

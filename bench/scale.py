@@ -16,8 +16,8 @@ Target
     Printed as PASS/MISS; the script exits 0 either way.
 
 Run
-    /tmp/venv0/bin/python bench/scale.py                 # sizes 1000 and 10000
-    /tmp/venv0/bin/python bench/scale.py --docs 500 2000 --num 100
+    python bench/scale.py                 # sizes 1000 and 10000
+    python bench/scale.py --docs 500 2000 --num 100
 """
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ Target
     are not 10×, the allowance is 1.2 × the size ratio. The script exits 0 either way.
 
 Run
-    /tmp/venv0/bin/python bench/similarity.py
-    /tmp/venv0/bin/python bench/similarity.py --chunks 2000 20000 --seed 3
+    python bench/similarity.py
+    python bench/similarity.py --chunks 2000 20000 --seed 3
 """
 
 from __future__ import annotations

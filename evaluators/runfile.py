@@ -85,9 +85,7 @@ def read_run(path: str | Path) -> list[RunRecord]:
     return records
 
 
-def align(
-    questions: list[TestQuestion], records: list[RunRecord]
-) -> tuple[list[RunRecord | None], list[RunRecord]]:
+def align(questions: list[TestQuestion], records: list[RunRecord]) -> tuple[list[RunRecord | None], list[RunRecord]]:
     """Match run records to test questions; return ``(one record or None per question, unmatched records)``.
 
     A question with an id takes the first unused record with the same id. Every question still unmatched

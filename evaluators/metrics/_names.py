@@ -73,13 +73,15 @@ class Metric:
         return self.name if self.k is None else f"{self.name}@{self.k}"
 
 
-def parse_metric(spec: str | Metric) -> Metric:
+def parse_metric(spec: str | Metric, *, default_k: int | None = None) -> Metric:
     """Parse a metric spelling, case-insensitively, into a :class:`Metric`; a ``Metric`` is returned as is.
 
     Accepted: ``mrr@10``/``rr@10``/``recip_rank``, ``ndcg@10``/``ndcg_cut_10``, ``P@5``/``precision@5``/``P_5``,
     ``recall@5``/``R@5``, ``hit@10``/``success@10``/``success_10``, ``map@100``/``AP@100``/``map_cut_100``,
     ``coverage@5``/``keyword_coverage@5``, ``context_precision@5``/``CtxPrecision@5``. The cutoff may be left
-    out (whole ranking) except for precision. ``parse_metric(str(m)) == m`` for every metric ``m``.
+    out: it is then ``default_k`` (``parse_metric("mrr", default_k=10) == Metric("MRR", 10)``, for a CLI
+    where the run's K is implied), or the whole ranking when ``default_k`` is ``None`` — not allowed for
+    precision. ``parse_metric(str(m)) == m`` for every metric ``m``.
 
     Raises ``ValueError`` listing the accepted forms on anything else (unknown name, K outside 1..1000).
     """
@@ -92,7 +94,7 @@ def parse_metric(spec: str | Metric) -> Metric:
     if match is None or name is None:
         raise ValueError(f"unknown metric {spec!r}; {_ACCEPTED}")
     k_text = match.group("k")
-    k = int(k_text) if k_text is not None else None
+    k = int(k_text) if k_text is not None else default_k
     if k is not None and not 1 <= k <= MAX_K:
         raise ValueError(f"metric cutoff in {spec!r} must be in 1..{MAX_K}")
     return Metric(name, k)

@@ -38,5 +38,8 @@ def print_report(outcome: EvaluationOutcome, console: Console | None = None) -> 
     console.print(per)
     notes = {k: v for k, v in s.counts.items() if k != "scored" and v}
     if notes:
-        console.print("not scored normally: " + ", ".join(f"{n} {k}" for k, n in notes.items())
-                      + " (missing and error count 0; unscorable are left out of the means)")
+        console.print(
+            "not scored normally: "
+            + ", ".join(f"{n} {k}" for k, n in notes.items())
+            + " (missing and error count 0; unscorable are left out of the means)"
+        )

@@ -20,8 +20,9 @@ def write_results_jsonl(outcome: EvaluationOutcome, path: Path) -> Path:
 
 def write_summary_json(outcome: EvaluationOutcome, path: Path) -> Path:
     """The `EvaluationSummary` as indented JSON."""
-    path.write_text(json.dumps(outcome.summary.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n",
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps(outcome.summary.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+    )
     return path
 
 
@@ -32,11 +33,18 @@ def write_csv(outcome: EvaluationOutcome, path: Path) -> Path:
         writer = csv.writer(fh)
         writer.writerow(["id", "category", "status", "question", *names, "source_docs", "retrieved_docs", "error"])
         for r in outcome.results:
-            writer.writerow([
-                r.id or "", r.category, r.status, r.question,
-                *(f"{r.metrics[n]:.4f}" if n in r.metrics else "" for n in names),
-                " | ".join(r.source_docs), " | ".join(r.retrieved_docs), r.error or "",
-            ])
+            writer.writerow(
+                [
+                    r.id or "",
+                    r.category,
+                    r.status,
+                    r.question,
+                    *(f"{r.metrics[n]:.4f}" if n in r.metrics else "" for n in names),
+                    " | ".join(r.source_docs),
+                    " | ".join(r.retrieved_docs),
+                    r.error or "",
+                ]
+            )
     return path
 
 
@@ -64,8 +72,13 @@ def markdown_report(outcome: EvaluationOutcome) -> str:
     for name in names:
         mean = summary.overall[name]
         lines.append(f"| {name} | {mean.mean:.4f} | {mean.n} | {band(mean.mean)} |")
-    lines += ["", "## By category", "", "| category | n | " + " | ".join(names) + " |",
-              "|---|---:|" + "---:|" * len(names)]
+    lines += [
+        "",
+        "## By category",
+        "",
+        "| category | n | " + " | ".join(names) + " |",
+        "|---|---:|" + "---:|" * len(names),
+    ]
     for category, means in summary.by_category.items():
         n = max((m.n for m in means.values()), default=0)
         cells = [f"{means[name].mean:.3f}" if name in means else "–" for name in names]
@@ -73,14 +86,23 @@ def markdown_report(outcome: EvaluationOutcome) -> str:
     mrr = f"MRR@{summary.k}"
     worst = sorted((r for r in outcome.results if mrr in r.metrics), key=lambda r: (r.metrics[mrr], r.question))[:10]
     if worst:
-        lines += ["", "## Lowest-ranked questions", "", "| question | category | expected | retrieved (top 3) |",
-                  "|---|---|---|---|"]
+        lines += [
+            "",
+            "## Lowest-ranked questions",
+            "",
+            "| question | category | expected | retrieved (top 3) |",
+            "|---|---|---|---|",
+        ]
         for r in worst:
-            lines.append(f"| {_md_escape(r.question)} | {r.category} | {_md_escape(', '.join(r.source_docs))} | "
-                         f"{_md_escape(', '.join(r.retrieved_docs[:3]))} |")
+            lines.append(
+                f"| {_md_escape(r.question)} | {r.category} | {_md_escape(', '.join(r.source_docs))} | "
+                f"{_md_escape(', '.join(r.retrieved_docs[:3]))} |"
+            )
     failed = [r for r in outcome.results if r.status in ("error", "missing", "unscorable")]
     if failed:
         lines += ["", "## Not scored normally", ""]
         for r in failed[:50]:
-            lines.append(f"- **{r.status}** — {_md_escape(r.question)}" + (f": {_md_escape(r.error)}" if r.error else ""))
+            lines.append(
+                f"- **{r.status}** — {_md_escape(r.question)}" + (f": {_md_escape(r.error)}" if r.error else "")
+            )
     return "\n".join(lines) + "\n"

@@ -28,14 +28,10 @@ def parse_thresholds(text: str, k: int) -> dict[str, float]:
         if not sep:
             raise OptionError(f"--fail-under: {part.strip()!r} is not metric=value (e.g. mrr=0.75,ndcg@10=0.7)")
         name = name.strip()
-        if name.lower() in ("coverage", "ctxprecision", "context_precision"):
-            name = {"coverage": "Coverage", "ctxprecision": "CtxPrecision"}.get(name.lower(), "CtxPrecision")
-            canonical = f"{name}@{k}"
-        else:
-            try:
-                canonical = str(parse_metric(name if "@" in name or "_" in name else f"{name}@{k}"))
-            except ValueError as exc:
-                raise OptionError(f"--fail-under: {exc}") from None
+        try:
+            canonical = str(parse_metric(name, default_k=k))
+        except ValueError as exc:
+            raise OptionError(f"--fail-under: {exc}") from None
         try:
             threshold = float(value)
         except ValueError:

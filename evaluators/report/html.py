@@ -45,24 +45,33 @@ def render_html(outcome: EvaluationOutcome, plots: dict[str, Path]) -> str:
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>Retrieval evaluation — {escape(s.dataset)}</title><style>{_CSS}</style></head><body>",
         f"<h1>Retrieval evaluation — {escape(s.dataset)}</h1>",
-        f"<p class='meta'>Target: {target}<br>k = {s.k}; {s.questions} questions ({counts}); "
-        f"{s.seconds:.1f} s</p>",
+        f"<p class='meta'>Target: {target}<br>k = {s.k}; {s.questions} questions ({counts}); {s.seconds:.1f} s</p>",
         "<h2>Overall</h2><table><tr><th>metric</th><th>mean</th><th>n</th><th>band</th></tr>",
     ]
     for name in names:
         mean = s.overall[name]
-        parts.append(f"<tr><td>{escape(name)}</td>{_cell(mean.mean)}<td class='num'>{mean.n}</td>"
-                     f"<td>{escape(band(mean.mean))}</td></tr>")
-    parts.append("</table><h2>By category</h2><table><tr><th>category</th><th>n</th>"
-                 + "".join(f"<th>{escape(n)}</th>" for n in names) + "</tr>")
+        parts.append(
+            f"<tr><td>{escape(name)}</td>{_cell(mean.mean)}<td class='num'>{mean.n}</td>"
+            f"<td>{escape(band(mean.mean))}</td></tr>"
+        )
+    parts.append(
+        "</table><h2>By category</h2><table><tr><th>category</th><th>n</th>"
+        + "".join(f"<th>{escape(n)}</th>" for n in names)
+        + "</tr>"
+    )
     for category, means in s.by_category.items():
         n = max((m.n for m in means.values()), default=0)
-        parts.append(f"<tr><td>{escape(category)}</td><td class='num'>{n}</td>"
-                     + "".join(_cell(means[name].mean if name in means else None) for name in names) + "</tr>")
+        parts.append(
+            f"<tr><td>{escape(category)}</td><td class='num'>{n}</td>"
+            + "".join(_cell(means[name].mean if name in means else None) for name in names)
+            + "</tr>"
+        )
     parts.append("</table><h2>Plots</h2><div class='plots'>")
     parts += [_img(p) for p in plots.values()]
-    parts.append("</div><h2>Questions</h2><table><tr><th>question</th><th>category</th><th>status</th>"
-                 f"<th>MRR@{s.k}</th><th>expected</th><th>retrieved</th></tr>")
+    parts.append(
+        "</div><h2>Questions</h2><table><tr><th>question</th><th>category</th><th>status</th>"
+        f"<th>MRR@{s.k}</th><th>expected</th><th>retrieved</th></tr>"
+    )
     mrr = f"MRR@{s.k}"
     for r in sorted(outcome.results, key=lambda r: (r.metrics.get(mrr, -1.0), r.question)):
         parts.append(

@@ -36,8 +36,9 @@ def metric_bars(outcome: EvaluationOutcome, path: Path) -> Path:
     names = metric_order(outcome.summary)
     values = [outcome.summary.overall[n].mean for n in names]
     fig, ax = plt.subplots(figsize=(8, 4), dpi=110)
-    bars = ax.bar(names, values, color=["#2e7d32" if v >= 0.9 else "#f9a825" if v >= GOOD else "#c62828"
-                                        for v in values])
+    bars = ax.bar(
+        names, values, color=["#2e7d32" if v >= 0.9 else "#f9a825" if v >= GOOD else "#c62828" for v in values]
+    )
     ax.axhline(GOOD, color="#444", linestyle="--", linewidth=1, label=f"good ({GOOD})")
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("mean")

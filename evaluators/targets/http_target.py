@@ -1,0 +1,153 @@
+"""An HTTP endpoint as the system under test: ``http://host/path`` or ``https://...``.
+
+Each question is sent as ``POST {"question": "...", "k": 10}`` (JSON); the reply is JSON with the shape a
+callable returns (a list of contexts or ``{"contexts": [...], "answer": "..."}``). Requests run in a thread
+pool over one ``httpx.Client``. Timeouts, connection errors, 5xx and 429 replies are retried with
+exponential backoff (``Retry-After`` honoured up to 30 s); whatever still fails, including 4xx replies and
+bodies that are not JSON, becomes that question's error.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+
+from evaluators.errors import TargetError
+from evaluators.targets.base import (
+    Progress,
+    check_concurrency,
+    check_k,
+    error_record,
+    error_text,
+    record_from_reply,
+    run_concurrently,
+)
+from schemas import RunRecord, TestQuestion
+from testgen.errors import OptionError
+
+__all__ = ["HttpTarget"]
+
+_MAX_RETRY_AFTER = 30.0
+_TRANSIENT = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolError)
+
+
+class _Retryable(Exception):
+    """A reply worth another attempt (5xx, 429); carries the server's Retry-After, if any."""
+
+    def __init__(self, message: str, retry_after: float | None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class _Failed(Exception):
+    """A reply that is final and wrong (4xx, not JSON); the message is the question's error as is."""
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    value = response.headers.get("retry-after", "")
+    try:
+        return min(max(float(value), 0.0), _MAX_RETRY_AFTER)
+    except ValueError:  # absent, or an HTTP date: fall back to our own backoff
+        return None
+
+
+def _public_url(url: str) -> str:
+    """The URL without user, password and query string, which may hold credentials."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    netloc = f"{host}:{parts.port}" if parts.port else host
+    return parts._replace(netloc=netloc, query="", fragment="").geturl()
+
+
+class HttpTarget:
+    """POSTs each question to ``url``; ``headers`` (e.g. an API key) are sent but never reported.
+
+    ``name`` is the URL without user, password or query string, for the same reason.
+
+    Raises TargetError for a URL that is not http(s) with a host, OptionError for bad numeric options.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        concurrency: int = 8,
+        timeout: float = 60.0,
+        retries: int = 2,
+        backoff: float = 0.5,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise TargetError(f"bad endpoint URL {url!r} (write it as http://host:port/path or https://...)")
+        if timeout <= 0:
+            raise OptionError(f"timeout must be positive seconds, got {timeout!r}")
+        if retries < 0 or backoff < 0:
+            raise OptionError(f"retries and backoff must be 0 or more, got {retries!r} and {backoff!r}")
+        self.url = url
+        self.name = _public_url(url)
+        self.concurrency = check_concurrency(concurrency)
+        self.timeout, self.retries, self.backoff = timeout, retries, backoff
+        self._headers = dict(headers or {})
+
+    def describe(self) -> dict[str, Any]:
+        """Settings for reports: the URL without credentials, never the headers."""
+        return {
+            "target": "http",
+            "url": self.name,
+            "concurrency": self.concurrency,
+            "timeout_s": self.timeout,
+            "retries": self.retries,
+        }
+
+    def _attempt(self, client: httpx.Client, question: TestQuestion, k: int) -> Any:
+        response = client.post(self.url, json={"question": question.question, "k": k})
+        status = f"{response.status_code} {response.reason_phrase}".strip()
+        if response.status_code == 429 or response.status_code >= 500:
+            raise _Retryable(f"HTTPStatusError: {status}", _retry_after(response))
+        if response.status_code >= 400:
+            body = " ".join(response.text.split())[:200]
+            raise _Failed(f"HTTPStatusError: {status}" + (f": {body}" if body else ""))
+        try:
+            return response.json()
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            start = response.text[:60]
+            raise _Failed(f"{type(exc).__name__}: the reply is not JSON ({exc}); it starts {start!r}") from exc
+
+    def _one(self, client: httpx.Client, question: TestQuestion, k: int) -> RunRecord:
+        began = time.perf_counter()
+        attempt = 0
+        while True:
+            try:
+                reply = self._attempt(client, question, k)
+                return record_from_reply(question, reply, k, (time.perf_counter() - began) * 1000)
+            except (_Retryable, *_TRANSIENT) as exc:
+                error = str(exc) if isinstance(exc, _Retryable) else error_text(exc)
+                if attempt < self.retries:
+                    wait = self.backoff * 2**attempt
+                    if isinstance(exc, _Retryable) and exc.retry_after is not None:
+                        wait = max(wait, exc.retry_after)
+                    time.sleep(wait)
+                    attempt += 1
+                    continue
+            except _Failed as exc:
+                error = str(exc)
+            except Exception as exc:  # anything else the endpoint caused: recorded, never raised
+                error = error_text(exc)
+            suffix = f" (after {attempt + 1} attempts)" if attempt else ""
+            return error_record(question, error + suffix, (time.perf_counter() - began) * 1000)
+
+    def run(self, questions: list[TestQuestion], k: int, progress: Progress | None = None) -> list[RunRecord]:
+        """Send every question; records in question order, failures with ``error`` set."""
+        check_k(k)
+        limits = httpx.Limits(max_connections=self.concurrency, max_keepalive_connections=self.concurrency)
+        with httpx.Client(timeout=self.timeout, headers=self._headers, limits=limits) as client:
+
+            def work(question: TestQuestion) -> RunRecord:
+                return self._one(client, question, k)
+
+            return run_concurrently(questions, work, self.concurrency, progress)

@@ -1,0 +1,144 @@
+"""Scoring, reports, the CI gate and run comparison (no target: records are built by hand)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from evaluators.compare import compare, load_results, paired_randomization
+from evaluators.evaluate import score
+from evaluators.report import check, parse_thresholds, render_html, write_report
+from schemas import RetrievedContext, RunRecord, TestQuestion
+from testgen.errors import OptionError
+
+
+def q(
+    text: str, docs: list[str], category: str = "direct_fact", keywords: list[str] | None = None, qid: str | None = None
+) -> TestQuestion:
+    return TestQuestion(
+        question=text, keywords=keywords or ["alpha"], reference_answer="x", category=category, source_docs=docs, id=qid
+    )
+
+
+def rec(text: str, docs: list[str], texts: list[str] | None = None, error: str | None = None) -> RunRecord:
+    texts = texts or ["" for _ in docs]
+    return RunRecord(
+        question=text,
+        contexts=[RetrievedContext(doc_id=d, text=t) for d, t in zip(docs, texts, strict=True)],
+        error=error,
+    )
+
+
+def test_hand_computed_means_and_statuses() -> None:
+    questions = [
+        q("one", ["a.md"]),  # first relevant at rank 2 → RR 0.5
+        q("two", ["b.md"]),  # rank 1 → 1.0
+        q("three", ["c.md"]),  # rank 5 → 0.2
+        q("four", ["d.md"], category="temporal"),  # missing from the run → 0
+        q("five", ["e.md"], category="temporal"),  # target error → 0
+        q("six", [], category="holistic"),  # no source_docs → unscorable, left out
+    ]
+    records = [
+        rec("one", ["x.md", "a.md"]),
+        rec("two", ["b.md", "b.md", "y.md"]),  # duplicate chunks of b count once
+        rec("three", ["p.md", "q.md", "r.md", "s.md", "c.md"]),
+        None,
+        rec("five", [], error="TimeoutError: took longer than 30 s"),
+        rec("six", ["a.md"]),
+    ]
+    outcome = score(questions, records, k=5, dataset="t.jsonl")
+    s = outcome.summary
+    assert s.counts == {"scored": 3, "missing": 1, "error": 1, "unscorable": 1}
+    assert s.overall["MRR@5"].n == 5
+    assert s.overall["MRR@5"].mean == pytest.approx((0.5 + 1.0 + 0.2) / 5)
+    assert s.overall["Hit@5"].mean == pytest.approx(3 / 5)
+    assert s.overall["P@5"].mean == pytest.approx(3 / 5 / 5)
+    assert s.by_category["temporal"]["MRR@5"].mean == 0.0
+    assert "MRR@5" not in s.by_category["holistic"]
+    assert outcome.results[1].retrieved_docs == ["b.md", "y.md"]
+    assert outcome.results[4].error == "TimeoutError: took longer than 30 s"
+    assert len(s.curve["P"]) == 5 and s.curve["R"][-1] == pytest.approx(3 / 5)
+
+
+def test_keyword_coverage_uses_top_k_chunk_texts() -> None:
+    questions = [q("when founded", ["a.md"], keywords=["2008", "March 15"])]
+    records = [rec("when founded", ["a.md", "b.md"], ["Founded on March 15, 2008.", "other"])]
+    outcome = score(questions, records, k=1)
+    assert outcome.results[0].metrics["Coverage@1"] == 1.0
+    records = [rec("when founded", ["b.md", "a.md"], ["nothing here", "Founded on March 15, 2008."])]
+    assert score(questions, records, k=1).results[0].metrics["Coverage@1"] == 0.0
+
+
+def test_k_outside_range_is_rejected() -> None:
+    with pytest.raises(ValueError, match="between 1 and 50"):
+        score([q("a", ["a.md"])], [None], k=51)
+
+
+def test_gate_thresholds_parse_and_fail() -> None:
+    outcome = score([q("a", ["a.md"]), q("b", ["b.md"])], [rec("a", ["a.md"]), rec("b", ["z.md"])], k=10)
+    thresholds = parse_thresholds("mrr=0.75,ndcg@10=0.4,hit_rate=0.5", 10)
+    assert thresholds == {"MRR@10": 0.75, "nDCG@10": 0.4, "Hit@10": 0.5}
+    failures = check(outcome.summary, thresholds)
+    assert [(f.metric, f.value) for f in failures] == [("MRR@10", 0.5)]
+    with pytest.raises(OptionError):
+        parse_thresholds("mrr", 10)
+    with pytest.raises(OptionError):
+        parse_thresholds("bogus=0.5", 10)
+    with pytest.raises(OptionError):
+        parse_thresholds("mrr=1.5", 10)
+
+
+def test_report_files_and_html_escaping(tmp_path: Path) -> None:
+    hostile = '<script>alert("x")</script> 하늘여행은 언제?'
+    outcome = score([q(hostile, ["a.md"], category="<b>cat</b>")], [rec(hostile, ["a.md"])], k=3, dataset="<i>set</i>")
+    written = write_report(outcome, tmp_path, plots=True)
+    for key in (
+        "results",
+        "summary",
+        "csv",
+        "markdown",
+        "html",
+        "plot_metrics",
+        "plot_categories",
+        "plot_precision_recall",
+    ):
+        assert written[key].exists(), key
+    assert written["plot_metrics"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    html = written["html"].read_text(encoding="utf-8")
+    assert "<script>alert" not in html and "&lt;script&gt;" in html
+    assert "<b>cat</b>" not in html and "&lt;b&gt;cat&lt;/b&gt;" in html
+    assert "하늘여행은 언제?" in html
+    summary = json.loads(written["summary"].read_text(encoding="utf-8"))
+    assert summary["overall"]["MRR@3"] == {"mean": 1.0, "n": 1}
+    assert written["csv"].read_text(encoding="utf-8-sig").splitlines()[0].startswith("id,category,status,question")
+    assert "data:image/png;base64," in render_html(outcome, {"m": written["plot_metrics"]})
+
+
+def test_paired_randomization_detects_a_real_difference_and_not_noise() -> None:
+    rng = np.random.default_rng(1)
+    better = np.abs(rng.normal(0.3, 0.1, size=60))
+    assert paired_randomization(better, seed=0) < 0.01
+    assert paired_randomization(np.zeros(20), seed=0) == 1.0
+    noise = rng.normal(0, 0.1, size=60)
+    assert paired_randomization(noise, seed=0) > 0.05
+    assert paired_randomization(noise, seed=3) == paired_randomization(noise, seed=3)
+
+
+def test_compare_two_reports(tmp_path: Path) -> None:
+    questions = [
+        q(f"q{i}", [f"{i}.md"], category="temporal" if i % 2 else "direct_fact", qid=f"id{i}") for i in range(12)
+    ]
+    weak = [rec(f"q{i}", ["x.md", f"{i}.md"]) for i in range(12)]
+    strong = [rec(f"q{i}", [f"{i}.md"]) for i in range(12)]
+    write_report(score(questions, weak, k=5), tmp_path / "a", plots=False)
+    write_report(score(questions, strong, k=5), tmp_path / "b", plots=False)
+    overall, categories, unmatched = compare(load_results(tmp_path / "a"), load_results(tmp_path / "b"))
+    mrr = next(c for c in overall if c.metric == "MRR@5")
+    assert (mrr.mean_a, mrr.mean_b, mrr.delta) == (0.5, 1.0, 0.5)
+    assert (mrr.wins, mrr.ties, mrr.losses) == (12, 0, 0)
+    assert mrr.p_value < 0.01
+    assert set(categories) == {"direct_fact", "temporal"}
+    assert unmatched == 0
