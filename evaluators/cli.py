@@ -91,15 +91,15 @@ def _evaluate(
         spec = "baseline"
     else:
         raise UserInputError("nothing to evaluate: give --kb (built-in baseline), --run FILE or --target SPEC")
-    system = make_target(
-        spec,
-        kb=kb,
-        retriever=retriever,
-        chunk_size=chunk_size,
-        chunk_overlap=chunk_overlap,
-        concurrency=concurrency,
-        timeout=timeout,
-    )
+    # Each kind of target takes its own options; the others would be rejected.
+    options: dict[str, Any]
+    if spec.startswith("baseline"):
+        options = {"kb": kb, "retriever": retriever, "chunk_size": chunk_size, "chunk_overlap": chunk_overlap}
+    elif spec.startswith("runfile:"):
+        options = {}
+    else:
+        options = {"concurrency": concurrency, "timeout": timeout}
+    system = make_target(spec, **options)
     with progress_reporter(quiet) as progress:
         outcome = evaluate_target(
             questions,

@@ -223,6 +223,77 @@ def test_version_and_help() -> None:
         assert command in result.stdout
 
 
-def test_evaluate_is_reserved() -> None:
-    result = CliRunner().invoke(evaluate_main, ["--dataset", "tests.jsonl"])
-    assert_one_line_error(result, "not available")
+def test_evaluate_without_a_target_is_a_one_line_error(tmp_path: Path) -> None:
+    dataset = tmp_path / "tests.jsonl"
+    dataset.write_text(
+        '{"question": "q", "keywords": ["a"], "reference_answer": "a", "category": "direct_fact", '
+        '"source_docs": ["a.md"]}\n',
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(evaluate_main, ["--dataset", str(dataset)])
+    assert_one_line_error(result, "nothing to evaluate")
+
+
+def test_evaluate_baseline_end_to_end(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "tests.jsonl"
+    built = runner.invoke(main, ["build", "--kb", str(EXAMPLES / "aurora_bikes"), "-o", str(out), "-n", "30", "-q"])
+    assert built.exit_code == 0, built.output
+    report = tmp_path / "report"
+    result = runner.invoke(
+        evaluate_main,
+        [
+            "--dataset",
+            str(out),
+            "--kb",
+            str(EXAMPLES / "aurora_bikes"),
+            "-o",
+            str(report),
+            "-q",
+            "--save-run",
+            str(tmp_path / "run.jsonl"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads((report / "summary.json").read_text(encoding="utf-8"))
+    assert summary["questions"] == 30 and summary["counts"]["scored"] == 30
+    assert 0.0 < summary["overall"]["MRR@10"]["mean"] <= 1.0
+    assert (report / "report.html").stat().st_size > 10_000
+    # the saved run re-scores to the same numbers, and a gate above them fails with exit code 1
+    rescored = runner.invoke(
+        evaluate_main,
+        [
+            "--dataset",
+            str(out),
+            "--run",
+            str(tmp_path / "run.jsonl"),
+            "-o",
+            str(tmp_path / "again"),
+            "-q",
+            "--no-plots",
+            "--fail-under",
+            "mrr=1.01",
+        ],
+    )
+    assert rescored.exit_code == 2  # 1.01 is not a valid threshold
+    rescored = runner.invoke(
+        evaluate_main,
+        [
+            "--dataset",
+            str(out),
+            "--run",
+            str(tmp_path / "run.jsonl"),
+            "-o",
+            str(tmp_path / "again"),
+            "-q",
+            "--no-plots",
+            "--fail-under",
+            "mrr=1.0",
+        ],
+    )
+    again = json.loads((tmp_path / "again" / "summary.json").read_text(encoding="utf-8"))
+    assert again["overall"]["MRR@10"] == summary["overall"]["MRR@10"]
+    assert rescored.exit_code == (1 if summary["overall"]["MRR@10"]["mean"] < 1.0 else 0)
+    compared = runner.invoke(evaluate_main, ["compare", str(report), str(tmp_path / "again")])
+    assert compared.exit_code == 0, compared.output
+    assert "MRR@10" in compared.output
