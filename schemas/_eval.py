@@ -16,7 +16,9 @@ class QuestionResult(BaseModel):
     question: str
     category: str
     source_docs: list[str] = Field(default_factory=list, description="Relevant documents (the qrels).")
-    retrieved_docs: list[str] = Field(default_factory=list, description="Ranked documents after chunk collapse, cut at k.")
+    retrieved_docs: list[str] = Field(
+        default_factory=list, description="Ranked documents after chunk collapse, cut at k."
+    )
     metrics: dict[str, float] = Field(default_factory=dict, description="Canonical metric name → value.")
     status: str = Field(
         default="scored",
