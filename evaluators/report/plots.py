@@ -41,11 +41,11 @@ def metric_bars(outcome: EvaluationOutcome, path: Path) -> Path:
         names, values, color=["#2e7d32" if v >= 0.9 else "#f9a825" if v >= GOOD else "#c62828" for v in values]
     )
     ax.axhline(GOOD, color="#444", linestyle="--", linewidth=1, label=f"good ({GOOD})")
-    ax.set_ylim(0, 1.05)
+    ax.set_ylim(0, 1.18)  # headroom for the bar labels and the legend
     ax.set_ylabel("mean")
     ax.set_title("Retrieval metrics (document level)")
     ax.bar_label(bars, fmt="%.2f", fontsize=8)
-    ax.legend(loc="upper right", fontsize=8)
+    ax.legend(loc="upper right", fontsize=8, ncol=1, framealpha=0.9)
     plt.setp(ax.get_xticklabels(), rotation=20, ha="right", fontsize=8)
     fig.tight_layout()
     fig.savefig(path)
