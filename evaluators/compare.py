@@ -15,6 +15,9 @@ from testgen.errors import DatasetFormatError, UserInputError
 from testgen.text import normalize
 
 
+_ORDER = ["MRR", "nDCG", "P", "R", "Hit", "MAP", "CtxPrecision", "Coverage"]
+
+
 @dataclass(frozen=True)
 class MetricComparison:
     """One metric over the questions both runs scored."""
@@ -86,6 +89,7 @@ def compare(
 
 def _compare_pairs(pairs: list[tuple[QuestionResult, QuestionResult]], seed: int) -> list[MetricComparison]:
     names = [n for n in pairs[0][0].metrics if all(n in ra.metrics and n in rb.metrics for ra, rb in pairs)]
+    names.sort(key=lambda n: (_ORDER.index(n.split("@")[0]) if n.split("@")[0] in _ORDER else len(_ORDER), n))
     out = []
     for name in names:
         va = np.array([ra.metrics[name] for ra, _ in pairs])
