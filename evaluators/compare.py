@@ -14,7 +14,6 @@ from schemas import QuestionResult
 from testgen.errors import DatasetFormatError, UserInputError
 from testgen.text import normalize
 
-
 _ORDER = ["MRR", "nDCG", "P", "R", "Hit", "MAP", "CtxPrecision", "Coverage"]
 
 
