@@ -12,10 +12,8 @@ from collections import defaultdict, deque
 from collections.abc import Iterable
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from schemas import RunRecord, TestQuestion
-from testgen.errors import DatasetFormatError, UserInputError
+from testgen.export.jsonl import read_models
 from testgen.text import normalize
 
 __all__ = ["align", "dumps_record", "read_run", "write_run"]
@@ -41,48 +39,13 @@ def write_run(records: Iterable[RunRecord], path: str | Path) -> Path:
     return path
 
 
-def _field_problem(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    where = ".".join(str(part) for part in first["loc"]) or "line"
-    return f"field {where!r}: {first['msg'].lower()}"
-
-
 def read_run(path: str | Path) -> list[RunRecord]:
     """Read a run file (UTF-8, BOM allowed, blank lines skipped).
 
     Raises UserInputError when the file cannot be read and DatasetFormatError naming ``file:line`` for the
     first line that is not JSON, not an object, or not a valid record; also when the file holds no record.
     """
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise UserInputError(f"{path}: no such file (give the path of a run file, one JSON object per line)") from None
-    except IsADirectoryError:
-        raise UserInputError(f"{path}: is a folder (give the path of a run file)") from None
-    except UnicodeDecodeError as exc:
-        raise DatasetFormatError(str(path), 1, f"not UTF-8 text ({exc.reason})", "save the file as UTF-8") from exc
-    except OSError as exc:
-        raise UserInputError(f"{path}: cannot read: {exc.strerror or exc}") from exc
-    records: list[RunRecord] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            raw = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise DatasetFormatError(
-                str(path), number, f"invalid JSON ({exc.msg} at column {exc.colno})", _FIX
-            ) from exc
-        if not isinstance(raw, dict):
-            raise DatasetFormatError(str(path), number, f"expected a JSON object, got {type(raw).__name__}", _FIX)
-        try:
-            records.append(RunRecord.model_validate(raw))
-        except ValidationError as exc:
-            raise DatasetFormatError(str(path), number, _field_problem(exc), _FIX) from exc
-    if not records:
-        raise DatasetFormatError(str(path), 1, "the file holds no run records", _FIX)
-    return records
+    return read_models(path, RunRecord, what="a run file, one JSON object per line", noun="run records", fix=_FIX)
 
 
 def align(questions: list[TestQuestion], records: list[RunRecord]) -> tuple[list[RunRecord | None], list[RunRecord]]:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from schemas import TestQuestion
 from testgen.errors import DatasetFormatError, UserInputError
 
+M = TypeVar("M", bound=BaseModel)
 _FIX = "each line must be one JSON object with question, keywords, reference_answer, category, source_docs"
 
 
@@ -29,35 +31,46 @@ def write_jsonl(items: Iterable[TestQuestion], path: str | Path) -> Path:
     return path
 
 
-def read_jsonl(path: str | Path) -> list[TestQuestion]:
-    """Read a test-set file; raise `DatasetFormatError` naming the file and line of the first bad line."""
+def read_models(path: str | Path, model: type[M], *, what: str, noun: str, fix: str) -> list[M]:
+    """Read a JSONL file of `model` objects (UTF-8, BOM allowed, blank lines skipped).
+
+    Raises `UserInputError` when the file cannot be read and `DatasetFormatError` naming ``file:line`` for the
+    first line that is not JSON, not an object or not a valid `model`; also when the file holds none.
+    `what` names the file in messages ("a tests.jsonl file"), `noun` its lines ("test questions"); `fix` says
+    what a line must look like.
+    """
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise UserInputError(f"{path}: no such file (give the path of a tests.jsonl file)") from None
+        raise UserInputError(f"{path}: no such file (give the path of {what})") from None
+    except IsADirectoryError:
+        raise UserInputError(f"{path}: is a folder (give the path of {what})") from None
     except UnicodeDecodeError as exc:
         raise DatasetFormatError(str(path), 1, f"not UTF-8 text ({exc.reason})", "save the file as UTF-8") from exc
     except OSError as exc:
-        raise UserInputError(f"{path}: cannot read: {exc.strerror}") from exc
-    items: list[TestQuestion] = []
+        raise UserInputError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+    items: list[M] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         try:
             raw = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise DatasetFormatError(
-                str(path), number, f"invalid JSON ({exc.msg} at column {exc.colno})", _FIX
-            ) from exc
+            raise DatasetFormatError(str(path), number, f"invalid JSON ({exc.msg} at column {exc.colno})", fix) from exc
         if not isinstance(raw, dict):
-            raise DatasetFormatError(str(path), number, f"expected a JSON object, got {type(raw).__name__}", _FIX)
+            raise DatasetFormatError(str(path), number, f"expected a JSON object, got {type(raw).__name__}", fix)
         try:
-            items.append(TestQuestion.model_validate(raw))
+            items.append(model.model_validate(raw))
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"]) or "line"
-            raise DatasetFormatError(str(path), number, f"field {where!r}: {first['msg'].lower()}", _FIX) from exc
+            raise DatasetFormatError(str(path), number, f"field {where!r}: {first['msg'].lower()}", fix) from exc
     if not items:
-        raise DatasetFormatError(str(path), 1, "the file holds no test questions", _FIX)
+        raise DatasetFormatError(str(path), 1, f"the file holds no {noun}", fix)
     return items
+
+
+def read_jsonl(path: str | Path) -> list[TestQuestion]:
+    """Read a test-set file; raise `DatasetFormatError` naming the file and line of the first bad line."""
+    return read_models(path, TestQuestion, what="a tests.jsonl file", noun="test questions", fix=_FIX)
