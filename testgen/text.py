@@ -21,6 +21,7 @@ _TOKEN = re.compile(
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
+@lru_cache(maxsize=1 << 18)
 def normalize(text: str) -> str:
     """NFKC, case-fold, markdown emphasis removed, whitespace collapsed to single spaces, stripped."""
     text = unicodedata.normalize("NFKC", text)
@@ -53,6 +54,11 @@ def contains_keyword(norm_text: str, keyword: str) -> bool:
 
 def tokens(text: str) -> list[str]:
     """Index tokens: Latin words and numbers as they are, CJK runs as character bigrams."""
+    return list(_tokens(text))
+
+
+@lru_cache(maxsize=1 << 16)
+def _tokens(text: str) -> tuple[str, ...]:
     out: list[str] = []
     for match in _TOKEN.finditer(normalize(text)):
         tok = match.group()
@@ -63,7 +69,7 @@ def tokens(text: str) -> list[str]:
                 out.extend(tok[i : i + 2] for i in range(len(tok) - 1))
         else:
             out.append(tok)
-    return out
+    return tuple(out)
 
 
 def char_ngrams(text: str, n: int = 3) -> set[str]:

@@ -45,6 +45,7 @@ class KnowledgeGraph:
     def __init__(self, graph: nx.MultiDiGraph | None = None, meta: dict[str, Any] | None = None) -> None:
         self.graph: nx.MultiDiGraph = graph if graph is not None else nx.MultiDiGraph()
         self.meta: dict[str, Any] = meta or {}
+        self._kinds: dict[str, str] = {n: a["kind"] for n, a in self.graph.nodes(data=True)}
 
     # -- insertion ---------------------------------------------------------------------------------
     @staticmethod
@@ -66,6 +67,7 @@ class KnowledgeGraph:
             raise TypeError(f"not a graph node model: {type(node).__name__}")
         node_id = self.node_id(node)
         self.graph.add_node(node_id, kind=node.kind, data=node)
+        self._kinds[node_id] = node.kind
         return node_id
 
     def add_edge(self, kind: EdgeKind, source: str, target: str, weight: float = 1.0) -> None:
@@ -74,7 +76,7 @@ class KnowledgeGraph:
         if ends is None:
             raise ValueError(f"unknown edge kind {kind!r}")
         for node_id, expected in zip((source, target), ends, strict=True):
-            actual = self.graph.nodes[node_id]["kind"] if node_id in self.graph else None
+            actual = self._kinds.get(node_id)
             if actual != expected:
                 raise ValueError(f"{kind} edge needs a {expected} node, got {actual!r} for {node_id!r}")
         self.graph.add_edge(source, target, key=kind, kind=kind, weight=float(weight))

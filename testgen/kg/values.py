@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from schemas import ValueType
 
@@ -233,16 +234,44 @@ _CJK_KINDS = frozenset(
 )
 
 
+_MONTH_ANY = re.compile(_MONTH)
+_MONTH_KINDS = frozenset({"en_mdy", "en_dmy", "en_my_range", "en_my"})
+_TRIGGERS: dict[str, tuple[str, ...]] = {
+    "quarter": ("Q",),
+    "iso_quarter": ("Q",),
+    "pct": ("%", "percent", "퍼센트", "％"),
+    "sym": ("$", "€", "£", "¥", "₩"),
+    "code": ("USD", "EUR", "GBP", "KRW", "JPY", "CNY"),
+    "ko_won": ("원", "달러", "엔", "위안"),
+    "cjk_yuan": ("元", "円"),
+    "ko_nights": ("박",),
+    "ko_quarter": ("분기",),
+    "cjk_md": ("月", "월"),
+}
+
+
 def find_values(text: str) -> list[ValueSpan]:
     """Every non-overlapping typed value in `text`, earliest and longest first, in text order."""
+    return list(_find_values(text))
+
+
+@lru_cache(maxsize=1 << 16)
+def _find_values(text: str) -> tuple[ValueSpan, ...]:
+    # Labels and values repeat across a corpus ("Job Title", "2023"): parsed once, reused.
     found: list[ValueSpan] = []
     taken: list[tuple[int, int]] = []
     if _DIGIT.search(text) is None:
-        return found  # every value form holds a digit: most prose lines stop here
+        return ()  # every value form holds a digit: most prose lines stop here
     cjk = _CJK.search(text) is not None
+    month = _MONTH_ANY.search(text) is not None
     for value_type, kind, pattern in _PATTERNS:
         if not cjk and kind in _CJK_KINDS:
             continue
+        if not month and kind in _MONTH_KINDS:
+            continue
+        trigger = _TRIGGERS.get(kind)
+        if trigger is not None and not any(t in text for t in trigger):
+            continue  # cheap pre-checks: most patterns cannot match a text without their marker
         for match in pattern.finditer(text):
             start, end = match.span()
             span_text = match.group().rstrip(" ,")
@@ -296,7 +325,7 @@ def find_values(text: str) -> list[ValueSpan]:
             found.append(ValueSpan(start, end, span_text, value_type, number, unit, date_key))
             taken.append((start, end))
     found.sort(key=lambda v: v.start)
-    return found
+    return tuple(found)
 
 
 _QUALIFIER_WORDS = frozenset(
