@@ -6,8 +6,9 @@ import hashlib
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import testgen.categories  # noqa: F401  (registers the built-in categories)
 from schemas import CATEGORIES, TestQuestion
@@ -15,7 +16,8 @@ from testgen.categories._registry import get_category
 from testgen.errors import OptionError
 from testgen.kg.graph import KnowledgeGraph
 from testgen.synth.context import GenContext
-from testgen.validate import Validator
+from testgen.synth.draft import Draft
+from testgen.validate import Validator, Verdict
 
 GENERATOR = "testgen-offline"
 GENERATOR_VERSION = "0.1"
@@ -82,6 +84,7 @@ class GenerationResult:
     requested: dict[str, int]
     rejected: Counter[tuple[str, str]] = field(default_factory=Counter)
     shortfall: dict[str, str] = field(default_factory=dict)
+    filled: dict[str, int] = field(default_factory=dict)  # extra items drawn to cover shortfalls
     drafts_seen: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
 
@@ -103,69 +106,100 @@ def generate(
     mix: dict[str, float] | None = None,
     seed: int = 42,
     language: str | None = None,
+    fill: bool = True,
     progress: Callable[[str, int, int], None] | None = None,
 ) -> GenerationResult:
-    """Generate `num` validated questions from a knowledge graph, offline."""
+    """Generate `num` validated questions from a knowledge graph, offline.
+
+    Each category draws until its quota is met or its material runs out (the shortfall is recorded with
+    its reason). With `fill`, the items a category could not deliver are then drawn from the categories that
+    still have material, largest share first, so the set reaches `num` when the KB allows it.
+    """
     started = time.perf_counter()
     report = progress or (lambda stage, done, total: None)
-    wanted = quotas(num, mix or DEFAULT_MIX)
+    shares = mix or DEFAULT_MIX
+    wanted = quotas(num, shares)
     ctx = GenContext.from_graph(kg, language=language)
     validator = Validator(ctx)
     result = GenerationResult(items=[], requested=wanted)
-    done = 0
-    for category_name in CATEGORIES:
-        quota = wanted[category_name]
-        if quota == 0:
-            continue
+    streams: dict[str, Iterator[Draft]] = {}
+    seen: dict[str, int] = {}
+    exhausted: set[str] = set()
+
+    def draw(category_name: str, quota: int, cap: int) -> int:
         category = get_category(category_name)
-        # One random stream per category, derived from the seed: changing one quota never reshuffles another.
-        rng = random.Random(f"{seed}:{category_name}")
         accepted = 0
-        seen = 0
-        for draft in category.candidates(ctx, rng):
-            seen += 1
+        while accepted < quota and seen[category_name] < cap:
+            draft = next(streams[category_name], None)
+            if draft is None:
+                exhausted.add(category_name)
+                break
+            seen[category_name] += 1
             verdict = validator.validate(draft, category)
             if not verdict.ok:
                 result.rejected[(category_name, verdict.reason or "rejected")] += 1
-            else:
-                metadata = {
-                    "generator": GENERATOR,
-                    "generator_version": GENERATOR_VERSION,
-                    "seed": seed,
-                    "template": draft.template,
-                    "model": None,
-                    "facts": [f.fact_id for f in draft.facts][:10],
-                    "validation": verdict.checks,
-                }
-                if draft.derived:
-                    metadata["derived"] = draft.derived
-                if draft.flags:
-                    metadata["flags"] = draft.flags
-                result.items.append(
-                    TestQuestion(
-                        question=draft.question,
-                        keywords=_dedupe(draft.keywords),
-                        reference_answer=draft.reference_answer,
-                        category=category_name,
-                        source_docs=verdict.source_docs,
-                        id=item_id(draft.question, verdict.source_docs),
-                        language=draft.language,
-                        reference_contexts=verdict.reference_contexts,
-                        metadata=metadata,
-                    )
-                )
-                accepted += 1
-                done += 1
-                report("generating questions", done, num)
-                if accepted >= quota:
-                    break
-            if seen >= quota * MAX_DRAWS_PER_ITEM:
-                break
-        result.drafts_seen[category_name] = seen
+                continue
+            result.items.append(_item(draft, verdict, category_name, seed))
+            accepted += 1
+            report("generating questions", len(result.items), num)
+        return accepted
+
+    for category_name in CATEGORIES:
+        quota = wanted[category_name]
+        # One random stream per category, derived from the seed: changing one quota never reshuffles another.
+        streams[category_name] = iter(
+            get_category(category_name).candidates(ctx, random.Random(f"{seed}:{category_name}"))
+        )
+        seen[category_name] = 0
+        if quota == 0:
+            continue
+        accepted = draw(category_name, quota, quota * MAX_DRAWS_PER_ITEM)
         if accepted < quota:
-            result.shortfall[category_name] = _why_short(category_name, accepted, quota, seen, result.rejected)
+            result.shortfall[category_name] = _why_short(
+                category_name, accepted, quota, seen[category_name], result.rejected
+            )
+    if fill:
+        for category_name in sorted(CATEGORIES, key=lambda c: (-shares.get(c, 0.0), CATEGORIES.index(c))):
+            deficit = num - len(result.items)
+            if deficit <= 0:
+                break
+            if category_name in exhausted or category_name in result.shortfall or shares.get(category_name, 0) <= 0:
+                continue
+            extra = draw(category_name, deficit, seen[category_name] + deficit * MAX_DRAWS_PER_ITEM)
+            if extra:
+                result.filled[category_name] = extra
+    for category_name, count in seen.items():
+        if count or wanted[category_name]:
+            result.drafts_seen[category_name] = count
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _item(draft: Draft, verdict: Verdict, category_name: str, seed: int) -> TestQuestion:
+    metadata: dict[str, Any] = {
+        "generator": GENERATOR,
+        "generator_version": GENERATOR_VERSION,
+        "seed": seed,
+        "template": draft.template,
+        "model": None,
+        "facts": [f.fact_id for f in draft.facts][:10],
+        "validation": verdict.checks,
+    }
+    if draft.derived:
+        metadata["derived"] = draft.derived
+    if draft.flags:
+        metadata["flags"] = draft.flags
+    return TestQuestion(
+        question=draft.question,
+        keywords=_dedupe(draft.keywords),
+        reference_answer=draft.reference_answer,
+        category=category_name,
+        source_docs=verdict.source_docs,
+        id=item_id(draft.question, verdict.source_docs),
+        language=draft.language,
+        reference_contexts=verdict.reference_contexts,
+        metadata=metadata,
+    )
 
 
 def _dedupe(keywords: list[str]) -> list[str]:

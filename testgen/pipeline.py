@@ -43,6 +43,7 @@ class BuildOutcome:
             "total": len(self.result.items),
             "rejected": rejected,
             "shortfall": self.result.shortfall,
+            "filled": self.result.filled,
             "graph": self.kg.stats() | {"facts_per_document": None},
             "seconds": {k: round(v, 3) for k, v in self.timings.items()},
         }
@@ -57,6 +58,7 @@ def build_testset(
     language: str | None = None,
     chunk_size: int = 800,
     chunk_overlap: int = 100,
+    fill: bool = True,
     progress: Progress | None = None,
 ) -> BuildOutcome:
     """Load a KB, build its knowledge graph and generate `num` validated questions, offline."""
@@ -68,7 +70,7 @@ def build_testset(
     kg = build_graph(corpus, progress=progress)
     timings["graph"] = time.perf_counter() - mark
     mark = time.perf_counter()
-    result = generate(kg, num=num, mix=mix, seed=seed, language=language, progress=progress)
+    result = generate(kg, num=num, mix=mix, seed=seed, language=language, fill=fill, progress=progress)
     timings["generate"] = time.perf_counter() - mark
     timings["total"] = time.perf_counter() - started
     options = {
@@ -78,5 +80,6 @@ def build_testset(
         "language": language or "auto",
         "chunk_size": chunk_size,
         "chunk_overlap": chunk_overlap,
+        "fill": fill,
     }
     return BuildOutcome(corpus, kg, result, timings, options)

@@ -191,7 +191,7 @@ def tiny_kb(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_shortfall_is_reported_with_a_reason(tiny_kb: Path) -> None:
-    outcome = build_testset(tiny_kb, num=10, seed=42)
+    outcome = build_testset(tiny_kb, num=10, seed=42, fill=False)
     result = outcome.result
     assert result.requested["temporal"] >= 1
     assert result.counts()["temporal"] == 0
@@ -207,6 +207,19 @@ def test_shortfall_is_reported_with_a_reason(tiny_kb: Path) -> None:
     assert summary["shortfall"] == result.shortfall
     assert summary["total"] == len(result.items)
     assert summary["generated"]["temporal"] == 0
+
+
+def test_fill_makes_up_a_shortfall_from_categories_with_material(tiny_kb: Path) -> None:
+    strict = build_testset(tiny_kb, num=10, seed=42, fill=False).result
+    filled = build_testset(tiny_kb, num=10, seed=42).result
+    assert strict.filled == {}
+    assert filled.shortfall == strict.shortfall  # the shortfall is still reported
+    assert filled.filled, "some category had material left"
+    assert not set(filled.filled) & set(filled.shortfall)
+    assert len(filled.items) == len(strict.items) + sum(filled.filled.values())
+    assert len(filled.items) <= 10
+    # the first pass is identical: filling only appends
+    assert [i.question for i in filled.items[: len(strict.items)]] == [i.question for i in strict.items]
 
 
 def test_shortfall_names_the_rejections(tiny_kb: Path) -> None:

@@ -168,3 +168,17 @@ def stratified(facts: list[FactNode], rng: random.Random, key: Callable[[FactNod
                 out.append(groups[name][depth])
         depth += 1
     return out
+
+
+def without_answer(ctx: GenContext, subject: str, answer: str) -> str:
+    """A subject phrase that does not give the answer away: "the contract with X for Carllm" asked about
+    its product becomes "the contract with X" when that still names one entity only; else unchanged
+    (the leak check then rejects the draft)."""
+    if normalize(answer) not in normalize(subject):
+        return subject
+    shorter = re.sub(rf"\s+(?:for|of|with|by|on)\s+{re.escape(answer)}\b.*$", "", subject).strip()
+    if not shorter or shorter == subject or normalize(answer) in normalize(shorter):
+        return subject
+    core = normalize(shorter.removeprefix("the "))
+    holders = sum(1 for e in ctx.entities.values() if core in normalize(e.name))
+    return shorter if holders == 1 else subject

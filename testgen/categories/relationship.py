@@ -8,9 +8,9 @@ import re
 from collections.abc import Iterator
 
 from schemas import FactNode
-from testgen.categories._common import entity_type_of, phraser, subject_name
+from testgen.categories._common import entity_type_of, phraser, subject_name, without_answer
 from testgen.categories._registry import register
-from testgen.kg.mining import fact_id
+from testgen.kg.mining import fact_id, strip_markup
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import contains_keyword, normalize
@@ -99,8 +99,10 @@ class Relationship:
         ph, flags = phraser(ctx, language)
         target = ctx.entities[fact.value_entity or ""]
         type_word = ph.type_word(target.entity_type)
-        subject = ph.subject(fact.subject)
-        phrased = ph.mention(subject, type_word, fact.value, fact.evidence)
+        subject = without_answer(ctx, ph.subject(fact.subject), fact.value)
+        # the evidence stays verbatim (it is a reference context); the answer quotes it without markup
+        quoted = re.sub(r"^(?:\d+[.)]\s*)?(?:[^:：]{1,40}[:：]\s*)?", "", strip_markup(fact.evidence)) or fact.evidence
+        phrased = ph.mention(subject, type_word, fact.value, quoted)
         if phrased is None:
             return None
         question, answer, template = phrased

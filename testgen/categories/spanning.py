@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from testgen.categories._common import keywords_for_value, phraser, subject_name
+from testgen.categories._common import keywords_for_value, phraser, subject_name, without_answer
 from testgen.categories._registry import register
 from testgen.categories.relationship import mention_relations
 from testgen.synth.context import GenContext
@@ -48,7 +48,7 @@ class Spanning:
             second = rng.choice(seconds)
             language = ctx.language_of(first)
             ph, flags = phraser(ctx, language)
-            subject = ph.subject(subject_name(ctx, first))
+            subject = without_answer(ctx, ph.subject(subject_name(ctx, first)), first.value)
             if first.source == "sentence":
                 type_word = ph.type_word(ctx.entities[first.value_entity].entity_type)
                 phrased = ph.two_hop_mention(subject, type_word, first.value, second)

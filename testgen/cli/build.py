@@ -75,6 +75,7 @@ from testgen.pipeline import BuildOutcome, build_testset
     default=None,
     help="Also write the set in RAGAS's EvaluationDataset JSONL layout.",
 )
+@click.option("--no-fill", is_flag=True, help="Do not make up a category's shortfall from other categories.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress or summary table.")
 @user_errors
 def build(
@@ -90,6 +91,7 @@ def build(
     hf_dir: Path | None,
     no_hf: bool,
     ragas_jsonl: Path | None,
+    no_fill: bool,
     quiet: bool,
 ) -> None:
     """Generate a validated test set from a folder of documents, offline."""
@@ -106,6 +108,7 @@ def build(
             language=lang,
             chunk_size=chunk_size,
             chunk_overlap=chunk_overlap,
+            fill=not no_fill,
             progress=progress,
         )
     stem = output.with_suffix("") if output.suffix else output
@@ -137,6 +140,8 @@ def _print_summary(outcome: BuildOutcome, written: list[str]) -> None:
     for category, wanted in result.requested.items():
         rejected = sum(n for (c, _), n in result.rejected.items() if c == category)
         note = result.shortfall.get(category, "")
+        if category in result.filled:
+            note = f"+{result.filled[category]} to make up other categories' shortfall"
         table.add_row(category, str(wanted), str(counts[category]), str(rejected), note)
     console.print(table)
     reasons: dict[str, int] = {}
