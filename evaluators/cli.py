@@ -21,7 +21,11 @@ from testgen.errors import UserInputError
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--dataset", type=click.Path(path_type=Path), help="Test set (tests.jsonl, five-field schema).")
+@click.option(
+    "--dataset",
+    metavar="REF",
+    help="Test set: tests.jsonl, a save_to_disk folder, or hf://org/name[@revision][#split] on the Hub.",
+)
 @click.option("--kb", type=click.Path(path_type=Path), help="Knowledge-base folder for the built-in baseline RAG.")
 @click.option(
     "--run", "run_file", type=click.Path(path_type=Path), help="Score this run file instead of running a target."
@@ -52,12 +56,12 @@ def main(ctx: click.Context, **options: Any) -> None:
         return
     if options["dataset"] is None:
         click.echo(ctx.get_help())
-        raise UserInputError("--dataset is required (a tests.jsonl file)")
+        raise UserInputError("--dataset is required (a tests.jsonl file or hf://org/name)")
     sys.exit(_evaluate(**options))
 
 
 def _evaluate(
-    dataset: Path,
+    dataset: str,
     kb: Path | None,
     run_file: Path | None,
     target: str | None,
@@ -77,12 +81,12 @@ def _evaluate(
     from evaluators.report import check, parse_thresholds, print_report, write_report
     from evaluators.runfile import write_run
     from evaluators.targets import make_target
-    from testgen.export import read_jsonl
+    from testgen.hub import dataset_ref_name, load_dataset_ref
 
     thresholds = parse_thresholds(fail_under, k) if fail_under else {}
     if chunk_overlap >= chunk_size:
         raise click.BadParameter("must be smaller than --chunk-size", param_hint="--chunk-overlap")
-    questions = read_jsonl(dataset)
+    questions = load_dataset_ref(dataset)
     if run_file is not None:
         spec = f"runfile:{run_file}"
     elif target:
@@ -105,7 +109,7 @@ def _evaluate(
             questions,
             system,
             k=k,
-            dataset=dataset.name,
+            dataset=dataset_ref_name(dataset),
             progress=lambda done, total: progress("evaluating", done, total),
         )
     if save_run is not None:

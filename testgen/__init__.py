@@ -9,6 +9,7 @@ The Python API does everything the CLI does::
 
 from testgen.export import (
     from_hf_dataset,
+    from_ragas_dataset,
     read_jsonl,
     save_hf_dataset,
     to_hf_dataset,
@@ -17,6 +18,7 @@ from testgen.export import (
     write_ragas_jsonl,
 )
 from testgen.generate import DEFAULT_MIX, GenerationResult, generate, parse_mix, quotas
+from testgen.hub import load_dataset_ref, push_dataset
 from testgen.kg.build import Corpus, build_graph, load_corpus
 from testgen.kg.graph import KnowledgeGraph
 from testgen.pipeline import BuildOutcome, build_testset
@@ -32,9 +34,12 @@ __all__ = [
     "build_graph",
     "build_testset",
     "from_hf_dataset",
+    "from_ragas_dataset",
     "generate",
     "load_corpus",
+    "load_dataset_ref",
     "parse_mix",
+    "push_dataset",
     "quotas",
     "read_jsonl",
     "save_hf_dataset",

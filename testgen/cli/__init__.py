@@ -7,6 +7,7 @@ import click
 from testgen.cli.build import build
 from testgen.cli.check import check
 from testgen.cli.kg import kg
+from testgen.cli.push import push
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -18,3 +19,4 @@ def main() -> None:
 main.add_command(build)
 main.add_command(kg)
 main.add_command(check)
+main.add_command(push)
