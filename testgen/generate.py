@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import random
 import time
 from collections import Counter
@@ -15,8 +16,11 @@ from schemas import CATEGORIES, TestQuestion
 from testgen.categories._registry import get_category
 from testgen.errors import OptionError
 from testgen.kg.graph import KnowledgeGraph
+from testgen.llm._types import LLM
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
+from testgen.synth.llm_stage import LLMStage
+from testgen.synth.llm_synth import LLMOptions, estimate_plan
 from testgen.validate import Validator, Verdict
 
 GENERATOR = "testgen-offline"
@@ -87,6 +91,8 @@ class GenerationResult:
     filled: dict[str, int] = field(default_factory=dict)  # extra items drawn to cover shortfalls
     drafts_seen: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
+    stopped: str | None = None  # why generation stopped early (LLM budget reached, calls failing)
+    llm: dict[str, Any] = field(default_factory=dict)  # the LLM stage's account, when a model was used
 
     def counts(self) -> dict[str, int]:
         got = Counter(item.category for item in self.items)
@@ -108,12 +114,17 @@ def generate(
     language: str | None = None,
     fill: bool = True,
     progress: Callable[[str, int, int], None] | None = None,
+    llm: LLM | None = None,
+    llm_options: LLMOptions | None = None,
 ) -> GenerationResult:
-    """Generate `num` validated questions from a knowledge graph, offline.
+    """Generate `num` validated questions from a knowledge graph, offline (or with `llm`).
 
     Each category draws until its quota is met or its material runs out (the shortfall is recorded with
     its reason). With `fill`, the items a category could not deliver are then drawn from the categories that
     still have material, largest share first, so the set reaches `num` when the KB allows it.
+
+    With `llm`, every offline draft that passes validation is a seed that one LLM call rewrites; the rewrite
+    is validated again (see `testgen.synth.llm_stage`) and a rejected one moves on to the next seed.
     """
     started = time.perf_counter()
     report = progress or (lambda stage, done, total: None)
@@ -126,48 +137,76 @@ def generate(
     seen: dict[str, int] = {}
     exhausted: set[str] = set()
 
-    def draw(category_name: str, quota: int, cap: int) -> int:
+    stage = LLMStage(llm, ctx, llm_options or LLMOptions(), seed=seed) if llm is not None else None
+
+    def next_seed(category_name: str, cap: int) -> tuple[Draft, Verdict] | None:
         category = get_category(category_name)
-        accepted = 0
-        while accepted < quota and seen[category_name] < cap:
+        while seen[category_name] < cap:
             draft = next(streams[category_name], None)
             if draft is None:
                 exhausted.add(category_name)
-                break
+                return None
             seen[category_name] += 1
             verdict = validator.validate(draft, category)
-            if not verdict.ok:
-                result.rejected[(category_name, verdict.reason or "rejected")] += 1
-                continue
-            result.items.append(_item(draft, verdict, category_name, seed))
+            if verdict.ok:
+                return draft, verdict
+            result.rejected[(category_name, verdict.reason or "rejected")] += 1
+        return None
+
+    def emit(item: TestQuestion) -> None:
+        result.items.append(item)
+        report("generating questions", len(result.items), num)
+
+    def draw(category_name: str, quota: int, cap: int) -> int:
+        if stage is not None:
+            return stage.draw(
+                category_name,
+                quota,
+                lambda: got[0] if (got := next_seed(category_name, cap)) else None,
+                lambda draft, verdict, meta: _item(draft, verdict, category_name, seed, meta),
+                emit,
+                result.rejected,
+            )
+        accepted = 0
+        while accepted < quota and (got := next_seed(category_name, cap)) is not None:
+            emit(_item(got[0], got[1], category_name, seed))
             accepted += 1
-            report("generating questions", len(result.items), num)
         return accepted
 
-    for category_name in CATEGORIES:
-        quota = wanted[category_name]
-        # One random stream per category, derived from the seed: changing one quota never reshuffles another.
-        streams[category_name] = iter(
-            get_category(category_name).candidates(ctx, random.Random(f"{seed}:{category_name}"))
-        )
-        seen[category_name] = 0
-        if quota == 0:
-            continue
-        accepted = draw(category_name, quota, quota * MAX_DRAWS_PER_ITEM)
-        if accepted < quota:
-            result.shortfall[category_name] = _why_short(
-                category_name, accepted, quota, seen[category_name], result.rejected
+    try:
+        for category_name in CATEGORIES:
+            quota = wanted[category_name]
+            # One random stream per category, derived from the seed: changing one quota never reshuffles another.
+            streams[category_name] = iter(
+                get_category(category_name).candidates(ctx, random.Random(f"{seed}:{category_name}"))
             )
-    if fill:
-        for category_name in sorted(CATEGORIES, key=lambda c: (-shares.get(c, 0.0), CATEGORIES.index(c))):
-            deficit = num - len(result.items)
-            if deficit <= 0:
-                break
-            if category_name in exhausted or category_name in result.shortfall or shares.get(category_name, 0) <= 0:
+            seen[category_name] = 0
+            if quota == 0:
                 continue
-            extra = draw(category_name, deficit, seen[category_name] + deficit * MAX_DRAWS_PER_ITEM)
-            if extra:
-                result.filled[category_name] = extra
+            if stage is not None and stage.stopped:
+                result.shortfall[category_name] = f"0/{quota}: {stage.stopped}"
+                continue
+            accepted = draw(category_name, quota, quota * MAX_DRAWS_PER_ITEM)
+            if accepted < quota:
+                why = (stage.stopped or stage.notes.get(category_name)) if stage is not None else None
+                result.shortfall[category_name] = _why_short(
+                    category_name, accepted, quota, seen[category_name], result.rejected, why
+                )
+        if fill:
+            for category_name in sorted(CATEGORIES, key=lambda c: (-shares.get(c, 0.0), CATEGORIES.index(c))):
+                deficit = num - len(result.items)
+                if deficit <= 0 or (stage is not None and stage.stopped):
+                    break
+                if category_name in exhausted or category_name in result.shortfall or shares.get(category_name, 0) <= 0:
+                    continue
+                extra = draw(category_name, deficit, seen[category_name] + deficit * MAX_DRAWS_PER_ITEM)
+                if extra:
+                    result.filled[category_name] = extra
+    finally:
+        if stage is not None:
+            stage.close()
+            result.llm = stage.summary()
+            result.stopped = stage.stopped
     for category_name, count in seen.items():
         if count or wanted[category_name]:
             result.drafts_seen[category_name] = count
@@ -175,7 +214,44 @@ def generate(
     return result
 
 
-def _item(draft: Draft, verdict: Verdict, category_name: str, seed: int) -> TestQuestion:
+def plan_llm_calls(
+    num: int,
+    kg: KnowledgeGraph,
+    *,
+    model: str,
+    mix: dict[str, float] | None = None,
+    seed: int = 42,
+    language: str | None = None,
+    llm_options: LLMOptions | None = None,
+    expected_rejection: float = 0.25,
+    samples_per_category: int = 2,
+) -> dict[str, Any]:
+    """A dry run: the LLM calls, tokens and cost `generate(..., llm=...)` should take, without any call.
+
+    Token counts come from the prompts of a few real seeds per requested category; the graph is built
+    offline, so it costs no call.
+    """
+    wanted = quotas(num, mix or DEFAULT_MIX)
+    ctx = GenContext.from_graph(kg, language=language)
+    validator = Validator(ctx)
+    seeds: list[Draft] = []
+    for name in (c for c in CATEGORIES if wanted[c]):
+        category = get_category(name)
+        drafts = category.candidates(ctx, random.Random(f"{seed}:{name}"))
+        taken = 0
+        for draft in itertools.islice(drafts, samples_per_category * 10):
+            if taken < samples_per_category and validator.validate(draft, category).ok:
+                seeds.append(draft)
+                taken += 1
+    plan = estimate_plan(
+        seeds, num, model=model, options=llm_options or LLMOptions(), seed=seed, expected_rejection=expected_rejection
+    )
+    return plan | {"requested": wanted}
+
+
+def _item(
+    draft: Draft, verdict: Verdict, category_name: str, seed: int, extra: dict[str, Any] | None = None
+) -> TestQuestion:
     metadata: dict[str, Any] = {
         "generator": GENERATOR,
         "generator_version": GENERATOR_VERSION,
@@ -189,6 +265,8 @@ def _item(draft: Draft, verdict: Verdict, category_name: str, seed: int) -> Test
         metadata["derived"] = draft.derived
     if draft.flags:
         metadata["flags"] = draft.flags
+    if extra:
+        metadata.update(extra)
     return TestQuestion(
         question=draft.question,
         keywords=_dedupe(draft.keywords),
@@ -212,15 +290,18 @@ def _dedupe(keywords: list[str]) -> list[str]:
     return out
 
 
-def _why_short(category: str, got: int, quota: int, seen: int, rejected: Counter[tuple[str, str]]) -> str:
+def _why_short(
+    category: str, got: int, quota: int, seen: int, rejected: Counter[tuple[str, str]], why: str | None = None
+) -> str:
     reasons = [(r, n) for (c, r), n in rejected.items() if c == category]
     reasons.sort(key=lambda x: (-x[1], x[0]))
-    if seen == 0:
-        why = "the knowledge graph has no material of this kind"
-    elif seen >= quota * MAX_DRAWS_PER_ITEM:
-        why = f"stopped after {seen} drafts"
-    else:
-        why = f"material ran out after {seen} drafts"
+    if why is None:  # else the LLM stage said why it stopped (budget, failing calls, its call cap)
+        if seen == 0:
+            why = "the knowledge graph has no material of this kind"
+        elif seen >= quota * MAX_DRAWS_PER_ITEM:
+            why = f"stopped after {seen} drafts"
+        else:
+            why = f"material ran out after {seen} drafts"
     if reasons:
         why += "; most rejections: " + ", ".join(f"{r} ({n})" for r, n in reasons[:3])
     return f"{got}/{quota}: {why}"

@@ -5,12 +5,15 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from testgen.generate import GENERATOR_VERSION, GenerationResult, generate
 from testgen.kg.build import Corpus, build_graph, load_corpus
 from testgen.kg.graph import KnowledgeGraph
+from testgen.llm._types import LLM
+from testgen.synth.llm_synth import LLMOptions
 
 Progress = Callable[[str, int, int], None]
 
@@ -30,7 +33,7 @@ class BuildOutcome:
         rejected: dict[str, dict[str, int]] = {}
         for (category, reason), count in sorted(self.result.rejected.items()):
             rejected.setdefault(category, {})[reason] = count
-        return {
+        summary = {
             "generator_version": GENERATOR_VERSION,
             "kb": str(self.corpus.root),
             "kb_fingerprint": self.corpus.fingerprint(),
@@ -47,6 +50,10 @@ class BuildOutcome:
             "graph": self.kg.stats() | {"facts_per_document": None},
             "seconds": {k: round(v, 3) for k, v in self.timings.items()},
         }
+        if self.result.llm:  # only with a model: the offline summary keeps its exact shape
+            summary["llm"] = self.result.llm
+            summary["stopped"] = self.result.stopped
+        return summary
 
 
 def build_testset(
@@ -60,8 +67,13 @@ def build_testset(
     chunk_overlap: int = 100,
     fill: bool = True,
     progress: Progress | None = None,
+    llm: LLM | None = None,
+    llm_options: LLMOptions | None = None,
 ) -> BuildOutcome:
-    """Load a KB, build its knowledge graph and generate `num` validated questions, offline."""
+    """Load a KB, build its knowledge graph and generate `num` validated questions.
+
+    Offline by default; with `llm`, each question is rewritten by the model (one call per seed, checked
+    again). The graph is always built without the model."""
     timings: dict[str, float] = {}
     started = time.perf_counter()
     corpus = load_corpus(kb, chunk_size=chunk_size, chunk_overlap=chunk_overlap, language=language)
@@ -70,10 +82,24 @@ def build_testset(
     kg = build_graph(corpus, progress=progress)
     timings["graph"] = time.perf_counter() - mark
     mark = time.perf_counter()
-    result = generate(kg, num=num, mix=mix, seed=seed, language=language, fill=fill, progress=progress)
+    if llm is not None:
+        llm_options = llm_options or LLMOptions()
+        if llm_options.kb is None:  # the round-trip check retrieves from the same folder
+            llm_options = replace(llm_options, kb=Path(kb))
+    result = generate(
+        kg,
+        num=num,
+        mix=mix,
+        seed=seed,
+        language=language,
+        fill=fill,
+        progress=progress,
+        llm=llm,
+        llm_options=llm_options,
+    )
     timings["generate"] = time.perf_counter() - mark
     timings["total"] = time.perf_counter() - started
-    options = {
+    options: dict[str, Any] = {
         "num": num,
         "mix": mix,
         "seed": seed,
@@ -82,4 +108,12 @@ def build_testset(
         "chunk_overlap": chunk_overlap,
         "fill": fill,
     }
+    if llm is not None and llm_options is not None:
+        options["llm"] = {
+            "model": llm.model,
+            "concurrency": llm_options.concurrency,
+            "round_trip": llm_options.round_trip,
+            "styles": llm_options.styles,
+            "personas": [p.name for p in llm_options.personas or []],
+        }
     return BuildOutcome(corpus, kg, result, timings, options)

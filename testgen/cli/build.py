@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
 from rich.table import Table
 
 from testgen.cli._common import progress_reporter, user_errors
+from testgen.errors import OptionError
 from testgen.export import save_hf_dataset, write_jsonl, write_ragas_jsonl
-from testgen.generate import parse_mix
+from testgen.generate import parse_mix, plan_llm_calls
+from testgen.kg.build import build_graph, load_corpus
+from testgen.llm._types import LLM
 from testgen.pipeline import BuildOutcome, build_testset
+from testgen.synth.llm_synth import LLMOptions, load_personas, parse_styles
 
 
 @click.command()
@@ -76,6 +81,28 @@ from testgen.pipeline import BuildOutcome, build_testset
     help="Also write the set in RAGAS's EvaluationDataset JSONL layout.",
 )
 @click.option("--no-fill", is_flag=True, help="Do not make up a category's shortfall from other categories.")
+@click.option(
+    "--llm",
+    "llm_model",
+    envvar="TESTGEN_LLM",
+    default=None,
+    help="Rewrite questions with this model (litellm string, e.g. openai/gpt-4.1-mini) [env: TESTGEN_LLM].",
+)
+@click.option("--api-base", default=None, help="Base URL of an OpenAI-compatible server (Ollama, vLLM, ...).")
+@click.option("--concurrency", default=8, show_default=True, type=click.IntRange(1, 256), help="LLM calls at once.")
+@click.option("--max-cost", type=click.FloatRange(0), default=None, help="Stop LLM calls at this many USD.")
+@click.option("--dry-run", is_flag=True, help="Print the planned LLM calls and cost; write nothing, call nothing.")
+@click.option(
+    "--round-trip",
+    type=click.Choice(["drop", "flag", "off"]),
+    default="flag",
+    show_default=True,
+    help="LLM questions that retrieve none of their sources with the baseline BM25: drop, flag or keep.",
+)
+@click.option(
+    "--personas", type=click.Path(path_type=Path), default=None, help="YAML/JSON list of {name, description}."
+)
+@click.option("--style", default=None, help="Query styles for LLM questions, e.g. plain=0.7,web=0.2,misspelled=0.1.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress or summary table.")
 @user_errors
 def build(
@@ -92,13 +119,31 @@ def build(
     no_hf: bool,
     ragas_jsonl: Path | None,
     no_fill: bool,
+    llm_model: str | None,
+    api_base: str | None,
+    concurrency: int,
+    max_cost: float | None,
+    dry_run: bool,
+    round_trip: str,
+    personas: Path | None,
+    style: str | None,
     quiet: bool,
 ) -> None:
-    """Generate a validated test set from a folder of documents, offline."""
+    """Generate a validated test set from a folder of documents (offline, or rewritten by an LLM with --llm)."""
     shares = parse_mix(mix)
     lang = None if language == "auto" else language
     if chunk_overlap >= chunk_size:
         raise click.BadParameter("must be smaller than --chunk-size", param_hint="--chunk-overlap")
+    llm_options = LLMOptions(
+        concurrency=concurrency,
+        round_trip=round_trip,  # type: ignore[arg-type]  # click.Choice checked it
+        personas=load_personas(personas) if personas else None,
+        styles=parse_styles(style),
+    )
+    if dry_run:
+        _dry_run(kb, llm_model, num, shares, seed, lang, chunk_size, chunk_overlap, llm_options)
+        return
+    llm = _client(llm_model, api_base, concurrency, max_cost) if llm_model else None
     with progress_reporter(quiet) as progress:
         outcome = build_testset(
             kb,
@@ -110,6 +155,8 @@ def build(
             chunk_overlap=chunk_overlap,
             fill=not no_fill,
             progress=progress,
+            llm=llm,
+            llm_options=llm_options if llm is not None else None,
         )
     stem = output.with_suffix("") if output.suffix else output
     items = outcome.result.items
@@ -125,6 +172,80 @@ def build(
     written.append(str(summary_file))
     if not quiet:
         _print_summary(outcome, written)
+        if llm is not None:
+            _print_llm_usage(outcome)
+
+
+def _client(model: str, api_base: str | None, concurrency: int, max_cost: float | None) -> LLM:
+    """The litellm client (imported only when a model is asked for)."""
+    from pydantic import ValidationError
+
+    from testgen.llm.client import LLMClient, LLMSettings
+
+    try:
+        settings = LLMSettings(model=model, api_base=api_base, concurrency=concurrency, max_cost=max_cost)
+    except ValidationError as exc:
+        raise OptionError(f"--llm: {exc.errors()[0]['msg']}") from None
+    return LLMClient(settings)
+
+
+def _dry_run(
+    kb: Path,
+    model: str | None,
+    num: int,
+    shares: dict[str, float],
+    seed: int,
+    language: str | None,
+    chunk_size: int,
+    chunk_overlap: int,
+    options: LLMOptions,
+) -> None:
+    """Plan an LLM run: build the graph offline (no call), estimate calls, tokens and cost, write nothing."""
+    if not model:
+        raise OptionError("--dry-run plans LLM calls: give --llm MODEL (or set TESTGEN_LLM)")
+    corpus = load_corpus(kb, chunk_size=chunk_size, chunk_overlap=chunk_overlap, language=language)
+    kg = build_graph(corpus)
+    plan = plan_llm_calls(num, kg, model=model, mix=shares, seed=seed, language=language, llm_options=options)
+    cost = plan["estimated_cost_usd"]
+    click.echo(f"dry run: {num} questions from {len(corpus.documents)} documents with {model}")
+    click.echo("graph: 0 LLM calls (built offline)")
+    click.echo(
+        f"generation: ~{plan['expected_calls']} calls (at most {plan['max_calls']}), "
+        f"~{plan['prompt_tokens_per_call']} prompt + {plan['completion_tokens_per_call']} completion tokens per call"
+    )
+    if not cost:
+        click.echo(f"estimated cost: {'$0' if cost == 0 else 'unknown'} (no price known for {model})")
+    else:
+        click.echo(f"estimated cost: ${cost:.4f}")
+    click.echo("nothing was written and no call was made")
+
+
+def _print_llm_usage(outcome: BuildOutcome) -> None:
+    console = Console(stderr=True)
+    info: dict[str, Any] = outcome.result.llm
+    table = Table(title=f"LLM usage ({info.get('model')}, prompt {info.get('prompt_version')})")
+    for column in ("stage", "calls", "cached", "failed", "prompt tokens", "completion tokens", "cost (USD)"):
+        table.add_column(column, justify="left" if column == "stage" else "right")
+    for stage, u in sorted(info.get("usage", {}).items()):
+        table.add_row(
+            stage,
+            str(u["calls"]),
+            str(u["cached_calls"]),
+            str(u["failed_calls"]),
+            str(u["prompt_tokens"]),
+            str(u["completion_tokens"]),
+            f"{u['cost']:.4f}",
+        )
+    console.print(table)
+    per_item = info.get("calls_per_item")
+    console.print(
+        f"{info.get('delivered', 0)} questions from {info.get('calls', 0)} rewrite calls"
+        + (f" ({per_item} per question)" if per_item is not None else "")
+        + f", {info.get('failed_calls', 0)} failed; round trip {info.get('round_trip')}: "
+        f"{info.get('round_trip_misses', 0)} missed their sources"
+    )
+    if outcome.result.stopped:
+        console.print(outcome.result.stopped)
 
 
 def _print_summary(outcome: BuildOutcome, written: list[str]) -> None:

@@ -1,0 +1,114 @@
+"""The LLM interface every part of the toolkit uses (generator, critic, judge), and its exception tree.
+
+    LLMError                    base (a TestgenError)
+    ├── LLMConfigError          bad model string, missing API key, missing package (a UserInputError: exit 2)
+    ├── LLMBudgetExceeded       --max-cost reached: the run stops cleanly, finished work is kept
+    └── LLMCallError            one call failed after its retries (recorded per item, never a crash)
+        ├── LLMTimeout
+        ├── LLMRateLimited
+        ├── LLMConnectionFailed
+        ├── LLMAuthFailed
+        └── LLMBadResponse      unparseable or schema-invalid reply after the repair re-ask
+
+Errors of litellm/httpx are mapped to these at the client boundary; nothing else escapes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel
+
+from testgen.errors import TestgenError, UserInputError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class LLMError(TestgenError):
+    """Base of every LLM-layer error."""
+
+
+class LLMConfigError(LLMError, UserInputError):
+    """A configuration the user can fix (model string, API key, package)."""
+
+
+class LLMBudgetExceeded(LLMError):
+    """The cost cap (``--max-cost``) was reached; no further call is made."""
+
+
+class LLMCallError(LLMError):
+    """One call failed after its retries; the caller records it with this message as the reason."""
+
+
+class LLMTimeout(LLMCallError):
+    """The provider did not answer in time."""
+
+
+class LLMRateLimited(LLMCallError):
+    """429s persisted after backing off."""
+
+
+class LLMConnectionFailed(LLMCallError):
+    """The server could not be reached."""
+
+
+class LLMAuthFailed(LLMCallError):
+    """The provider rejected the credentials (401/403)."""
+
+
+class LLMBadResponse(LLMCallError):
+    """The reply could not be parsed into the requested model, even after one repair re-ask."""
+
+
+@dataclass
+class StageUsage:
+    """Token and cost accounting for one stage (graph, generation, validation, judging)."""
+
+    calls: int = 0
+    cached_calls: int = 0
+    failed_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost: float = 0.0
+
+
+@dataclass
+class Completion:
+    """One finished call (or cache hit)."""
+
+    text: str
+    parsed: BaseModel | None = None
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost: float = 0.0
+    cached: bool = False
+    model: str = ""
+    raw: dict[str, Any] = field(default_factory=dict)
+
+
+class LLM(Protocol):
+    """What generator, critic and judge need from a language model."""
+
+    model: str
+
+    async def acomplete(
+        self,
+        messages: Sequence[dict[str, str]],
+        *,
+        stage: str,
+        response_model: type[BaseModel] | None = None,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+    ) -> Completion:
+        """One chat completion; with `response_model`, `Completion.parsed` is a validated instance.
+
+        Raises an `LLMCallError` subclass when the call fails after retries and `LLMBudgetExceeded` when the
+        cost cap is reached.
+        """
+        ...
+
+    def usage(self) -> dict[str, StageUsage]:
+        """Accounting so far, by stage."""
+        ...

@@ -1,0 +1,99 @@
+"""On-disk cache of finished LLM calls: re-running is free and reproducible, a killed run resumes.
+
+Each entry is its own JSON file ``<dir>/<key[:2]>/<key>.json``, written to a temporary file and renamed as
+soon as the call finishes, so a run killed at any moment leaves only whole entries behind. The key is the
+sha256 of everything that determines the reply (model, api_base, messages, parameters, response schema);
+the API key is never part of a key or an entry.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+CACHE_FORMAT = 1
+"""Version of the entry format; part of every key, so a format change never reads old entries wrongly."""
+
+
+@dataclass
+class CachedReply:
+    """What is kept of one finished call."""
+
+    text: str
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    finish_reason: str = ""
+    model: str = ""
+
+    @classmethod
+    def from_response(cls, response: Any) -> CachedReply:
+        """The parts of a litellm ModelResponse worth keeping (never its headers or hidden params)."""
+        choice = response.choices[0]
+        usage = getattr(response, "usage", None)
+        return cls(
+            text=choice.message.content or "",
+            prompt_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
+            completion_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
+            finish_reason=str(choice.finish_reason or ""),
+            model=str(getattr(response, "model", "") or ""),
+        )
+
+
+def cache_key(model: str, api_base: str | None, messages: Sequence[dict[str, str]], params: dict[str, Any]) -> str:
+    """sha256 (hex) of the request's content; `params` must hold no secret (it is hashed, not stored)."""
+    payload = {
+        "format": CACHE_FORMAT,
+        "model": model,
+        "api_base": api_base,
+        "messages": [dict(m) for m in messages],
+        "params": params,
+    }
+    blob = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+class DiskCache:
+    """A directory of cached replies, one file per key."""
+
+    def __init__(self, directory: str | Path) -> None:
+        self.directory = Path(directory)
+
+    def path(self, key: str) -> Path:
+        """Where the entry for `key` lives."""
+        return self.directory / key[:2] / f"{key}.json"
+
+    def get(self, key: str) -> CachedReply | None:
+        """The cached reply, or None when absent or unreadable (a damaged entry is treated as a miss)."""
+        try:
+            data = json.loads(self.path(key).read_text(encoding="utf-8"))
+            return CachedReply(**data["reply"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def put(self, key: str, reply: CachedReply) -> None:
+        """Write the entry atomically (temporary file in the same folder, then rename)."""
+        target = self.path(key)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        data = json.dumps({"format": CACHE_FORMAT, "key": key, "reply": asdict(reply)}, ensure_ascii=False)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".json")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+    def __len__(self) -> int:
+        """Number of entries on disk."""
+        return sum(1 for _ in self.directory.glob("??/*.json")) if self.directory.is_dir() else 0

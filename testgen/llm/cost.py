@@ -1,0 +1,58 @@
+"""Prices and cost estimates: user overrides per 1M tokens first, then litellm's bundled price map, else 0.
+
+Local models (Ollama, vLLM, llama.cpp) are unknown to litellm and cost 0 unless prices are given. The
+estimate of a call before it is made is deliberately high (one token per 3 UTF-8 bytes of prompt, the full
+completion budget), so a ``max_cost`` cap checked against it is not overshot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+DEFAULT_COMPLETION_BUDGET = 1024
+"""Completion tokens assumed for a call's cost estimate when no ``max_tokens`` is set."""
+
+
+@dataclass(frozen=True)
+class Prices:
+    """USD per token for prompt and completion tokens."""
+
+    prompt: float = 0.0
+    completion: float = 0.0
+
+    def cost(self, prompt_tokens: int, completion_tokens: int) -> float:
+        """USD for the given token counts."""
+        return prompt_tokens * self.prompt + completion_tokens * self.completion
+
+
+@lru_cache(maxsize=64)
+def _litellm_prices(model: str) -> Prices | None:
+    from testgen.llm.client import import_litellm
+
+    litellm = import_litellm()
+    try:
+        prompt, completion = litellm.cost_per_token(model=model, prompt_tokens=1_000_000, completion_tokens=1_000_000)
+    except Exception:  # litellm raises several types for an unmapped model; unknown means "no price"
+        return None
+    return Prices(prompt / 1_000_000, completion / 1_000_000)
+
+
+def resolve_prices(model: str, input_per_mtok: float | None = None, output_per_mtok: float | None = None) -> Prices:
+    """Per-token prices of `model`: the overrides (USD per 1M tokens) where given, else litellm's map, else 0."""
+    known = _litellm_prices(model) if input_per_mtok is None or output_per_mtok is None else None
+    prompt = input_per_mtok / 1_000_000 if input_per_mtok is not None else (known.prompt if known else 0.0)
+    completion = output_per_mtok / 1_000_000 if output_per_mtok is not None else (known.completion if known else 0.0)
+    return Prices(prompt, completion)
+
+
+def estimate_prompt_tokens(messages: Sequence[dict[str, str]]) -> int:
+    """An upper-side estimate of a prompt's tokens without a tokenizer (offline: no tiktoken download)."""
+    size = sum(len(str(m.get("content", "")).encode("utf-8")) + 16 for m in messages)
+    return size // 3 + 1
+
+
+def estimate_call_cost(prices: Prices, messages: Sequence[dict[str, str]], max_tokens: int | None) -> float:
+    """Cost of one call before it is made: estimated prompt tokens plus the full completion budget."""
+    return prices.cost(estimate_prompt_tokens(messages), max_tokens or DEFAULT_COMPLETION_BUDGET)

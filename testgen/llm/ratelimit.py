@@ -1,0 +1,204 @@
+"""Rate limits and the retry policy: token buckets for rpm/tpm caps, backoff with jitter, Retry-After, and the
+mapping of litellm/openai/httpx errors into the LLM exception tree (with whether each is worth retrying).
+
+Retried: timeouts, 429s, connection failures, 5xx (and 408/409). Not retried: auth, bad requests, content
+policy, context overflow, unknown models (an `LLMConfigError`, which the CLI turns into exit 2).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from testgen.llm._types import (
+    LLMAuthFailed,
+    LLMBadResponse,
+    LLMBudgetExceeded,
+    LLMCallError,
+    LLMConfigError,
+    LLMConnectionFailed,
+    LLMError,
+    LLMRateLimited,
+    LLMTimeout,
+)
+
+MAX_RETRY_AFTER = 120.0
+"""Longest Retry-After honoured (seconds); a server asking for more gets this much."""
+
+Jitter = Callable[[float], float]
+"""Maps a nominal backoff delay to the delay actually slept."""
+
+
+def equal_jitter(delay: float) -> float:
+    """A random delay in ``[delay/2, delay]`` (spreads retries of concurrent calls)."""
+    return random.uniform(delay / 2, delay)
+
+
+def backoff_delay(
+    attempt: int, base: float, cap: float, retry_after: float | None = None, jitter: Jitter = equal_jitter
+) -> float:
+    """Seconds to wait before retry number `attempt` (0-based): exponential with jitter, never below Retry-After."""
+    delay = jitter(min(cap, base * 2**attempt))
+    if retry_after is not None:
+        delay = max(delay, min(retry_after, MAX_RETRY_AFTER))
+    return delay
+
+
+class TokenBucket:
+    """A per-minute budget (requests or tokens) refilled continuously; `acquire` waits until enough is left.
+
+    It holds at most `burst_seconds` worth (3 s by default, at least one unit), so no 60-second window sees
+    much more than `per_minute`. The level may go negative through `adjust` when a call used more than
+    estimated; later calls then wait.
+    """
+
+    def __init__(
+        self, per_minute: float, burst_seconds: float = 3.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        if per_minute <= 0:
+            raise ValueError(f"per_minute must be positive, got {per_minute}")
+        self.rate = per_minute / 60.0
+        self.capacity = max(1.0, self.rate * burst_seconds)
+        self.level = self.capacity
+        self._clock = clock
+        self._stamp = clock()
+
+    def _refill(self) -> None:
+        now = self._clock()
+        self.level = min(self.capacity, self.level + (now - self._stamp) * self.rate)
+        self._stamp = now
+
+    async def acquire(self, amount: float = 1.0) -> None:
+        """Take `amount` (capped at the capacity, so a huge request can still pass), waiting as needed."""
+        need = min(float(amount), self.capacity)
+        while True:
+            self._refill()
+            if self.level >= need:
+                self.level -= need
+                return
+            await asyncio.sleep((need - self.level) / self.rate)
+
+    def adjust(self, delta: float) -> None:
+        """Take `delta` more (or give back a negative `delta`) after the real usage is known."""
+        self._refill()
+        self.level = min(self.capacity, self.level - delta)
+
+
+@dataclass
+class MappedError:
+    """An exception from below the client boundary, translated."""
+
+    error: LLMError
+    retryable: bool
+    retry_after: float | None = None
+
+
+def _parse_retry_after(headers: Any) -> float | None:
+    try:
+        ms = headers.get("retry-after-ms")
+        if ms is not None:
+            return max(0.0, float(ms) / 1000)
+        value = headers.get("retry-after")
+    except (AttributeError, TypeError, ValueError):
+        return None
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        parsed = email.utils.parsedate_to_datetime(str(value)) if str(value).strip() else None
+        return None if parsed is None else max(0.0, parsed.timestamp() - time.time())
+
+
+def retry_after(exc: BaseException) -> float | None:
+    """Seconds from a Retry-After (or retry-after-ms) header found on the exception or its causes."""
+    seen = 0
+    current: BaseException | None = exc
+    while current is not None and seen < 8:
+        response = getattr(current, "response", None)
+        for headers in (
+            getattr(current, "litellm_response_headers", None),
+            getattr(current, "headers", None),
+            getattr(response, "headers", None),
+        ):
+            if headers:
+                value = _parse_retry_after({str(k).lower(): v for k, v in dict(headers).items()})
+                if value is not None:
+                    return value
+        current = current.__cause__ or current.__context__
+        seen += 1
+    return None
+
+
+def _causes(exc: BaseException) -> list[BaseException]:
+    chain: list[BaseException] = []
+    current = exc.__cause__ or exc.__context__
+    while current is not None and len(chain) < 8:
+        chain.append(current)
+        current = current.__cause__ or current.__context__
+    return chain
+
+
+def _by_status(status: int | None, text: str) -> MappedError:
+    if status == 429:
+        return MappedError(LLMRateLimited(text), True)
+    if status in (401, 403):
+        return MappedError(LLMAuthFailed(text), False)
+    if status == 404:
+        return MappedError(LLMConfigError(f"{text} (check the model name and api_base)"), False)
+    if status is None or status >= 500 or status in (408, 409):
+        return MappedError(LLMCallError(text), True)
+    return MappedError(LLMCallError(text), False)
+
+
+def map_error(exc: BaseException, secret: str | None = None) -> MappedError:
+    """Translate any exception raised by a litellm call into the tree; `secret` is scrubbed from the message."""
+    import httpx
+    import openai
+
+    from testgen.llm.client import import_litellm
+
+    le = import_litellm().exceptions
+
+    text = f"{type(exc).__name__}: {exc}"
+    if secret and len(secret) >= 8:  # a placeholder like "no-key" is no secret, and scrubbing it mangles text
+        text = text.replace(secret, "***")
+    text = text[:600]
+    status = getattr(exc, "status_code", None)
+    status = status if isinstance(status, int) else None
+    if isinstance(exc, LLMError):
+        return MappedError(exc, isinstance(exc, (LLMTimeout, LLMRateLimited, LLMConnectionFailed)))
+    if isinstance(exc, le.BudgetExceededError):
+        return MappedError(LLMBudgetExceeded(text), False)
+    if isinstance(exc, (le.ModelNotMappedError, le.LiteLLMUnknownProvider, le.UnsupportedParamsError)):
+        return MappedError(LLMConfigError(f"{text} (check the model string and its parameters)"), False)
+    if isinstance(exc, (openai.APITimeoutError, httpx.TimeoutException, TimeoutError)):
+        return MappedError(LLMTimeout(text), True)
+    if isinstance(exc, openai.RateLimitError):
+        return MappedError(LLMRateLimited(text), True, retry_after(exc))
+    if isinstance(exc, (openai.AuthenticationError, openai.PermissionDeniedError)):
+        return MappedError(LLMAuthFailed(text), False)
+    if isinstance(exc, openai.APIResponseValidationError):
+        return MappedError(LLMBadResponse(text), False)
+    if isinstance(exc, (openai.APIConnectionError, httpx.TransportError, ConnectionError)):
+        return MappedError(LLMConnectionFailed(text), True)
+    if isinstance(exc, httpx.HTTPStatusError):
+        status = exc.response.status_code
+    if status is None or status >= 500:  # litellm reports a refused connection as a 500: look underneath
+        for cause in _causes(exc):
+            if isinstance(cause, (openai.APITimeoutError, httpx.TimeoutException)):
+                return MappedError(LLMTimeout(text), True)
+            if isinstance(cause, (openai.APIConnectionError, httpx.TransportError)):
+                return MappedError(LLMConnectionFailed(text), True)
+    if isinstance(exc, (openai.APIStatusError, openai.APIError, httpx.HTTPStatusError)):
+        mapped = _by_status(status, text)
+        mapped.retry_after = retry_after(exc) if mapped.retryable else None
+        return mapped
+    if isinstance(exc, OSError):
+        return MappedError(LLMConnectionFailed(text), True)
+    return MappedError(LLMCallError(text), False)

@@ -1,0 +1,213 @@
+"""The LLM path of one generation run: batches of concurrent rewrites (one event loop for the run), the
+checks every reply passes, the round trip through the baseline retriever, and the accounting.
+
+Seeds are rewritten in batches of up to ``concurrency`` and never more than the quota still needs, and the
+items are emitted in seed order; so which seeds become items does not depend on the concurrency or on the
+order the calls finish in. A failed call moves on to the next seed; the budget cap stops the run cleanly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import threading
+from collections import Counter
+from collections.abc import Callable, Coroutine
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from schemas import TestQuestion
+from testgen.categories._registry import get_category
+from testgen.llm._types import LLM, LLMBudgetExceeded, LLMCallError
+from testgen.synth.context import GenContext
+from testgen.synth.draft import Draft
+from testgen.synth.llm_synth import LLMOptions, LLMRewriter, Rewrite, call_failure, reply_problem
+from testgen.synth.prompts import PROMPT_VERSION
+from testgen.text import normalize
+from testgen.validate import Validator, Verdict
+
+
+class _Loop:
+    """One event loop for the whole run (async clients stay bound to it). Inside an already running loop
+    (a notebook) the calls run on a private loop in a worker thread instead."""
+
+    def __init__(self) -> None:
+        self._runner: asyncio.Runner | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+
+    def run(self, coro: Coroutine[Any, Any, Any]) -> Any:
+        if self._runner is None and self._loop is None:
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:
+                self._runner = asyncio.Runner()
+            else:
+                self._loop = asyncio.new_event_loop()
+                self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+                self._thread.start()
+        if self._runner is not None:
+            return self._runner.run(coro)
+        assert self._loop is not None
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
+
+    def close(self) -> None:
+        if self._runner is not None:
+            self._runner.close()
+        if self._loop is not None and self._thread is not None:
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join()
+            self._loop.close()
+
+
+MakeItem = Callable[[Draft, Verdict, dict[str, Any]], TestQuestion]
+
+
+@dataclass
+class LLMStage:
+    """The LLM path of one generation run: batches of concurrent rewrites, checks, round trip, accounting."""
+
+    llm: LLM
+    ctx: GenContext
+    options: LLMOptions
+    seed: int = 42
+    calls: int = 0
+    failed: int = 0
+    delivered: int = 0
+    round_trip_misses: int = 0
+    stopped: str | None = None
+    notes: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        o = self.options
+        self.rewriter = LLMRewriter(
+            self.llm,
+            personas=o.personas,
+            styles=o.styles,
+            seed=self.seed,
+            max_tokens=o.max_tokens,
+            temperature=o.temperature,
+        )
+        self.validator = Validator(self.ctx)  # own dedup memory: an LLM question is never compared to its seed
+        self._loop = _Loop()
+        self._target: Any = o.round_trip_target
+        self._consecutive = 0
+
+    def draw(
+        self,
+        category_name: str,
+        quota: int,
+        next_seed: Callable[[], Draft | None],
+        make_item: MakeItem,
+        emit: Callable[[TestQuestion], None],
+        rejected: Counter[tuple[str, str]],
+    ) -> int:
+        """Rewrite seeds in batches of up to `concurrency` (never more than still needed) until `quota` items
+        pass; returns how many did. Items are emitted in seed order, whatever order the calls finish in."""
+        category = get_category(category_name)
+        accepted = calls = 0
+        cap = max(quota, math.ceil(quota * self.options.max_calls_per_item))
+        while accepted < quota and not self.stopped:
+            if calls >= cap:
+                self.notes[category_name] = f"stopped after {calls} LLM calls"
+                break
+            seeds: list[Draft] = []
+            while len(seeds) < min(self.options.concurrency, quota - accepted, cap - calls):
+                seed = next_seed()
+                if seed is None:
+                    break
+                seeds.append(seed)
+            if not seeds:
+                break
+            outcomes = self._loop.run(self._batch(seeds))
+            candidates: list[tuple[Draft, Verdict, dict[str, Any]]] = []
+            for outcome in outcomes:
+                if isinstance(outcome, LLMBudgetExceeded):
+                    self.stopped = "stopped: the LLM cost cap (--max-cost) was reached; finished items were kept"
+                    self.notes["budget"] = str(outcome)
+                    continue
+                calls += 1
+                self.calls += 1
+                if isinstance(outcome, LLMCallError):
+                    self._failure(category_name, outcome, rejected)
+                    continue
+                if isinstance(outcome, BaseException):
+                    raise outcome
+                self._consecutive = 0
+                problem = reply_problem(outcome)
+                verdict = self.validator.validate(outcome.draft, category) if problem is None else None
+                if verdict is None or not verdict.ok:
+                    reason = problem or (verdict.reason if verdict else None) or "rejected"
+                    rejected[(category_name, f"llm: {reason}")] += 1
+                    continue
+                candidates.append((outcome.draft, verdict, outcome.metadata()))
+            for item in self._round_trip([make_item(*c) for c in candidates], category_name, rejected):
+                emit(item)
+                accepted += 1
+                self.delivered += 1
+        return accepted
+
+    async def _batch(self, seeds: list[Draft]) -> list[Rewrite | BaseException]:
+        return await asyncio.gather(*(self.rewriter.rewrite(s) for s in seeds), return_exceptions=True)
+
+    def _failure(self, category_name: str, exc: LLMCallError, rejected: Counter[tuple[str, str]]) -> None:
+        self.failed += 1
+        self._consecutive += 1
+        rejected[(category_name, f"llm call failed: {call_failure(exc)}")] += 1
+        self.notes["last_call_error"] = " ".join(str(exc).split())[:300]
+        if self._consecutive >= self.options.max_consecutive_failures:
+            self.stopped = f"stopped: {self._consecutive} LLM calls failed in a row (last: {call_failure(exc)})"
+
+    def _round_trip(
+        self, items: list[TestQuestion], category_name: str, rejected: Counter[tuple[str, str]]
+    ) -> list[TestQuestion]:
+        """Does each question retrieve one of its sources in the baseline top-K? Flag or drop when not."""
+        mode = self.options.round_trip
+        if not items or mode == "off" or self._retriever() is None:
+            return items
+        kept = []
+        for item, record in zip(items, self._target.run(items, self.options.round_trip_k), strict=True):
+            if record.error is None:
+                hit = bool({c.doc_id for c in record.contexts} & set(item.source_docs))
+                assert item.metadata is not None
+                item.metadata["round_trip"] = hit
+                if not hit:
+                    self.round_trip_misses += 1
+                    if mode == "drop":
+                        rejected[(category_name, "llm: round trip: no source retrieved")] += 1
+                        gone = normalize(item.question)
+                        self.validator.accepted = [a for a in self.validator.accepted if a[0] != gone]
+                        continue
+            kept.append(item)
+        return kept
+
+    def _retriever(self) -> Any:
+        if self._target is None and self.options.kb is not None:
+            from evaluators.targets import make_target  # the evaluators import testgen: import late
+
+            self._target = make_target(
+                "baseline", kb=self.options.kb, chunk_size=500, chunk_overlap=200, language=self.ctx.language
+            )
+        if self._target is None:
+            self.notes.setdefault("round_trip", "skipped: no KB folder to retrieve from")
+        return self._target
+
+    def close(self) -> None:
+        """Close the event loop (the stage makes no more calls)."""
+        self._loop.close()
+
+    def summary(self) -> dict[str, Any]:
+        """Calls, failures and what the stage delivered, with the client's usage by stage."""
+        return {
+            "model": self.llm.model,
+            "prompt_version": PROMPT_VERSION,
+            "calls": self.calls,
+            "failed_calls": self.failed,
+            "delivered": self.delivered,
+            "calls_per_item": round(self.calls / self.delivered, 3) if self.delivered else None,
+            "round_trip": self.options.round_trip,
+            "round_trip_misses": self.round_trip_misses,
+            "stopped": self.stopped,
+            "notes": dict(self.notes),
+            "usage": {name: asdict(usage) for name, usage in self.llm.usage().items()},
+        }
