@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 NodeKind = Literal["document", "chunk", "entity", "fact"]
 EdgeKind = Literal["contains", "states", "about", "has_value", "mentions", "similar", "links"]
 ValueType = Literal["date", "number", "money", "percent", "text"]
-FactSource = Literal["key_value", "table", "sentence", "timeline"]
+FactSource = Literal["key_value", "table", "sentence", "timeline", "llm"]
 
 
 class DocumentNode(BaseModel):

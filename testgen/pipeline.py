@@ -27,6 +27,7 @@ class BuildOutcome:
     result: GenerationResult
     timings: dict[str, float] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
+    enrichment: dict[str, Any] | None = None  # LLM graph enrichment, when it ran
 
     def summary(self) -> dict[str, Any]:
         """The run summary written next to ``tests.jsonl`` (no timestamps in the items themselves)."""
@@ -46,6 +47,7 @@ class BuildOutcome:
             "total": len(self.result.items),
             "rejected": rejected,
             "shortfall": self.result.shortfall,
+            **({"enrichment": self.enrichment} if self.enrichment is not None else {}),
             "filled": self.result.filled,
             "graph": self.kg.stats() | {"facts_per_document": None},
             "seconds": {k: round(v, 3) for k, v in self.timings.items()},
@@ -69,6 +71,7 @@ def build_testset(
     progress: Progress | None = None,
     llm: LLM | None = None,
     llm_options: LLMOptions | None = None,
+    enrich_chunks: int = 0,
 ) -> BuildOutcome:
     """Load a KB, build its knowledge graph and generate `num` validated questions.
 
@@ -80,6 +83,11 @@ def build_testset(
     timings["load"] = time.perf_counter() - started
     mark = time.perf_counter()
     kg = build_graph(corpus, progress=progress)
+    enrichment = None
+    if llm is not None and enrich_chunks > 0:
+        from testgen.kg.enrich import enrich_graph
+
+        enrichment = enrich_graph(kg, llm, max_chunks=enrich_chunks)
     timings["graph"] = time.perf_counter() - mark
     mark = time.perf_counter()
     if llm is not None:
@@ -116,4 +124,13 @@ def build_testset(
             "styles": llm_options.styles,
             "personas": [p.name for p in llm_options.personas or []],
         }
-    return BuildOutcome(corpus, kg, result, timings, options)
+    outcome = BuildOutcome(corpus, kg, result, timings, options)
+    if enrichment is not None:
+        outcome.enrichment = {
+            "chunks_sent": enrichment.chunks_sent,
+            "facts_added": enrichment.facts_added,
+            "refused": dict(sorted(enrichment.refused.items())),
+            "failed_calls": enrichment.failed_calls,
+            "stopped_by_budget": enrichment.stopped_by_budget,
+        }
+    return outcome

@@ -103,6 +103,14 @@ from testgen.synth.llm_synth import LLMOptions, load_personas, parse_styles
     "--personas", type=click.Path(path_type=Path), default=None, help="YAML/JSON list of {name, description}."
 )
 @click.option("--style", default=None, help="Query styles for LLM questions, e.g. plain=0.7,web=0.2,misspelled=0.1.")
+@click.option(
+    "--enrich-graph",
+    "enrich_chunks",
+    default=0,
+    show_default=True,
+    type=click.IntRange(0, 100_000),
+    help="With --llm: read up to N prose chunks with the model to add facts to the graph (0: off).",
+)
 @click.option("-q", "--quiet", is_flag=True, help="No progress or summary table.")
 @user_errors
 def build(
@@ -127,6 +135,7 @@ def build(
     round_trip: str,
     personas: Path | None,
     style: str | None,
+    enrich_chunks: int,
     quiet: bool,
 ) -> None:
     """Generate a validated test set from a folder of documents (offline, or rewritten by an LLM with --llm)."""
@@ -141,8 +150,10 @@ def build(
         styles=parse_styles(style),
     )
     if dry_run:
-        _dry_run(kb, llm_model, num, shares, seed, lang, chunk_size, chunk_overlap, llm_options)
+        _dry_run(kb, llm_model, num, shares, seed, lang, chunk_size, chunk_overlap, llm_options, enrich_chunks)
         return
+    if enrich_chunks and not llm_model:
+        raise OptionError("--enrich-graph reads chunks with a model: give --llm MODEL as well")
     llm = _client(llm_model, api_base, concurrency, max_cost) if llm_model else None
     with progress_reporter(quiet) as progress:
         outcome = build_testset(
@@ -157,6 +168,7 @@ def build(
             progress=progress,
             llm=llm,
             llm_options=llm_options if llm is not None else None,
+            enrich_chunks=enrich_chunks,
         )
     stem = output.with_suffix("") if output.suffix else output
     items = outcome.result.items
@@ -199,6 +211,7 @@ def _dry_run(
     chunk_size: int,
     chunk_overlap: int,
     options: LLMOptions,
+    enrich_chunks: int = 0,
 ) -> None:
     """Plan an LLM run: build the graph offline (no call), estimate calls, tokens and cost, write nothing."""
     if not model:
@@ -208,7 +221,13 @@ def _dry_run(
     plan = plan_llm_calls(num, kg, model=model, mix=shares, seed=seed, language=language, llm_options=options)
     cost = plan["estimated_cost_usd"]
     click.echo(f"dry run: {num} questions from {len(corpus.documents)} documents with {model}")
-    click.echo("graph: 0 LLM calls (built offline)")
+    if enrich_chunks:
+        from testgen.kg.enrich import select_chunks
+
+        chosen = select_chunks(kg, enrich_chunks)
+        click.echo(f"graph: built offline, then {len(chosen)} enrichment calls (one per prose chunk, --enrich-graph)")
+    else:
+        click.echo("graph: 0 LLM calls (built offline)")
     click.echo(
         f"generation: ~{plan['expected_calls']} calls (at most {plan['max_calls']}), "
         f"~{plan['prompt_tokens_per_call']} prompt + {plan['completion_tokens_per_call']} completion tokens per call"
