@@ -23,7 +23,7 @@ class DirectFact:
             for f in ctx.facts
             if f.value_type != "date"
             and not f.value_entity
-            and f.source in ("key_value", "table", "timeline")
+            and f.source in ("key_value", "table", "timeline", "llm")
             and not _name_list(f.value)
         ]
         for fact in stratified(pool, rng, attribute_key):
