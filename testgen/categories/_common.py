@@ -13,22 +13,16 @@ from testgen.kg.values import find_values
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.synth.phrasing import Phraser, phraser_for
-from testgen.synth.phrasing.cjk import Chinese, Japanese
-from testgen.synth.phrasing.en import English
-from testgen.synth.phrasing.ko import Korean
 from testgen.text import normalize
-
-_CLASSES = {"en": English, "ko": Korean, "zh": Chinese, "ja": Japanese}
 
 
 def phraser(ctx: GenContext, language: str) -> tuple[Phraser, list[str]]:
     """The phraser for a language built with the corpus vocabulary, and the flags its items carry."""
-    _, fallback = phraser_for(language)
-    cls = _CLASSES.get(language, English)
+    ph, fallback = phraser_for(language, ctx.vocabulary)
     flags = [f"language_fallback:{language}->en"] if fallback else []
     if language in ("zh", "ja"):
         flags.append("phrasing:basic")
-    return cls(ctx.vocabulary), flags  # type: ignore[return-value]
+    return ph, flags
 
 
 def subject_name(ctx: GenContext, fact: FactNode) -> str:

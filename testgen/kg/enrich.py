@@ -20,6 +20,7 @@ from testgen.kg.graph import KnowledgeGraph
 from testgen.kg.mining import fact_id
 from testgen.kg.values import classify_value, find_values
 from testgen.llm import LLM, LLMBudgetExceeded, LLMCallError
+from testgen.llm.loop import EventLoop
 from testgen.text import normalize
 
 PROMPT_VERSION = "enrich-v1"
@@ -157,9 +158,7 @@ async def aenrich_graph(kg: KnowledgeGraph, llm: LLM, *, max_chunks: int, concur
 
 def enrich_graph(kg: KnowledgeGraph, llm: LLM, *, max_chunks: int, concurrency: int = 8) -> EnrichmentReport:
     """Blocking `aenrich_graph`; works inside a running loop too (a notebook), like the LLM stage."""
-    from testgen.synth.llm_stage import _Loop
-
-    loop = _Loop()
+    loop = EventLoop()
     try:
         report: EnrichmentReport = loop.run(aenrich_graph(kg, llm, max_chunks=max_chunks, concurrency=concurrency))
     finally:

@@ -10,55 +10,21 @@ from __future__ import annotations
 
 import asyncio
 import math
-import threading
 from collections import Counter
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from schemas import TestQuestion
 from testgen.categories._registry import get_category
 from testgen.llm._types import LLM, LLMBudgetExceeded, LLMCallError
+from testgen.llm.loop import EventLoop
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.synth.llm_synth import LLMOptions, LLMRewriter, Rewrite, call_failure, reply_problem
 from testgen.synth.prompts import PROMPT_VERSION
 from testgen.text import normalize
 from testgen.validate import Validator, Verdict
-
-
-class _Loop:
-    """One event loop for the whole run (async clients stay bound to it). Inside an already running loop
-    (a notebook) the calls run on a private loop in a worker thread instead."""
-
-    def __init__(self) -> None:
-        self._runner: asyncio.Runner | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
-
-    def run(self, coro: Coroutine[Any, Any, Any]) -> Any:
-        if self._runner is None and self._loop is None:
-            try:
-                asyncio.get_running_loop()
-            except RuntimeError:
-                self._runner = asyncio.Runner()
-            else:
-                self._loop = asyncio.new_event_loop()
-                self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
-                self._thread.start()
-        if self._runner is not None:
-            return self._runner.run(coro)
-        assert self._loop is not None
-        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
-
-    def close(self) -> None:
-        if self._runner is not None:
-            self._runner.close()
-        if self._loop is not None and self._thread is not None:
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join()
-            self._loop.close()
-
 
 MakeItem = Callable[[Draft, Verdict, dict[str, Any]], TestQuestion]
 
@@ -89,7 +55,7 @@ class LLMStage:
             temperature=o.temperature,
         )
         self.validator = Validator(self.ctx)  # own dedup memory: an LLM question is never compared to its seed
-        self._loop = _Loop()
+        self._loop = EventLoop()
         self._target: Any = o.round_trip_target
         self._consecutive = 0
 

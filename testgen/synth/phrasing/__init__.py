@@ -7,14 +7,11 @@ awkward question. Languages without their own rules use English and flag the ite
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from schemas import FactNode
 from testgen.synth.phrasing import cjk, en, ko
-
-
-class Phrased(tuple[str, str, str]):
-    """(question, reference answer, template id)."""
 
 
 class Phraser(Protocol):
@@ -43,19 +40,21 @@ class Phraser(Protocol):
     def extreme(
         self, type_word: str, attribute: str, winner: str, value: str, highest: bool, n: int
     ) -> tuple[str, str, str] | None: ...
-    def order(self, events: list[tuple[str, str]], first_is_earliest: bool) -> tuple[str, str, str] | None: ...
 
 
-_PHRASERS: dict[str, Phraser] = {"en": en.English(), "ko": ko.Korean(), "zh": cjk.Chinese(), "ja": cjk.Japanese()}
+PhraserFactory = Callable[[frozenset[str]], Phraser]
+"""Builds a language's phraser from the corpus vocabulary (English uses it for verb base forms)."""
+
+_PHRASERS: dict[str, PhraserFactory] = {"en": en.English, "ko": ko.Korean, "zh": cjk.Chinese, "ja": cjk.Japanese}
 
 
-def phraser_for(language: str) -> tuple[Phraser, bool]:
+def phraser_for(language: str, vocabulary: frozenset[str] = frozenset()) -> tuple[Phraser, bool]:
     """The phraser for a language, and whether it is a fallback (the item is then flagged)."""
     if language in _PHRASERS:
-        return _PHRASERS[language], False
-    return _PHRASERS["en"], True
+        return _PHRASERS[language](vocabulary), False
+    return _PHRASERS["en"](vocabulary), True
 
 
-def register_phraser(code: str, phraser: Phraser) -> None:
-    """Add or replace the rules of one language."""
-    _PHRASERS[code] = phraser
+def register_phraser(code: str, factory: PhraserFactory) -> None:
+    """Add or replace the rules of one language: `factory(vocabulary)` returns its phraser."""
+    _PHRASERS[code] = factory

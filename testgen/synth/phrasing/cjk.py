@@ -111,9 +111,6 @@ class _Cjk:
     ) -> tuple[str, str, str] | None:
         return None
 
-    def order(self, events: list[tuple[str, str]], first_is_earliest: bool) -> tuple[str, str, str] | None:
-        return None
-
 
 class Chinese(_Cjk):
     """Rules for Chinese."""

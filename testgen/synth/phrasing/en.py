@@ -515,9 +515,6 @@ class English:
             "en.extreme",
         )
 
-    def order(self, events: list[tuple[str, str]], first_is_earliest: bool) -> tuple[str, str, str] | None:
-        return None
-
     def type_word(self, doc_type: str) -> str:
         label = doc_type.split("/")[-1]
         return plural_to_singular(label.strip().lower()) if label else "item"

@@ -140,7 +140,7 @@ class Korean:
             when = _year(fact.value)
             if clause.endswith("것"):
                 return (
-                    f"{subj(subject)} {topic(clause)} 언제인가요?".replace(f"{subj(subject)} ", f"{subj(subject)} ", 1),
+                    f"{subj(subject)} {topic(clause)} 언제인가요?",
                     f"{subj(subject)} {topic(clause)} {when}입니다.",
                     "ko.event.clause",
                 )
@@ -321,6 +321,3 @@ class Korean:
             f"{among} 중 {winner}의 {subj(attribute)} {particle(value, '으로')} 가장 {word.split()[1][:-1]}습니다.",
             "ko.extreme",
         )
-
-    def order(self, events: list[tuple[str, str]], first_is_earliest: bool) -> tuple[str, str, str] | None:
-        return None
