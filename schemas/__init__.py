@@ -5,7 +5,15 @@ The JSON Schema files beside this module are generated from these models by
 """
 
 from schemas._corpus import Chunk, Document, SkippedFile
-from schemas._eval import RESULTS_VERSION, EvaluationSummary, MetricMean, QuestionResult
+from schemas._eval import (
+    RESULTS_VERSION,
+    EvaluationSummary,
+    EvaluationType,
+    JudgeRecord,
+    MetricMean,
+    QuestionResult,
+    StageCost,
+)
 from schemas._graph import (
     ChunkNode,
     DocumentNode,
@@ -19,6 +27,7 @@ from schemas._graph import (
 )
 from schemas._question import CATEGORIES, Category, TestQuestion
 from schemas._run import RetrievedContext, RunRecord
+from schemas._store import DatasetInfo, RunDetail, RunInfo, RunStatus
 
 __all__ = [
     "CATEGORIES",
@@ -26,20 +35,27 @@ __all__ = [
     "Category",
     "Chunk",
     "ChunkNode",
+    "DatasetInfo",
     "Document",
     "DocumentNode",
     "Edge",
     "EdgeKind",
     "EntityNode",
     "EvaluationSummary",
+    "EvaluationType",
     "FactNode",
     "FactSource",
+    "JudgeRecord",
     "MetricMean",
     "NodeKind",
     "QuestionResult",
     "RetrievedContext",
+    "RunDetail",
+    "RunInfo",
     "RunRecord",
+    "RunStatus",
     "SkippedFile",
+    "StageCost",
     "TestQuestion",
     "ValueType",
 ]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from schemas import Chunk, Document, FactNode, RunRecord, TestQuestion
+from schemas import Chunk, Document, FactNode, QuestionResult, RunDetail, RunRecord, TestQuestion
 
 MODELS: dict[str, type[BaseModel]] = {
     "test_question": TestQuestion,
@@ -15,6 +15,8 @@ MODELS: dict[str, type[BaseModel]] = {
     "chunk": Chunk,
     "fact": FactNode,
     "run_record": RunRecord,
+    "question_result": QuestionResult,
+    "run_detail": RunDetail,
 }
 
 

@@ -1,12 +1,28 @@
-"""Evaluation results: one record per question, and the run summary (what reports and compare read)."""
+"""Evaluation results: one record per question, and the run summary (what reports, the store and compare read)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-RESULTS_VERSION = 1
+RESULTS_VERSION = 2
+
+EvaluationType = Literal["retrieval_only", "full_rag"]
+
+
+class JudgeRecord(BaseModel):
+    """What the LLM judge was asked and said about one answer, kept for audit."""
+
+    mode: str = Field(description="bundled (one call for every score) | separate (one call per score).")
+    scores: dict[str, float] = Field(
+        default_factory=dict,
+        description="accuracy, completeness, relevance on 1–5; faithfulness, answer_relevancy on 0–1 (clamped).",
+    )
+    reasons: dict[str, str] = Field(default_factory=dict, description="The judge's reason for each score.")
+    prompt: list[dict[str, str]] = Field(default_factory=list, description="The messages sent (first call).")
+    raw: list[str] = Field(default_factory=list, description="The judge's raw reply text, one per call.")
+    error: str | None = Field(default=None, description="Why the judgement failed (then scores are missing).")
 
 
 class QuestionResult(BaseModel):
@@ -27,13 +43,32 @@ class QuestionResult(BaseModel):
     )
     error: str | None = Field(default=None, description="Why the target failed for this question.")
     answer: str | None = Field(default=None, description="The system's answer, when it gave one.")
+    reference_answer: str | None = Field(default=None, description="The test set's reference answer (full_rag).")
+    unscored: dict[str, str] = Field(
+        default_factory=dict,
+        description="Metric name → why it could not be scored for this question (failed call, no answer...). "
+        "Such a metric is absent from `metrics` and left out of its mean, never NaN.",
+    )
+    judge: JudgeRecord | None = Field(default=None, description="The LLM judge's audit record (full_rag).")
 
 
 class MetricMean(BaseModel):
     """A mean that says what it covers."""
 
     mean: float
-    n: int = Field(description="Questions the mean covers.")
+    n: int = Field(description="Questions the mean covers (scored).")
+    unscored: int = Field(default=0, description="Questions on which the metric was attempted but not scored.")
+
+
+class StageCost(BaseModel):
+    """LLM use of one stage of an evaluation (answer, judge, ragas)."""
+
+    calls: int = 0
+    cached_calls: int = 0
+    failed_calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost: float = 0.0
 
 
 class EvaluationSummary(BaseModel):
@@ -43,6 +78,7 @@ class EvaluationSummary(BaseModel):
     dataset: str
     target: dict[str, Any]
     k: int
+    evaluation_type: EvaluationType = "retrieval_only"
     questions: int
     counts: dict[str, int] = Field(description="Questions by status: scored, missing, error, unscorable.")
     overall: dict[str, MetricMean]
@@ -51,3 +87,8 @@ class EvaluationSummary(BaseModel):
         default_factory=dict, description="P@K and R@K for K = 1..k (doc level), for the precision-recall plot."
     )
     seconds: float = 0.0
+    model: str | None = Field(default=None, description="The LLM that answered and judged (full_rag).")
+    planned_calls: int = Field(default=0, description="LLM calls planned before the run (full_rag).")
+    planned_cost: float = Field(default=0.0, description="Estimated USD before the run (full_rag).")
+    usage: dict[str, StageCost] = Field(default_factory=dict, description="Actual LLM use by stage.")
+    notes: list[str] = Field(default_factory=list, description="Things the reader should know about this run.")
