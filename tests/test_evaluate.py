@@ -112,7 +112,7 @@ def test_report_files_and_html_escaping(tmp_path: Path) -> None:
     assert "<b>cat</b>" not in html and "&lt;b&gt;cat&lt;/b&gt;" in html
     assert "하늘여행은 언제?" in html
     summary = json.loads(written["summary"].read_text(encoding="utf-8"))
-    assert summary["overall"]["MRR@3"] == {"mean": 1.0, "n": 1}
+    assert summary["overall"]["MRR@3"] == {"mean": 1.0, "n": 1, "unscored": 0}
     assert written["csv"].read_text(encoding="utf-8-sig").splitlines()[0].startswith("id,category,status,question")
     assert "data:image/png;base64," in render_html(outcome, {"m": written["plot_metrics"]})
 
