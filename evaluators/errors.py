@@ -6,7 +6,9 @@
     │   ├── OptionError              a bad option value (``k`` out of range, a bad chunk size, ...)
     │   └── TargetError              a target that cannot be used: a bad spec, a callable that cannot be
     │                                imported, a missing optional package (the message says what to install)
-    └── EvaluationError              the evaluator could not do what was asked
+    ├── EvaluationError              the evaluator could not do what was asked
+    └── StoreError                   the run store could not be opened or written (bad URL, driver missing)
+        └── StoreNotFound            no dataset or run with that id (a UserInputError too: exit 2)
 
 A failure of one question (the system under test raised, timed out or sent garbage) is not an exception: it
 becomes a :class:`~schemas.RunRecord` with ``error`` set, and the run goes on.
@@ -16,7 +18,15 @@ from __future__ import annotations
 
 from testgen.errors import DatasetFormatError, OptionError, TestgenError, UserInputError
 
-__all__ = ["DatasetFormatError", "EvaluationError", "OptionError", "TargetError", "UserInputError"]
+__all__ = [
+    "DatasetFormatError",
+    "EvaluationError",
+    "OptionError",
+    "StoreError",
+    "StoreNotFound",
+    "TargetError",
+    "UserInputError",
+]
 
 
 class EvaluationError(TestgenError):
@@ -25,3 +35,11 @@ class EvaluationError(TestgenError):
 
 class TargetError(UserInputError):
     """A target that cannot be used; the message names the fix (a spec form, a module path, a package)."""
+
+
+class StoreError(TestgenError):
+    """The run store could not be opened or written; the message names the URL (password masked) and the fix."""
+
+
+class StoreNotFound(StoreError, UserInputError):
+    """No dataset or run with the given id."""

@@ -16,10 +16,13 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from evaluators.evaluate import EvaluationOutcome, evaluate_target
-from schemas import EvaluationType, TestQuestion
+from schemas import EvaluationType, QuestionResult, TestQuestion
 
 Progress = Callable[[str, int, int], None]
 """progress(stage, done, total)."""
+
+Checkpoint = Callable[[list[QuestionResult]], None]
+"""Called with the results so far after each stage (retrieval scored, answers judged): a failed run keeps them."""
 
 
 class RunConfig(BaseModel):
@@ -58,6 +61,7 @@ def run_evaluation(
     *,
     dataset: str = "",
     progress: Progress | None = None,
+    checkpoint: Checkpoint | None = None,
 ) -> EvaluationOutcome:
     """Run one evaluation. Raises the project's errors for bad configuration (UserInputError → exit 2)."""
     from evaluators.targets import make_target
@@ -81,4 +85,7 @@ def run_evaluation(
         if progress is not None:
             progress("retrieving", done, total)
 
-    return evaluate_target(questions, system, k=config.k, dataset=dataset, progress=step)
+    outcome = evaluate_target(questions, system, k=config.k, dataset=dataset, progress=step)
+    if checkpoint is not None:
+        checkpoint(outcome.results)
+    return outcome
