@@ -21,6 +21,7 @@ from evaluators.metrics import (
     score_runs,
 )
 from evaluators.runfile import align
+from evaluators.scales import ANSWER_COVERAGE, JUDGE_ORDER, is_generation_metric
 from schemas import EvaluationSummary, MetricMean, QuestionResult, RunRecord, TestQuestion
 
 
@@ -102,17 +103,7 @@ def score(
             curve["P"].append(float(engine.scores[f"P@{j}"].mean()))
             curve["R"].append(float(engine.scores[f"R@{j}"].mean()))
 
-    summary = EvaluationSummary(
-        dataset=dataset,
-        target=target or {},
-        k=k,
-        questions=len(questions),
-        counts=_counts(results),
-        overall=_means(results),
-        by_category=_by_category(results),
-        curve=curve,
-        seconds=round(seconds, 3),
-    )
+    summary = summarize(results, dataset=dataset, target=target or {}, k=k, curve=curve, seconds=seconds)
     return EvaluationOutcome(results, summary, list(records))
 
 
@@ -133,11 +124,46 @@ def evaluate_target(
     )
 
 
+def summarize(
+    results: list[QuestionResult],
+    *,
+    dataset: str,
+    target: dict[str, Any],
+    k: int,
+    curve: dict[str, list[float]] | None = None,
+    seconds: float = 0.0,
+    **extra: Any,
+) -> EvaluationSummary:
+    """The summary of per-question results: counts, means with n (and unscored), per category."""
+    return EvaluationSummary(
+        dataset=dataset,
+        target=target,
+        k=k,
+        questions=len(results),
+        counts=_counts(results),
+        overall=_means(results),
+        by_category=_by_category(results),
+        never_scored=_never_scored(results),
+        curve=curve or {},
+        seconds=round(seconds, 3),
+        **extra,
+    )
+
+
 def metric_order(summary: EvaluationSummary) -> list[str]:
-    """Metric names in report order: rank metrics, then context precision and coverage."""
+    """Retrieval metric names in report order: rank metrics, then context precision and coverage."""
     k = summary.k
     names = [str(m) for m in default_metrics(k)] + [f"CtxPrecision@{k}", f"Coverage@{k}"]
     return [n for n in names if n in summary.overall]
+
+
+def generation_metric_order(summary: EvaluationSummary) -> list[str]:
+    """Answer metric names in report order: keyword coverage of the answer, the judge's, then RAGAS's."""
+    names = [n for n in summary.overall if is_generation_metric(n)]
+    judge_rank = {f"judge_{n}": i for i, n in enumerate(JUDGE_ORDER)}
+    return sorted(
+        names, key=lambda n: (0 if n == ANSWER_COVERAGE else 1 if n in judge_rank else 2, judge_rank.get(n, 0), n)
+    )
 
 
 def _counts(results: list[QuestionResult]) -> dict[str, int]:
@@ -150,11 +176,25 @@ def _counts(results: list[QuestionResult]) -> dict[str, int]:
 def _means(results: list[QuestionResult]) -> dict[str, MetricMean]:
     sums: dict[str, float] = {}
     ns: dict[str, int] = {}
+    unscored: dict[str, int] = {}
     for result in results:
         for name, value in result.metrics.items():
             sums[name] = sums.get(name, 0.0) + value
             ns[name] = ns.get(name, 0) + 1
-    return {name: MetricMean(mean=sums[name] / ns[name], n=ns[name]) for name in sums}
+        for name in result.unscored:
+            unscored[name] = unscored.get(name, 0) + 1
+    # A metric scored on no question has no mean: it is absent here and counted in `never_scored`.
+    return {name: MetricMean(mean=sums[name] / ns[name], n=ns[name], unscored=unscored.get(name, 0)) for name in sums}
+
+
+def _never_scored(results: list[QuestionResult]) -> dict[str, int]:
+    scored = {name for r in results for name in r.metrics}
+    counts: dict[str, int] = {}
+    for r in results:
+        for name in r.unscored:
+            if name not in scored:
+                counts[name] = counts.get(name, 0) + 1
+    return counts
 
 
 def _by_category(results: list[QuestionResult]) -> dict[str, dict[str, MetricMean]]:

@@ -9,14 +9,20 @@ the retrieved contexts; then the LLM judge and any RAGAS metrics asked for.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from evaluators.evaluate import EvaluationOutcome, evaluate_target
-from schemas import EvaluationType, QuestionResult, TestQuestion
+from evaluators.errors import OptionError
+from evaluators.evaluate import EvaluationOutcome, evaluate_target, summarize
+from schemas import EvaluationType, QuestionResult, StageCost, TestQuestion
+from testgen.llm._types import LLM
+
+if TYPE_CHECKING:
+    from evaluators.generation import AnswerSource, GenerationPlan
 
 Progress = Callable[[str, int, int], None]
 """progress(stage, done, total)."""
@@ -46,6 +52,18 @@ class RunConfig(BaseModel):
     embeddings: str | None = Field(default=None, description="Embedding model for RAGAS metrics that need one.")
     max_cost: float | None = Field(default=None, ge=0, description="USD cap on LLM calls.")
 
+    @field_validator("ragas_metrics", mode="before")
+    @classmethod
+    def _known_metrics(cls, value: Any) -> list[str]:
+        from evaluators.ragas_metrics import parse_ragas_metrics
+
+        if value is None or value == "":
+            return []
+        try:
+            return parse_ragas_metrics(value)
+        except OptionError as exc:
+            raise ValueError(str(exc)) from None
+
     @model_validator(mode="after")
     def _consistent(self) -> RunConfig:
         if self.chunk_overlap >= self.chunk_size:
@@ -62,8 +80,14 @@ def run_evaluation(
     dataset: str = "",
     progress: Progress | None = None,
     checkpoint: Checkpoint | None = None,
+    on_plan: Callable[[GenerationPlan], bool] | None = None,
+    llm: LLM | None = None,
 ) -> EvaluationOutcome:
-    """Run one evaluation. Raises the project's errors for bad configuration (UserInputError → exit 2)."""
+    """Run one evaluation. Raises the project's errors for bad configuration (UserInputError → exit 2).
+
+    For ``full_rag``, `on_plan` sees the planned LLM calls and cost before any call is made and returns False to
+    stop there (a dry run); `llm` overrides the client built from the config (tests pass a fake).
+    """
     from evaluators.targets import make_target
 
     spec = config.target
@@ -88,4 +112,90 @@ def run_evaluation(
     outcome = evaluate_target(questions, system, k=config.k, dataset=dataset, progress=step)
     if checkpoint is not None:
         checkpoint(outcome.results)
-    return outcome
+    if config.evaluation_type == "retrieval_only":
+        return outcome
+    return _score_answers(questions, outcome, config, progress=progress, on_plan=on_plan, llm=llm)
+
+
+def make_llm(config: RunConfig) -> LLM | None:
+    """The LLM client of a run (None without a model): answers, judge and RAGAS share it, and its cache."""
+    if not config.llm:
+        return None
+    from pydantic import ValidationError
+
+    from testgen.llm.client import LLMClient, LLMSettings
+
+    try:
+        settings = LLMSettings(
+            model=config.llm, api_base=config.api_base, concurrency=config.concurrency, max_cost=config.max_cost
+        )
+    except ValidationError as exc:
+        raise OptionError(f"--llm: {exc.errors()[0]['msg']}") from None
+    return LLMClient(settings)
+
+
+def _score_answers(
+    questions: Sequence[TestQuestion],
+    outcome: EvaluationOutcome,
+    config: RunConfig,
+    *,
+    progress: Progress | None,
+    on_plan: Callable[[GenerationPlan], bool] | None,
+    llm: LLM | None,
+) -> EvaluationOutcome:
+    from evaluators.generation import GenerationConfig, plan_generation, score_generation
+    from evaluators.ragas_metrics import RAGAS_METRICS, make_embedder
+
+    llm = llm if llm is not None else make_llm(config)
+    baseline = config.target.startswith("baseline")
+    answer_source: AnswerSource = ("llm" if llm is not None else "extractive") if baseline else "none"
+    generation = GenerationConfig(
+        judge=config.judge,
+        ragas_metrics=list(config.ragas_metrics),
+        concurrency=config.concurrency,
+        answer_source=answer_source,
+    )
+    needs_embeddings = any(RAGAS_METRICS[n].needs_embeddings for n in generation.ragas_metrics)
+    embedder = make_embedder(config.embeddings) if needs_embeddings else None
+    records = list(outcome.records)
+    plan = plan_generation(questions, records, k=config.k, config=generation, llm=llm)
+    summary = outcome.summary
+    extra: dict[str, Any] = {
+        "evaluation_type": "full_rag",
+        "model": llm.model if llm is not None else None,
+        "planned_calls": plan.calls,
+        "planned_cost": round(plan.estimated_cost, 6),
+    }
+    if on_plan is not None and not on_plan(plan):
+        return EvaluationOutcome(
+            outcome.results,
+            summary.model_copy(update={**extra, "notes": ["dry run: the plan was printed, no LLM call was made"]}),
+            records,
+        )
+    started = time.perf_counter()
+    notes = score_generation(
+        questions,
+        records,
+        outcome.results,
+        k=config.k,
+        config=generation,
+        llm=llm,
+        embedder=embedder,
+        progress=progress,
+    )
+    usage = {
+        stage: StageCost(**{f: getattr(u, f) for f in StageCost.model_fields})
+        for stage, u in (llm.usage() if llm is not None else {}).items()
+    }
+    full = summarize(
+        outcome.results,
+        dataset=summary.dataset,
+        target=summary.target,
+        k=summary.k,
+        curve=summary.curve,
+        seconds=summary.seconds + time.perf_counter() - started,
+        usage=usage,
+        notes=notes,
+        **extra,
+    )
+    return EvaluationOutcome(outcome.results, full, records)

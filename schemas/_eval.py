@@ -83,6 +83,9 @@ class EvaluationSummary(BaseModel):
     counts: dict[str, int] = Field(description="Questions by status: scored, missing, error, unscorable.")
     overall: dict[str, MetricMean]
     by_category: dict[str, dict[str, MetricMean]]
+    never_scored: dict[str, int] = Field(
+        default_factory=dict, description="Metrics attempted but scored on no question: name → questions tried."
+    )
     curve: dict[str, list[float]] = Field(
         default_factory=dict, description="P@K and R@K for K = 1..k (doc level), for the precision-recall plot."
     )

