@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import socket
 import struct
 import subprocess
@@ -16,24 +15,14 @@ from pathlib import Path
 
 import pytest
 import uvicorn
+from browser import CHROMIUM, FLAGS, needs_chromium
 
 from evaluators.api import create_app
 from evaluators.evaluate import EvaluationOutcome, score, summarize
 from evaluators.store import RunStore
 from schemas import EvaluationSummary, RetrievedContext, RunDetail, RunRecord, TestQuestion
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (CI installs it)")
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+pytestmark = needs_chromium
 K = 5
 CATEGORIES = ["direct_fact", "temporal", "numerical"]
 

@@ -2,28 +2,16 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+from browser import CHROMIUM, FLAGS, needs_chromium
 
 from evaluators.evaluate import score
 from evaluators.report import write_report
 from schemas import RetrievedContext, RunRecord, TestQuestion
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (CI installs it)")
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+pytestmark = needs_chromium
 
 
 def _report(tmp_path: Path) -> Path:
