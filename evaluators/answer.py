@@ -68,6 +68,8 @@ _THINK = re.compile(r"<think>.*?(?:</think>|\Z)", re.DOTALL | re.IGNORECASE)
 _KOREAN_END = r"(?:(?<=[니었였았했겠이한된있없]다)|(?<=[예에어아해세까]요)|(?<=죠))"
 _SENTENCE_END = re.compile(rf"(?<=[.!?])\s+|(?<=[。！？])\s*|\s*\n\s*|{_KOREAN_END}\s+")
 _LINE_MARKER = re.compile(r"^(?:#{1,6}\s+|[-*+>]\s+|\d+[.)]\s+|\|\s*)")
+_EMPHASIS = re.compile(r"(\*\*|__|`)(.+?)\1")
+_CELL_BORDER = re.compile(r"\s*\|\s*")
 
 
 def truncate(text: str, limit: int) -> str:
@@ -229,10 +231,14 @@ def generate_answers(
 
 def split_sentences(text: str) -> list[str]:
     """Sentences of `text`: split after . ! ? (before a space), 。！？, line breaks and Korean sentence endings;
-    list bullets and heading marks are dropped."""
+    list bullets, heading marks, bold/code marks and table borders are dropped (a table row reads "a — b")."""
     out: list[str] = []
     for piece in _SENTENCE_END.split(text):
         sentence = _LINE_MARKER.sub("", piece.strip()).strip()
+        sentence = _EMPHASIS.sub(r"\2", sentence)
+        if "|" in sentence:
+            cells = [c for c in _CELL_BORDER.split(sentence) if c and not set(c) <= set("-: ")]
+            sentence = " — ".join(cells)
         if sentence:
             out.append(sentence)
     return out

@@ -126,6 +126,11 @@ def test_split_sentences() -> None:
     assert split_sentences("本社は東京にある。社員は300人です。") == ["本社は東京にある。", "社員は300人です。"]
 
 
+def test_split_sentences_reads_markdown_as_plain_text() -> None:
+    text = "- **자본금**: 30억 원\n| 항목 | 기준 |\n|---|:---:|\n| 견적 회신 | 4시간 이내 |\nUse `evaluate` now."
+    assert split_sentences(text) == ["자본금: 30억 원", "항목 — 기준", "견적 회신 — 4시간 이내", "Use evaluate now."]
+
+
 def test_extractive_answer_english() -> None:
     contexts = [
         "Acme is a software company. Acme was founded in 1999 by Jane Doe. It has 300 employees.",
