@@ -1,9 +1,10 @@
 """The ``serve`` command: the REST API and the dashboard over the run store.
 
     evaluate serve --kb examples/aurora_bikes          # http://127.0.0.1:8000/
-    testgen serve --port 9000 --store postgresql+psycopg://user@db/evals
+    evaluate serve --port 9000 --store postgresql+psycopg://user@db/evals
 
-The API has no authentication, so it listens on a loopback address unless ``--allow-remote`` is given.
+The API has no authentication, so it listens on a loopback address unless ``--allow-remote`` is given, and it
+refuses ``callable:`` targets (code run inside the server) unless ``--allow-callable-targets`` is given.
 """
 
 from __future__ import annotations
@@ -55,9 +56,21 @@ def dashboard_url(host: str, port: int) -> str:
     "--workers", default=1, show_default=True, type=click.IntRange(1, 64), help="Evaluations run at the same time."
 )
 @click.option("--allow-remote", is_flag=True, help="Listen on a non-loopback address (the API has no authentication).")
+@click.option(
+    "--allow-callable-targets",
+    "allow_callable",
+    is_flag=True,
+    help="Accept runs whose target is callable:pkg.mod:fn (it runs code inside the server).",
+)
 @user_errors
 def serve_command(
-    host: str, port: int, store_url: str | None, kb: Path | None, workers: int, allow_remote: bool
+    host: str,
+    port: int,
+    store_url: str | None,
+    kb: Path | None,
+    workers: int,
+    allow_remote: bool,
+    allow_callable: bool,
 ) -> None:
     """Serve the evaluation REST API and the dashboard (runs execute in the background)."""
     if not allow_remote and not is_loopback(host):
@@ -74,7 +87,12 @@ def serve_command(
 
     store = RunStore(store_url)
     try:
-        app = create_app(store, default_kb=str(kb.resolve()) if kb is not None else None, workers=workers)
+        app = create_app(
+            store,
+            default_kb=str(kb.resolve()) if kb is not None else None,
+            workers=workers,
+            allow_callable=allow_callable,
+        )
         url = dashboard_url(host, port)
         click.echo(f"dashboard: {url}  (OpenAPI schema: {url}openapi.json; store: {store.url})")
         uvicorn.run(app, host=host.strip("[]"), port=port, log_level="info")

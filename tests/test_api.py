@@ -276,6 +276,26 @@ def test_bad_run_settings_are_a_422(client: TestClient, body: Any, fragment: str
     assert client.get("/evaluation/runs").json() == []
 
 
+def fixed_contexts(question: str) -> dict[str, Any]:
+    """A callable target for the API tests: every question retrieves warranty.md."""
+    return {"contexts": [{"doc_id": "warranty.md", "text": DOCS["warranty.md"]}], "answer": "See the warranty."}
+
+
+def test_callable_targets_are_refused_unless_the_server_allows_them(store: RunStore) -> None:
+    body = {"k": 3, "target": "callable:test_api:fixed_contexts"}
+    with _client(store) as client:
+        dataset_id = _dataset(client)
+        refused = client.post(f"/evaluation/datasets/{dataset_id}/runs", json=body)
+        assert refused.status_code == 422 and "--allow-callable-targets" in refused.json()["detail"]
+        assert client.get("/evaluation/runs").json() == []
+    with _client(store, allow_callable=True) as client:
+        started = client.post(f"/evaluation/datasets/{dataset_id}/runs", json=body)
+        assert started.status_code == 201, started.text
+        run = _poll(client, started.json()["id"])
+    assert run["status"] == "completed", run["error_message"]
+    assert {tuple(r["retrieved_docs"]) for r in run["results"]} == {("warranty.md",)}
+
+
 def test_a_baseline_run_without_any_kb_is_a_422_saying_how_to_give_one(store: RunStore) -> None:
     with _client(store) as client:
         dataset_id = _dataset(client)
@@ -499,6 +519,7 @@ def test_serve_starts_uvicorn_and_prints_the_dashboard_url(
     assert "dashboard: http://localhost:8123/" in result.output
     assert (seen["host"], seen["port"]) == ("0.0.0.0", 8123)
     assert seen["app"].state.default_kb == str(kb.resolve())
+    assert "--allow-callable-targets" in CliRunner().invoke(serve_command, ["--help"]).output
 
 
 def test_register_adds_serve_once() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from fake_openai_server import Fault, FakeOpenAIServer, RecordedRequest
+from fake_openai_server import FakeOpenAIServer, Fault, RecordedRequest
 
 from evaluators.cli import main as evaluate_main
 from schemas import EvaluationSummary, QuestionResult, RunDetail

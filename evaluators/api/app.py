@@ -187,9 +187,17 @@ def _check_not_empty(questions: Sequence[TestQuestion]) -> None:
 
 
 def create_app(
-    store: RunStore, *, default_kb: str | None = None, workers: int = 1, runner: Runner = run_evaluation
+    store: RunStore,
+    *,
+    default_kb: str | None = None,
+    workers: int = 1,
+    runner: Runner = run_evaluation,
+    allow_callable: bool = False,
 ) -> FastAPI:
     """The API and dashboard over `store`; runs use `default_kb` when a request gives no kb.
+
+    A ``callable:pkg.mod:fn`` target imports and calls any function of the server's Python, so a request may name
+    one only when `allow_callable` is set (whoever can reach the API can then run code as the server's user).
 
     `workers` threads run evaluations; `runner` is :func:`~evaluators.runner.run_evaluation` or a stand-in with its
     signature. The job runner is ``app.state.jobs``; it is shut down (queued runs cancelled, running ones awaited)
@@ -321,6 +329,13 @@ def create_app(
                 "the baseline target needs kb (the knowledge-base folder): give kb in the request "
                 "or start the server with --kb DIR",
                 "kb",
+            )
+        if str(raw.get("target", "")).strip().startswith("callable:") and not allow_callable:
+            raise _invalid_body(
+                "callable targets run code inside the server: start it with --allow-callable-targets to accept "
+                "them, or serve the system over HTTP and give its URL as target",
+                "target",
+                type_="value_error",
             )
         config: RunConfig = _validate(RunConfig, raw)
         dataset = await run_in_threadpool(dataset_or_404, dataset_id)
