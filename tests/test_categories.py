@@ -11,6 +11,7 @@ import pytest
 
 from schemas import CATEGORIES, FactNode, TestQuestion
 from testgen.categories import get_category, registered
+from testgen.categories._common import keywords_for_value
 from testgen.categories.comparative import sort_key
 from testgen.categories.numerical import compute
 from testgen.kg.graph import KnowledgeGraph
@@ -279,3 +280,19 @@ def test_english_attribute_keeps_proper_names() -> None:
     from testgen.synth.phrasing.en import attr_phrase
 
     assert attr_phrase("Hotel (Seattle, San Francisco, New York)") == "hotel (Seattle, San Francisco, New York)"
+
+
+def test_long_text_values_give_phrase_keywords_in_order() -> None:
+    assert keywords_for_value("Independent consultant for electric scooter startups") == [
+        "Independent consultant",
+        "electric scooter startups",
+    ]
+    assert keywords_for_value("1140 Harbor Loop Way, Bellingham, Washington 98225, United States") == [
+        "1140 Harbor Loop Way",
+        "Washington 98225",
+        "United States",
+    ]
+    assert keywords_for_value("Tomas Novak") == ["Tomas Novak"]  # short: the value itself
+    assert keywords_for_value("Signed on March 3, 2021 by both parties after a long review") == ["March 3, 2021"]
+    value = "그린모빌리티 임직원의 국내외 출장 항공권 및 숙박 예약 대행 서비스 전반"  # one phrase longer than a keyword
+    assert all(k in value for k in keywords_for_value(value))

@@ -32,14 +32,46 @@ def subject_name(ctx: GenContext, fact: FactNode) -> str:
     return short_title(fact.subject)
 
 
+MAX_KEYWORD_CHARS = 40
+"""A value span longer than this is split into keywords."""
+_PHRASE_BREAK = re.compile(r"[,;:()\[\]/|·、，；：（）]|\s[-–—]\s")
+_FUNCTION_WORDS = frozenset(
+    "a an the of for and or to in on at by with from as per into onto over under its their his her our your "
+    "is are was were be been that which who whose than".split()
+)
+_EDGE_PUNCTUATION = ".!?\"'`*“”‘’。！？"
+
+
+def _phrases(value: str) -> list[str]:
+    """Runs of content words between punctuation and English function words, in order, as they stand."""
+    phrases = []
+    for piece in _PHRASE_BREAK.split(value):
+        run: list[str] = []
+        for word in [*piece.split(), None]:
+            if word is None or word.lower().strip(_EDGE_PUNCTUATION) in _FUNCTION_WORDS:
+                phrase = " ".join(run).strip(_EDGE_PUNCTUATION + " ")
+                if len(phrase) >= 3 and phrase not in phrases:
+                    phrases.append(phrase)
+                run = []
+            else:
+                run.append(word)
+    return phrases
+
+
 def keywords_for_value(value: str) -> list[str]:
-    """Keywords taken from a value span: the span itself when short, else its typed values or longest words."""
+    """Keywords taken from a value span: the span itself when short; else its typed values (dates, amounts, …);
+    else its longest phrases ("independent consultant", "electric scooter startups"), in their order; else its
+    longest words."""
     value = value.strip()
-    if len(value) <= 40:
+    if len(value) <= MAX_KEYWORD_CHARS:
         return [value]
     typed = [v.text for v in find_values(value) if v.value_type != "number" or v.unit]
     if typed:
         return typed[:3]
+    phrases = [p for p in _phrases(value) if len(p) <= MAX_KEYWORD_CHARS]
+    if phrases:
+        longest = sorted(phrases, key=lambda p: (-len(p), phrases.index(p)))[:3]
+        return [p for p in phrases if p in longest]
     words = sorted(set(re.findall(r"\w{4,}", value)), key=lambda w: (-len(w), w))
     return words[:3]
 
