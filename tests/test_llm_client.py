@@ -540,3 +540,21 @@ def test_complete_refuses_a_running_loop() -> None:
 
     with pytest.raises(RuntimeError, match="await acomplete"):
         asyncio.run(inside())
+
+
+def test_a_missing_api_key_is_a_config_error_without_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    # litellm raises this before any request (no network needed), as a retryable-looking 500 for OpenAI.
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    client = LLMClient(LLMSettings(model="openai/gpt-4.1-mini", cache_dir=None, max_retries=3))
+    started = time.monotonic()
+    with pytest.raises(LLMConfigError, match="OPENAI_API_KEY") as info:
+        client.complete(ask("q"), stage="gen")
+    assert "--api-base" in str(info.value)
+    assert time.monotonic() - started < 5  # no backoff between retries that cannot help
+    for message in (
+        "litellm.AuthenticationError: Missing Anthropic API Key - no key is set either in the environment",
+        "litellm.APIConnectionError: Missing Gemini API key. Set the GEMINI_API_KEY environment variable.",
+    ):
+        mapped = map_error(RuntimeError(message))
+        assert isinstance(mapped.error, LLMConfigError) and not mapped.retryable
+    assert not isinstance(map_error(RuntimeError("the key is fine, the server is down")).error, LLMConfigError)

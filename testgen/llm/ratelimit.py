@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import email.utils
 import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -156,6 +157,11 @@ def _by_status(status: int | None, text: str) -> MappedError:
     return MappedError(LLMCallError(text), False)
 
 
+_MISSING_KEY = re.compile(
+    r"missing credentials|missing [\w ]{0,20}api[ _-]?key|no key is set|api_key client option must be set", re.I
+)
+
+
 def map_error(exc: BaseException, secret: str | None = None) -> MappedError:
     """Translate any exception raised by a litellm call into the tree; `secret` is scrubbed from the message."""
     import httpx
@@ -175,6 +181,14 @@ def map_error(exc: BaseException, secret: str | None = None) -> MappedError:
         return MappedError(exc, isinstance(exc, (LLMTimeout, LLMRateLimited, LLMConnectionFailed)))
     if isinstance(exc, le.BudgetExceededError):
         return MappedError(LLMBudgetExceeded(text), False)
+    if _MISSING_KEY.search(text):  # raised before any request (often as a 500): no retry can fix it
+        return MappedError(
+            LLMConfigError(
+                f"no API key for the model: {text.split(' - ', 1)[-1][:300]} "
+                "(set that variable, or give --api-base for a local OpenAI-compatible server)"
+            ),
+            False,
+        )
     if isinstance(exc, (le.ModelNotMappedError, le.LiteLLMUnknownProvider, le.UnsupportedParamsError)):
         return MappedError(LLMConfigError(f"{text} (check the model string and its parameters)"), False)
     if isinstance(exc, (openai.APITimeoutError, httpx.TimeoutException, TimeoutError)):
