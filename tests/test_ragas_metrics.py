@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import math
 import re
 import subprocess
@@ -31,6 +32,7 @@ from evaluators.ragas_metrics import (
     plan_ragas_calls,
     score_ragas,
 )
+from evaluators.ragas_metrics.scoring import NEEDS_LLM
 from testgen.llm import Completion, FakeLLM, LLMBudgetExceeded, LLMCallError, StageUsage
 from testgen.llm.client import LLMClient, LLMSettings
 
@@ -294,7 +296,7 @@ def test_failed_llm_calls_leave_items_unscored_with_the_reason() -> None:
     assert not any(math.isnan(v) for v in _all_values(scores))
 
 
-def test_an_exception_in_ragas_is_the_reason() -> None:
+def test_an_exception_in_ragas_is_the_reason(caplog: pytest.LogCaptureFixture) -> None:
     def bad_json(messages: list[dict[str, str]]) -> str:
         return "not json at all"
 
@@ -304,6 +306,9 @@ def test_an_exception_in_ragas_is_the_reason() -> None:
         None, "RagasOutputParserException: The output parser failed to parse the output including retries."
     )
     assert len(llm.history) == 4  # the prompt, then RAGAS's three "fix the output" re-asks
+    # The reason is in the results; RAGAS's own ERROR line per failed parse is held back, and its level restored.
+    assert not [r for r in caplog.records if r.name.startswith("ragas")]
+    assert logging.getLogger("ragas").level == logging.NOTSET
 
 
 def test_long_exception_messages_are_cut_to_their_first_line() -> None:
@@ -372,7 +377,7 @@ def test_a_truncated_reply_is_unscored() -> None:
 def test_missing_fields_and_missing_models_are_reasons() -> None:
     samples = [RagasSample(user_input="q?", retrieved_contexts=["c"], reference="r"), SAMPLES[0]]
     scores = score_ragas(samples, ["faithfulness", "context_recall"], llm=None)
-    assert scores["ragas_faithfulness"][0] == ItemScore(None, "needs an LLM (--llm MODEL)")
+    assert scores["ragas_faithfulness"][0] == ItemScore(None, NEEDS_LLM)
     assert scores["ragas_context_recall"][1].reason is not None and "--llm" in scores["ragas_context_recall"][1].reason
 
     llm = FakeLLM(responder)

