@@ -80,24 +80,40 @@ def compare(
     if not pairs:
         raise UserInputError("the two runs share no question (compare runs made on the same test set)")
     overall = _compare_pairs(pairs, seed)
+    if not overall:
+        raise UserInputError(
+            f"the two runs share no metric (A has {_names(a)}; B has {_names(b)}): compare runs made with the same -k"
+        )
     categories: dict[str, list[MetricComparison]] = {}
     for category in sorted({ra.category for ra, _ in pairs}):
         categories[category] = _compare_pairs([p for p in pairs if p[0].category == category], seed)
     return overall, categories, unmatched
 
 
+def _report_order(name: str) -> tuple[int, str]:
+    base = name.split("@")[0]
+    return (_ORDER.index(base) if base in _ORDER else len(_ORDER), name)
+
+
+def _names(results: list[QuestionResult]) -> str:
+    names = sorted({n for r in results for n in r.metrics}, key=_report_order)
+    return ", ".join(names[:4]) + (", …" if len(names) > 4 else "") if names else "none"
+
+
 def _compare_pairs(pairs: list[tuple[QuestionResult, QuestionResult]], seed: int) -> list[MetricComparison]:
-    names = [n for n in pairs[0][0].metrics if all(n in ra.metrics and n in rb.metrics for ra, rb in pairs)]
-    names.sort(key=lambda n: (_ORDER.index(n.split("@")[0]) if n.split("@")[0] in _ORDER else len(_ORDER), n))
+    """Each metric over the questions both runs scored it on (an unscored judgement leaves that question out of
+    that metric only, and ``n`` says how many were compared)."""
+    names = sorted({n for ra, rb in pairs for n in ra.metrics if n in rb.metrics}, key=_report_order)
     out = []
     for name in names:
-        va = np.array([ra.metrics[name] for ra, _ in pairs])
-        vb = np.array([rb.metrics[name] for _, rb in pairs])
+        both = [(ra.metrics[name], rb.metrics[name]) for ra, rb in pairs if name in ra.metrics and name in rb.metrics]
+        va = np.array([x for x, _ in both])
+        vb = np.array([y for _, y in both])
         diffs = vb - va
         out.append(
             MetricComparison(
                 metric=name,
-                n=len(pairs),
+                n=len(both),
                 mean_a=float(va.mean()),
                 mean_b=float(vb.mean()),
                 delta=float(diffs.mean()),

@@ -12,7 +12,7 @@ from evaluators.compare import compare, load_results, paired_randomization
 from evaluators.evaluate import score
 from evaluators.report import check, parse_thresholds, render_html, write_report
 from schemas import RetrievedContext, RunRecord, TestQuestion
-from testgen.errors import OptionError
+from testgen.errors import OptionError, UserInputError
 
 
 def q(
@@ -142,3 +142,25 @@ def test_compare_two_reports(tmp_path: Path) -> None:
     assert mrr.p_value < 0.01
     assert set(categories) == {"direct_fact", "temporal"}
     assert unmatched == 0
+
+
+def test_compare_takes_each_metric_over_the_questions_both_runs_scored() -> None:
+    questions = [q(f"q{i}", [f"{i}.md"], qid=f"id{i}") for i in range(6)]
+    a = score(questions, [rec(f"q{i}", ["x.md", f"{i}.md"]) for i in range(6)], k=5).results
+    b = score(questions, [rec(f"q{i}", [f"{i}.md"]) for i in range(6)], k=5).results
+    for i, (ra, rb) in enumerate(zip(a, b, strict=True)):
+        ra.metrics["judge_accuracy"], rb.metrics["judge_accuracy"] = 3.0, 4.0
+        if i < 2:  # the judge failed on two questions of run B
+            del rb.metrics["judge_accuracy"]
+            rb.unscored["judge_accuracy"] = "LLMTimeout: no reply"
+    overall, _, _ = compare(a, b)
+    judged = next(c for c in overall if c.metric == "judge_accuracy")
+    assert (judged.n, judged.mean_a, judged.mean_b, judged.wins) == (4, 3.0, 4.0, 4)
+    assert next(c for c in overall if c.metric == "MRR@5").n == 6
+
+
+def test_compare_runs_with_no_metric_in_common_is_an_error() -> None:
+    questions = [q(f"q{i}", [f"{i}.md"], qid=f"id{i}") for i in range(3)]
+    records = [rec(f"q{i}", [f"{i}.md"]) for i in range(3)]
+    with pytest.raises(UserInputError, match=r"share no metric \(A has .*MRR@10.*B has .*MRR@5.*same -k"):
+        compare(score(questions, records, k=10).results, score(questions, records, k=5).results)
