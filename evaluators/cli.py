@@ -71,6 +71,15 @@ if TYPE_CHECKING:
 )
 @click.option("--api-base", default=None, help="Base URL of an OpenAI-compatible server (Ollama, vLLM, ...).")
 @click.option(
+    "--judge-llm",
+    "judge_llm",
+    envvar="TESTGEN_JUDGE_LLM",
+    default=None,
+    help="Another model to judge and run the RAGAS metrics, so --llm does not grade its own answers "
+    "[env: TESTGEN_JUDGE_LLM].",
+)
+@click.option("--judge-api-base", default=None, help="Base URL of the --judge-llm server.")
+@click.option(
     "--judge",
     type=click.Choice(["bundled", "separate", "off"]),
     default="bundled",
@@ -170,7 +179,7 @@ def _evaluate(
     return 1 if failures else 0
 
 
-_OPTION_OF_FIELD = {"ragas_metrics": "--ragas", "evaluation_type": "--type", "llm": "--llm", "target": "--target"}
+_OPTION_OF_FIELD = {"ragas_metrics": "--ragas", "evaluation_type": "--type", "target": "--target"}
 """RunConfig fields whose command-line option has another name."""
 
 

@@ -98,10 +98,13 @@ def plan_generation(
     k: int,
     config: GenerationConfig,
     llm: LLM | None,
+    judge_llm: LLM | None = None,
 ) -> GenerationPlan:
-    """Count the LLM calls of the answer side and estimate their cost from the real prompt sizes."""
+    """Count the LLM calls of the answer side and estimate their cost from the real prompt sizes (answers at
+    `llm`'s prices; the judge and RAGAS at `judge_llm`'s, when it is given)."""
     plan = GenerationPlan()
-    if llm is None:
+    judge = judge_llm if judge_llm is not None else llm
+    if llm is None and judge is None:
         return plan
     answer_tokens: list[int] = []
     sample_tokens: list[int] = []
@@ -111,25 +114,34 @@ def plan_generation(
         tokens = estimate_prompt_tokens(messages)
         sample_tokens.append(tokens)
         has_answer = _answer_of(record) is not None
-        if not has_answer and config.answer_source == "llm" and record is not None and not record.error:
-            plan.answer_calls += 1
-            answer_tokens.append(tokens)
-            has_answer = True
-        if has_answer and config.judge != "off":
+        if not has_answer and record is not None and not record.error and config.answer_source != "none":
+            if config.answer_source == "llm" and llm is not None:
+                plan.answer_calls += 1
+                answer_tokens.append(tokens)
+                has_answer = True
+            else:  # extractive: a sentence of the retrieved contexts, when there are any
+                has_answer = bool(contexts)
+        if has_answer and config.judge != "off" and judge is not None:
             plan.judge_calls += judge_calls_per_case(config.judge)
     llm_metrics = [n for n in config.ragas_metrics if RAGAS_METRICS[n].needs_llm]
-    plan.ragas_calls = plan_ragas_calls(llm_metrics, len(questions), k) if llm_metrics else 0
-    prices = getattr(llm, "prices", None)
-    if prices is None:
-        return plan
+    if judge is not None and llm_metrics:
+        plan.ragas_calls = plan_ragas_calls(llm_metrics, len(questions), k)
     mean = sum(sample_tokens) / len(sample_tokens) if sample_tokens else 0.0
     answer_mean = sum(answer_tokens) / len(answer_tokens) if answer_tokens else 0.0
-    plan.estimated_cost = (
-        plan.answer_calls * prices.cost(int(answer_mean), ANSWER_COMPLETION_TOKENS)
-        + plan.judge_calls * prices.cost(int(mean) + JUDGE_PROMPT_OVERHEAD, JUDGE_COMPLETION_TOKENS)
-        + plan.ragas_calls * prices.cost(int(mean) + RAGAS_PROMPT_OVERHEAD, RAGAS_COMPLETION_TOKENS)
-    )
-    plan.priced = prices.prompt > 0 or prices.completion > 0
+    answer_prices = getattr(llm, "prices", None)
+    judge_prices = getattr(judge, "prices", None)
+    priced = [
+        p
+        for p, used in ((answer_prices, plan.answer_calls), (judge_prices, plan.judge_calls + plan.ragas_calls))
+        if used and p is not None
+    ]
+    if answer_prices is not None:
+        plan.estimated_cost += plan.answer_calls * answer_prices.cost(int(answer_mean), ANSWER_COMPLETION_TOKENS)
+    if judge_prices is not None:
+        plan.estimated_cost += plan.judge_calls * judge_prices.cost(
+            int(mean) + JUDGE_PROMPT_OVERHEAD, JUDGE_COMPLETION_TOKENS
+        ) + plan.ragas_calls * judge_prices.cost(int(mean) + RAGAS_PROMPT_OVERHEAD, RAGAS_COMPLETION_TOKENS)
+    plan.priced = bool(priced) and all(p.prompt > 0 or p.completion > 0 for p in priced)
     return plan
 
 
@@ -193,8 +205,11 @@ def score_generation(
     embedder: Any = None,
     progress: Progress | None = None,
     loop: EventLoop | None = None,
+    judge_llm: LLM | None = None,
 ) -> list[str]:
     """Answer, then score the answers, in place on `results` (and `records`, whose answers are filled in).
+
+    `llm` writes the baseline's answers; `judge_llm` (default: `llm`) judges them and runs the RAGAS metrics.
 
     Returns notes for the summary (stages skipped and why). `LLMBudgetExceeded` does not escape: the stage it
     interrupts and the later ones leave their questions unscored with the reason.
@@ -202,7 +217,8 @@ def score_generation(
     own_loop = loop is None
     loop = loop or EventLoop()
     try:
-        return _score(questions, records, results, k, config, llm, embedder, progress, loop)
+        judge = judge_llm if judge_llm is not None else llm
+        return _score(questions, records, results, k, config, llm, judge, embedder, progress, loop)
     finally:
         if own_loop:
             loop.close()
@@ -215,6 +231,7 @@ def _score(
     k: int,
     config: GenerationConfig,
     llm: LLM | None,
+    judge: LLM | None,
     embedder: Any,
     progress: Progress | None,
     loop: EventLoop,
@@ -268,16 +285,16 @@ def _score(
             result.unscored[ANSWER_COVERAGE] = missing_reason.get(i, "no answer")
 
     # 3. The judge.
-    if config.judge != "off" and llm is None:
-        notes.append("the judge did not run: no model configured (--llm MODEL, or llm in an API run)")
-    elif config.judge != "off" and llm is not None:
+    if config.judge != "off" and judge is None:
+        notes.append("the judge did not run: no model configured (--llm or --judge-llm MODEL; llm in an API run)")
+    elif config.judge != "off" and judge is not None:
         judged = [i for i, r in enumerate(results) if r.answer]
         for i, r in enumerate(results):
             if not r.answer:
                 for name in JUDGE_ORDER:
                     r.unscored[f"judge_{name}"] = missing_reason.get(i, "no answer")
         stage = _Stage("judging", len(judged), progress)
-        cases = [_judge_call(llm, _case(questions[i], results[i], records[i], k), config) for i in judged]
+        cases = [_judge_call(judge, _case(questions[i], results[i], records[i], k), config) for i in judged]
         was_reached = budget.reached
         verdicts = loop.run(_bounded(cases, config.concurrency, stage.tick, budget))
         if budget.reached and not was_reached:
@@ -300,7 +317,7 @@ def _score(
                     ascore_ragas(
                         samples,
                         config.ragas_metrics,
-                        llm=llm,
+                        llm=judge,
                         embedder=embedder,
                         concurrency=config.concurrency,
                         progress=ragas_progress,

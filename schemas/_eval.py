@@ -90,7 +90,12 @@ class EvaluationSummary(BaseModel):
         default_factory=dict, description="P@K and R@K for K = 1..k (doc level), for the precision-recall plot."
     )
     seconds: float = 0.0
-    model: str | None = Field(default=None, description="The LLM that answered and judged (full_rag).")
+    model: str | None = Field(
+        default=None, description="The LLM that answered (baseline) and, without judge_model, judged (full_rag)."
+    )
+    judge_model: str | None = Field(
+        default=None, description="The LLM that judged and ran the RAGAS metrics, when not `model` (full_rag)."
+    )
     planned_calls: int = Field(default=0, description="LLM calls planned before the run (full_rag).")
     planned_cost: float = Field(default=0.0, description="Estimated USD before the run (full_rag).")
     usage: dict[str, StageCost] = Field(default_factory=dict, description="Actual LLM use by stage.")

@@ -178,3 +178,19 @@ def test_embedding_metrics_default_to_the_local_model_when_installed() -> None:
         "openai/text-embedding-3-small",
         None,
     )
+
+
+def test_judge_llm_through_the_cli_sends_each_call_to_its_model(
+    dataset: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with FakeOpenAIServer(lambda r: JUDGE_REPLY if _judged_question(r) else "An answer.") as server:
+        result = _evaluate(
+            "--dataset", str(dataset), "--kb", str(EXAMPLES / "aurora_bikes"), "--type", "full_rag",
+            "--llm", "openai/answerer", "--api-base", server.url,
+            "--judge-llm", "openai/judge", "--judge-api-base", server.url, "-o", str(tmp_path / "r"), "--no-plots",
+        )  # fmt: skip
+        models = {(r.body["model"], bool(_judged_question(r))) for r in server.chat_requests()}
+    assert result.exit_code == 0, result.output
+    assert models == {("answerer", False), ("judge", True)}
+    assert "Answers — openai/answerer, judged by openai/judge" in result.output

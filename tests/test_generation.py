@@ -103,6 +103,47 @@ def test_full_rag_answers_and_judges_each_question_in_two_calls(kb: Path, questi
     assert all(r is not None and r.answer for r in outcome.records)
 
 
+def test_another_model_judges_so_the_answering_model_does_not_grade_itself(
+    kb: Path, questions: list[TestQuestion], tmp_path: Path
+) -> None:
+    answerer, judge = FakeLLM(_respond), FakeLLM(_respond, model="fake/judge")
+    config = _config(kb, judge_llm="fake/judge", ragas_metrics="faithfulness")
+    outcome = run_evaluation(questions, config, dataset="t", llm=answerer, judge_llm=judge)
+    assert {c.stage for c in answerer.history} == {"answer"}
+    assert {c.stage for c in judge.history} == {"judge", "ragas"}
+    s = outcome.summary
+    assert (s.model, s.judge_model) == ("fake/model", "fake/judge")
+    assert s.usage["answer"].calls == len(questions) and s.usage["judge"].calls == len(questions)
+    assert s.usage["ragas"].calls == len([c for c in judge.history if c.stage == "ragas"]) > 0
+    assert s.overall["judge_accuracy"].n == len(questions)
+    written = write_report(outcome, tmp_path / "report", plots=False)
+    for key in ("markdown", "html"):
+        assert "Answers — fake/model, judged by fake/judge" in written[key].read_text(encoding="utf-8")
+
+
+def test_a_judge_model_alone_judges_the_offline_answers(kb: Path, questions: list[TestQuestion]) -> None:
+    judge = FakeLLM(_respond, model="fake/judge")
+    config = RunConfig(kb=str(kb), k=3, evaluation_type="full_rag", judge_llm="fake/judge")
+    plans = []
+    outcome = run_evaluation(questions, config, dataset="t", judge_llm=judge, on_plan=lambda p: plans.append(p) or True)
+    answered = [r for r in outcome.results if r.answer]
+    assert len(answered) >= len(questions) - 2  # a question that retrieved nothing has no extractive answer
+    assert plans[0].answer_calls == 0 and plans[0].judge_calls == len(answered) == len(judge.history)
+    assert {c.stage for c in judge.history} == {"judge"}
+    assert outcome.summary.overall["judge_accuracy"].n == len(answered)
+    assert any("extractive" in note for note in outcome.summary.notes)
+
+
+def test_the_two_models_share_one_cost_cap() -> None:
+    from testgen.llm import CostLedger, LLMClient, LLMSettings
+
+    ledger = CostLedger(spent=0.009)  # what the answering model has spent already
+    judge = LLMClient(LLMSettings(model="openai/gpt-4.1-mini", cache_dir=None, max_cost=0.01), ledger=ledger)
+    with pytest.raises(LLMBudgetExceeded, match=r"spent \$0.0090"):
+        judge.complete([{"role": "user", "content": "x " * 5000}], stage="judge")  # refused before any request
+    assert judge.spent == 0.009
+
+
 def test_thirty_percent_judge_failures_are_counted_never_nan(
     kb: Path, questions: list[TestQuestion], tmp_path: Path
 ) -> None:

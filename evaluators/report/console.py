@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from evaluators.evaluate import EvaluationOutcome, generation_metric_order, metric_order
 from evaluators.report.bands import BAND_COLOURS, band, band_for
 from evaluators.report.diagnosis import faithfulness_relevancy, retrieval_generation
-from evaluators.report.panels import generation_rows, reasons_summary, usage_line
+from evaluators.report.panels import answers_title, generation_rows, reasons_summary, usage_line
 
 
 def _styled(value: float, name: str = "") -> str:
@@ -53,7 +54,7 @@ def print_report(outcome: EvaluationOutcome, console: Console | None = None) -> 
 def print_generation(outcome: EvaluationOutcome, console: Console) -> None:
     """The generation panel: answer metrics with n scored / n tried, per category, patterns, cost."""
     s = outcome.summary
-    panel = Table(title=f"Answers — {s.model or 'no model'}")
+    panel = Table(title=escape(answers_title(s)))
     for column in ("metric", "mean", "scored/tried", "band"):
         panel.add_column(column, justify="right" if column in ("mean", "scored/tried") else "left")
     rows = generation_rows(s)

@@ -9,7 +9,7 @@ from pathlib import Path
 from evaluators.evaluate import EvaluationOutcome, generation_metric_order, metric_order
 from evaluators.report.bands import band
 from evaluators.report.diagnosis import faithfulness_relevancy, retrieval_generation
-from evaluators.report.panels import generation_rows, reasons_summary, usage_line
+from evaluators.report.panels import answers_title, generation_rows, reasons_summary, usage_line
 
 
 def write_results_jsonl(outcome: EvaluationOutcome, path: Path) -> Path:
@@ -122,7 +122,7 @@ def generation_markdown(outcome: EvaluationOutcome) -> list[str]:
     rows = generation_rows(summary)
     lines = [
         "",
-        f"## Answers — {summary.model or 'no model'}",
+        f"## {answers_title(summary)}",
         "",
         "| metric | mean | scored/tried | band |",
         "|---|---:|---:|---|",

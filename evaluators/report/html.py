@@ -10,7 +10,7 @@ from pathlib import Path
 from evaluators.evaluate import EvaluationOutcome, generation_metric_order, metric_order
 from evaluators.report.bands import band, band_for, judge_band
 from evaluators.report.diagnosis import faithfulness_relevancy, retrieval_generation
-from evaluators.report.panels import generation_rows, usage_line
+from evaluators.report.panels import answers_title, generation_rows, usage_line
 from schemas import QuestionResult
 
 _CSS = """
@@ -106,7 +106,7 @@ def render_html(outcome: EvaluationOutcome, plots: dict[str, Path]) -> str:
 def _generation_panel(outcome: EvaluationOutcome) -> list[str]:
     s = outcome.summary
     parts = [
-        f"<section><h2>Answers — {escape(s.model or 'no model')}</h2>",
+        f"<section><h2>{escape(answers_title(s))}</h2>",
         "<table><tr><th>metric</th><th>mean</th><th>scored/tried</th><th>band</th></tr>",
     ]
     for row in generation_rows(s):

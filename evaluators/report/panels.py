@@ -42,6 +42,12 @@ def generation_rows(summary: EvaluationSummary) -> list[Row]:
     return rows
 
 
+def answers_title(summary: EvaluationSummary) -> str:
+    """``Answers — <model>``, naming the judge when another model judged."""
+    title = f"Answers — {summary.model or 'no model'}"
+    return f"{title}, judged by {summary.judge_model}" if summary.judge_model else title
+
+
 def usage_line(summary: EvaluationSummary) -> str:
     """LLM calls, tokens and cost of the run, against the plan."""
     if not summary.usage and not summary.planned_calls:
@@ -52,8 +58,9 @@ def usage_line(summary: EvaluationSummary) -> str:
     tokens = sum(u.prompt_tokens + u.completion_tokens for u in summary.usage.values())
     cost = sum(u.cost for u in summary.usage.values())
     stages = ", ".join(f"{stage} {u.calls}" for stage, u in summary.usage.items())
+    models = " + ".join(m for m in (summary.model, summary.judge_model) if m)
     return (
-        f"LLM {summary.model or ''}: {calls} calls ({stages}; {cached} cached, {failed} failed), {tokens:,} tokens, "
+        f"LLM {models}: {calls} calls ({stages}; {cached} cached, {failed} failed), {tokens:,} tokens, "
         f"${cost:.4f} — planned {summary.planned_calls} calls, ≈ ${summary.planned_cost:.4f}"
     )
 

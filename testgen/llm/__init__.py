@@ -18,13 +18,14 @@ from testgen.llm._types import (
     LLMTimeout,
     StageUsage,
 )
-from testgen.llm.client import LLMClient, LLMSettings
+from testgen.llm.client import CostLedger, LLMClient, LLMSettings
 from testgen.llm.fake import FakeCall, FakeLLM
 from testgen.llm.parsing import ReplyParseError, extract_json, parse_reply
 
 __all__ = [
     "LLM",
     "Completion",
+    "CostLedger",
     "FakeCall",
     "FakeLLM",
     "LLMAuthFailed",

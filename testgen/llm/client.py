@@ -17,7 +17,7 @@ import logging
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -104,18 +104,31 @@ class LLMSettings(BaseModel):
         return value
 
 
-class LLMClient:
-    """The `LLM` protocol over litellm. One instance per run; it keeps the per-stage accounting."""
+@dataclass
+class CostLedger:
+    """USD spent and reserved by calls in flight, against one cap; clients of one run that share a ledger (an
+    answering and a judging model) share the ``max_cost`` cap."""
 
-    def __init__(self, settings: LLMSettings, *, jitter: Jitter = equal_jitter) -> None:
+    spent: float = 0.0
+    reserved: float = 0.0
+
+
+class LLMClient:
+    """The `LLM` protocol over litellm. One instance per run and model; it keeps the per-stage accounting.
+
+    `ledger` is where spending is counted against ``settings.max_cost`` (default: a ledger of this client's own).
+    """
+
+    def __init__(
+        self, settings: LLMSettings, *, jitter: Jitter = equal_jitter, ledger: CostLedger | None = None
+    ) -> None:
         self.settings = settings
         self.model = settings.model
         self.cache = DiskCache(settings.cache_dir.resolve()) if settings.cache_dir is not None else None
         self._jitter = jitter
         self._usage: dict[str, StageUsage] = {}
         self._retries: dict[str, int] = {}
-        self._spent = 0.0
-        self._reserved = 0.0
+        self.ledger = ledger if ledger is not None else CostLedger()
         self._prices: Prices | None = None
         self._schema_mode: bool | None = None
         self._semaphore: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
@@ -133,8 +146,8 @@ class LLMClient:
 
     @property
     def spent(self) -> float:
-        """USD spent so far in this client."""
-        return self._spent
+        """USD spent so far on this client's ledger (by every client sharing it)."""
+        return self.ledger.spent
 
     @property
     def prices(self) -> Prices:
@@ -237,18 +250,19 @@ class LLMClient:
             return self._completion(hit, 0.0, cached=True)
         estimate = estimate_call_cost(self.prices, messages, params["max_tokens"])
         cap = self.settings.max_cost
-        if cap is not None and self._spent + self._reserved + estimate > cap:
+        ledger = self.ledger
+        if cap is not None and ledger.spent + ledger.reserved + estimate > cap:
             raise LLMBudgetExceeded(
-                f"the cost cap of ${cap:.4f} is reached (spent ${self._spent:.4f}, in flight ${self._reserved:.4f},"
+                f"the cost cap of ${cap:.4f} is reached (spent ${ledger.spent:.4f}, in flight ${ledger.reserved:.4f},"
                 f" this call up to ${estimate:.4f}); finished work is kept in the cache"
             )
-        self._reserved += estimate
+        ledger.reserved += estimate
         try:
             reply = await self._send(messages, params, stage)
         finally:
-            self._reserved -= estimate
+            ledger.reserved -= estimate
         cost = self.prices.cost(reply.prompt_tokens, reply.completion_tokens)
-        self._spent += cost
+        ledger.spent += cost
         usage.calls += 1
         usage.prompt_tokens += reply.prompt_tokens
         usage.completion_tokens += reply.completion_tokens
