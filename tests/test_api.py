@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from fake_openai_server import FakeOpenAIServer, RecordedRequest
 from fastapi.testclient import TestClient
 
 from evaluators.api import create_app
@@ -328,6 +329,38 @@ def test_a_run_on_a_real_kb_goes_from_pending_to_completed(client: TestClient, k
     listed = client.get("/evaluation/runs", params={"dataset_id": dataset_id}).json()
     assert [(r["id"], r["status"]) for r in listed] == [(run["id"], "completed")]
     assert "results" not in listed[0]
+
+
+def test_a_full_rag_run_stores_answers_judge_scores_and_reasons(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # the LLM cache lives in the working directory
+    verdict = {
+        "accuracy_reason": "matches the reference", "accuracy": 5,
+        "completeness_reason": "all of it", "completeness": 5,
+        "relevance_reason": "on the question", "relevance": 5,
+        "faithfulness_reason": "one of two claims supported", "faithfulness": 0.5,
+        "answer_relevancy_reason": "direct", "answer_relevancy": 0.9,
+    }  # fmt: skip
+
+    def respond(request: RecordedRequest) -> str:
+        return json.dumps(verdict) if "RUBRIC" in request.last_user_text else "It is in the documents."
+
+    dataset_id = _dataset(client)
+    with FakeOpenAIServer(respond) as server:
+        body = {"k": 3, "evaluation_type": "full_rag", "llm": "openai/test-model", "api_base": server.url}
+        started = client.post(f"/evaluation/datasets/{dataset_id}/runs", json=body)
+        assert started.status_code == 201, started.text
+        run = _poll(client, started.json()["id"])
+    assert run["status"] == "completed", run["error_message"]
+    assert run["evaluation_type"] == "full_rag"
+    assert run["mean_faithfulness"] == 0.5 and run["mean_answer_relevancy"] == 0.9
+    assert run["metrics"]["judge_accuracy"] == 5.0 and 0.0 <= run["metrics"]["MRR@3"] <= 1.0
+    result = run["results"][0]
+    assert result["answer"] == "It is in the documents."
+    assert result["judge"]["reasons"]["faithfulness"] == "one of two claims supported"
+    assert result["judge"]["prompt"] and result["judge"]["raw"] == [json.dumps(verdict)]
+    assert "api_key" not in json.dumps(run["target"]) and run["summary"]["model"] == "openai/test-model"
 
 
 def test_runs_are_listed_newest_first_and_limited(client: TestClient) -> None:
