@@ -67,7 +67,8 @@ if TYPE_CHECKING:
     "llm_model",
     envvar="TESTGEN_LLM",
     default=None,
-    help="Model that answers (baseline) and judges, full_rag only: a litellm string [env: TESTGEN_LLM].",
+    help="Model that answers (baseline) and, without --judge-llm, judges; full_rag only: a litellm string "
+    "[env: TESTGEN_LLM].",
 )
 @click.option("--api-base", default=None, help="Base URL of an OpenAI-compatible server (Ollama, vLLM, ...).")
 @click.option(
