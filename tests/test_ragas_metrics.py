@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fake_openai_server import FakeOpenAIServer
+from fake_openai_server import FakeOpenAIServer, RecordedRequest
 from pydantic import BaseModel
 
 from evaluators.errors import OptionError
@@ -257,21 +257,37 @@ def test_calls_match_the_plan_and_go_through_stage_ragas() -> None:
     assert all(c.messages[0]["role"] == "user" and len(c.messages) == 1 for c in llm.history)
 
 
-def test_real_client_cache_serves_the_repeated_question_calls(tmp_path: Path) -> None:
-    """Over LLMClient (litellm, HTTP, disk cache): answer relevancy's n=3 identical calls cost one request."""
-    with FakeOpenAIServer(lambda request: respond(request.last_user_text)) as server:
+def test_answer_relevancys_three_questions_are_three_requests_then_cached(tmp_path: Path) -> None:
+    """Over LLMClient (litellm, HTTP, disk cache): RAGAS's n=3 generated questions are three samples, each a
+    request of its own (independent replies, as RAGAS's n choices); the same run again sends nothing."""
+    replies = iter(range(1000))
+
+    def reply(request: RecordedRequest) -> str:
+        text = respond(request.last_user_text)
+        if "Generate a question for the given answer" in request.last_user_text:
+            data = json.loads(text)
+            data["question"] = f"{data['question']} (draw {next(replies)})"  # a sampling model varies
+            return json.dumps(data)
+        return text
+
+    with FakeOpenAIServer(reply) as server:
         settings = LLMSettings(
             model="openai/test-model", api_base=server.url, cache_dir=tmp_path / "cache", structured_output="prompt"
         )
         client = LLMClient(settings)
         scores = score_ragas(SAMPLES[:1], ["answer_relevancy", "faithfulness"], llm=client, embedder=HashEmbedder())
-        requests = server.chat_requests()
+        first = len(server.chat_requests())
+        again = LLMClient(settings)
+        repeat = score_ragas(SAMPLES[:1], ["answer_relevancy", "faithfulness"], llm=again, embedder=HashEmbedder())
+        second = len(server.chat_requests()) - first
     assert scores["ragas_faithfulness"][0].value == 0.5
     assert scores["ragas_answer_relevancy"][0].value is not None
-    assert len(requests) == 1 + 2  # one question generation (then two cache hits) + faithfulness's two prompts
-    usage = client.usage()["ragas"]
-    assert (usage.calls, usage.cached_calls) == (5, 2)
-    assert {r.body.get("temperature") for r in requests} == {0.3, 0.01}
+    assert first == 3 + 2  # three question samples + faithfulness's two prompts
+    questions = [r for r in server.chat_requests() if "Generate a question" in r.last_user_text]
+    assert len(questions) == 3 and {r.body.get("temperature") for r in questions} == {0.3}
+    assert (client.usage()["ragas"].calls, client.usage()["ragas"].cached_calls) == (5, 0)
+    assert second == 0 and again.usage()["ragas"].cached_calls == 5
+    assert repeat == scores
 
 
 # --- failures become reasons, never NaN ---------------------------------------------------------------------
@@ -358,6 +374,7 @@ class TruncatingLLM:
         response_model: type[BaseModel] | None = None,
         temperature: float | None = None,
         max_tokens: int | None = None,
+        sample: int = 0,
     ) -> Completion:
         return Completion(text=respond(messages[-1]["content"]), raw={"finish_reason": "length"})
 

@@ -66,9 +66,9 @@ class RagasLLMAdapter(BaseRagasLLM):
 
     Each RAGAS generation is one ``llm.acomplete(messages, stage="ragas", temperature=...)`` with the
     temperature RAGAS asks for (0.01 for one completion, 0.3 for several). For n > 1 completions (answer
-    relevancy's generated questions) it makes n identical calls one after another; with our disk cache the
-    second and later ones are cache hits, so they return the first reply (the metric then averages n equal
-    similarities). ``stop`` sequences are not supported by the protocol and are ignored (RAGAS passes none).
+    relevancy's generated questions) it makes n calls numbered by ``sample``, each its own request and cache
+    entry, so the n replies are as independent as RAGAS's n choices (a repeated run is served from the cache,
+    sample by sample). ``stop`` sequences are not supported by the protocol and are ignored (RAGAS passes none).
     `LLMCallError` and `LLMBudgetExceeded` propagate unchanged through RAGAS to whoever scores the metric.
     """
 
@@ -93,8 +93,8 @@ class RagasLLMAdapter(BaseRagasLLM):
         if temperature is None:
             temperature = self.get_temperature(n)
         generations: list[Generation] = []
-        for _ in range(max(n, 1)):
-            done = await self.llm.acomplete(messages, stage=self.stage, temperature=temperature)
+        for sample in range(max(n, 1)):
+            done = await self.llm.acomplete(messages, stage=self.stage, temperature=temperature, sample=sample)
             info = {"finish_reason": done.raw.get("finish_reason")}
             generations.append(Generation(text=done.text, generation_info=info))
         return LLMResult(generations=[generations])

@@ -101,9 +101,12 @@ class LLM(Protocol):
         response_model: type[BaseModel] | None = None,
         temperature: float | None = None,
         max_tokens: int | None = None,
+        sample: int = 0,
     ) -> Completion:
         """One chat completion; with `response_model`, `Completion.parsed` is a validated instance.
 
+        `sample` numbers several completions asked for the same messages (sampled at a temperature above 0):
+        each is its own request and cache entry, where the same call again would be served from the cache.
         Raises an `LLMCallError` subclass when the call fails after retries and `LLMBudgetExceeded` when the
         cost cap is reached.
         """

@@ -169,6 +169,7 @@ class LLMClient:
         response_model: type[BaseModel] | None = None,
         temperature: float | None = None,
         max_tokens: int | None = None,
+        sample: int = 0,
     ) -> Completion:
         """Blocking `acomplete` for scripts and the REPL; it runs its own event loop, so it cannot be called
         from inside a running loop (await `acomplete` there)."""
@@ -189,6 +190,7 @@ class LLMClient:
         response_model: type[BaseModel] | None = None,
         temperature: float | None = None,
         max_tokens: int | None = None,
+        sample: int = 0,
     ) -> Completion:
         """One chat completion; with `response_model`, `Completion.parsed` is a validated instance.
 
@@ -205,11 +207,11 @@ class LLMClient:
                 params["response_format"] = response_format(response_model)
             else:
                 send = with_json_instruction(send, response_model)
-        first = await self._call(send, params, stage)
+        first = await self._call(send, params, stage, sample)
         if response_model is None:
             return first
         return await parse_or_repair(
-            first, send, response_model, lambda repair: self._call(repair, params, stage), self._stage(stage)
+            first, send, response_model, lambda repair: self._call(repair, params, stage, sample), self._stage(stage)
         )
 
     def _stage(self, stage: str) -> StageUsage:
@@ -240,9 +242,13 @@ class LLMClient:
             self._semaphore = (loop, asyncio.Semaphore(self.settings.concurrency))
         return self._semaphore[1]
 
-    async def _call(self, messages: list[dict[str, str]], params: dict[str, Any], stage: str) -> Completion:
+    async def _call(
+        self, messages: list[dict[str, str]], params: dict[str, Any], stage: str, sample: int = 0
+    ) -> Completion:
         usage = self._stage(stage)
-        key = cache_key(self.model, self.settings.api_base, messages, params)
+        # sample 0 keeps the key of a plain call, so caches written before samples existed still hit
+        keyed = {**params, "sample": sample} if sample else params
+        key = cache_key(self.model, self.settings.api_base, messages, keyed)
         hit = self.cache.get(key) if self.cache is not None else None
         if hit is not None:
             usage.calls += 1

@@ -38,6 +38,8 @@ class FakeCall:
     max_tokens: int | None
     reply: str | None
     """The reply text, or None when the call failed."""
+    sample: int = 0
+    """Which of several completions of the same messages this is (see `LLM.acomplete`)."""
 
 
 class FakeLLM:
@@ -83,6 +85,7 @@ class FakeLLM:
         response_model: type[BaseModel] | None = None,
         temperature: float | None = None,
         max_tokens: int | None = None,
+        sample: int = 0,
     ) -> Completion:
         """Blocking `acomplete` (not from inside a running event loop)."""
         return asyncio.run(
@@ -99,10 +102,11 @@ class FakeLLM:
         response_model: type[BaseModel] | None = None,
         temperature: float | None = None,
         max_tokens: int | None = None,
+        sample: int = 0,
     ) -> Completion:
         """One scripted completion; with `response_model`, parsed and repaired like the real client."""
         sent = [dict(m) for m in messages]
-        call = FakeCall(sent, stage, response_model, temperature, max_tokens, None)
+        call = FakeCall(sent, stage, response_model, temperature, max_tokens, None, sample)
         first = self._answer(call)
         if response_model is None:
             return first
