@@ -11,12 +11,12 @@ are RAGAS's. What RAGAS would turn into NaN or an exception becomes an unscored 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import math
-from collections.abc import Callable, Coroutine, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from evaluators.ragas_metrics.registry import RAGAS_METRICS, Embedder, MetricSpec, offline_ragas, parse_ragas_metrics
 from testgen.llm._types import LLM, LLMBudgetExceeded, LLMCallError, LLMConfigError
@@ -98,19 +98,27 @@ def _item(spec: MetricSpec, value: Any) -> ItemScore:
     return ItemScore(min(1.0, max(0.0, number)))
 
 
-@contextmanager
-def _ragas_logs_quiet() -> Iterator[None]:
+F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
+
+
+def _ragas_logs_held_back(func: F) -> F:
     """RAGAS logs every reply it cannot parse at ERROR level, one line per item; each of those items is already
-    unscored with that reason in the results, so its log is held back while scoring (CRITICAL still shows)."""
-    ragas_logger = logging.getLogger("ragas")
-    previous = ragas_logger.level
-    ragas_logger.setLevel(logging.CRITICAL)
-    try:
-        yield
-    finally:
-        ragas_logger.setLevel(previous)
+    unscored with that reason in the results, so those logs are held back while `func` scores (CRITICAL shows)."""
+
+    @functools.wraps(func)
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        ragas_logger = logging.getLogger("ragas")
+        previous = ragas_logger.level
+        ragas_logger.setLevel(logging.CRITICAL)
+        try:
+            return await func(*args, **kwargs)
+        finally:
+            ragas_logger.setLevel(previous)
+
+    return cast(F, wrapper)
 
 
+@_ragas_logs_held_back
 async def ascore_ragas(
     samples: Sequence[RagasSample],
     names: Sequence[str],
@@ -130,22 +138,6 @@ async def ascore_ragas(
     key, which no item can get past) stops the run: no item starts after it, the ones in flight finish, then
     it is raised.
     """
-    with _ragas_logs_quiet():
-        return await _ascore_ragas(
-            samples, names, llm=llm, embedder=embedder, concurrency=concurrency, progress=progress
-        )
-
-
-async def _ascore_ragas(
-    samples: Sequence[RagasSample],
-    names: Sequence[str],
-    *,
-    llm: LLM | None,
-    embedder: Embedder | None = None,
-    concurrency: int = 8,
-    progress: Callable[[int, int], None] | None = None,
-) -> dict[str, list[ItemScore]]:
-    """`ascore_ragas` with RAGAS's logs as they are."""
     if concurrency < 1:
         raise ValueError(f"concurrency must be at least 1, got {concurrency}")
     specs = [RAGAS_METRICS[name] for name in parse_ragas_metrics(names)]
