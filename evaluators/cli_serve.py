@@ -17,6 +17,8 @@ import click
 from testgen.cli._common import user_errors
 from testgen.errors import OptionError
 
+INTERRUPTED = "interrupted: the server stopped before the run finished (results stored so far are kept)"
+
 
 def is_loopback(host: str) -> bool:
     """True for localhost and loopback addresses (127.0.0.0/8, ::1)."""
@@ -87,6 +89,10 @@ def serve_command(
 
     store = RunStore(store_url)
     try:
+        if store.is_sqlite:  # only this server runs jobs on its SQLite file: unfinished runs are orphans
+            orphans = store.fail_unfinished(INTERRUPTED)
+            if orphans:
+                click.echo(f"{len(orphans)} run(s) left unfinished by an earlier server marked failed: {orphans}")
         app = create_app(
             store,
             default_kb=str(kb.resolve()) if kb is not None else None,

@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from evaluators.api import create_app
 from evaluators.api.jobs import CANCELLED, JobRunner, Runner, failure_message
-from evaluators.cli_serve import dashboard_url, is_loopback, register, serve_command
+from evaluators.cli_serve import INTERRUPTED, dashboard_url, is_loopback, register, serve_command
 from evaluators.evaluate import EvaluationOutcome, score
 from evaluators.runner import RunConfig
 from evaluators.store import RunStore
@@ -553,6 +553,37 @@ def test_serve_starts_uvicorn_and_prints_the_dashboard_url(
     assert (seen["host"], seen["port"]) == ("0.0.0.0", 8123)
     assert seen["app"].state.default_kb == str(kb.resolve())
     assert "--allow-callable-targets" in CliRunner().invoke(serve_command, ["--help"]).output
+
+
+def test_serve_marks_runs_an_earlier_server_left_unfinished_as_failed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: None)
+    store_url = f"sqlite:///{tmp_path / 'serve.db'}"
+    with RunStore(store_url) as store:  # a server was killed: one run running with partial results, one queued
+        dataset = store.add_dataset(_questions(), name="aurora", source="t")
+        running = store.create_run(
+            dataset.id, config={}, target={"target": "baseline"}, k=3, evaluation_type="retrieval_only"
+        )
+        store.mark_running(running.id)
+        store.add_results(running.id, _outcome(_questions()).results[:2])
+        queued = store.create_run(
+            dataset.id, config={}, target={"target": "baseline"}, k=3, evaluation_type="retrieval_only"
+        )
+        done = store.record(_outcome(_questions()), questions=_questions(), dataset_name="aurora", dataset_source="t")
+    result = CliRunner().invoke(serve_command, ["--store", store_url])
+    assert result.exit_code == 0, result.output
+    assert f"2 run(s) left unfinished by an earlier server marked failed: [{running.id}, {queued.id}]" in result.output
+    with RunStore(store_url) as store:
+        interrupted = store.get_run(running.id)
+        assert interrupted.status == "failed" and interrupted.error_message == INTERRUPTED
+        assert len(interrupted.results) == 2  # what it had finished is kept
+        assert store.get_run(queued.id).status == "failed"
+        assert store.get_run(done.id).status == "completed"
+    again = CliRunner().invoke(serve_command, ["--store", store_url])
+    assert "left unfinished" not in again.output
 
 
 def test_register_adds_serve_once() -> None:

@@ -204,6 +204,23 @@ class RunStore:
             run.updated_at = utcnow()
             return _run_info(run, run.dataset.name)
 
+    def fail_unfinished(self, error_message: str) -> list[int]:
+        """Mark every ``pending`` or ``running`` run failed with `error_message`, keeping its partial results;
+        their ids. For a server starting on a store that only it runs jobs on: such runs were left by a server
+        that stopped (or was killed) before they finished."""
+        with self._writing() as s:
+            runs = s.scalars(select(RunRow).where(RunRow.status.in_(("pending", "running")))).all()
+            for run in runs:
+                run.status = "failed"
+                run.error_message = error_message
+                run.updated_at = utcnow()
+            return sorted(run.id for run in runs)
+
+    @property
+    def is_sqlite(self) -> bool:
+        """True for a SQLite file (one machine), False for a database server that several may share."""
+        return self._sqlite
+
     def get_run(self, run_id: int, *, with_results: bool = True) -> RunDetail:
         """A run with its summary and (unless `with_results` is False) its per-question results."""
         with self._reading() as s:
