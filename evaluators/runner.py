@@ -208,7 +208,9 @@ def _score_answers(
     )
     embeddings, embeddings_note = resolve_embeddings(config)
     needs_embeddings = any(RAGAS_METRICS[n].needs_embeddings for n in generation.ragas_metrics)
-    embedder = make_embedder(embeddings, config.api_base) if needs_embeddings else None
+    # the embeddings serve the RAGAS metrics, which run on the judging side
+    embeddings_base = config.judge_api_base if config.judge_llm else config.api_base
+    embedder = make_embedder(embeddings, embeddings_base) if needs_embeddings else None
     records = list(outcome.records)
     plan = plan_generation(questions, records, k=config.k, config=generation, llm=llm, judge_llm=judge_llm)
     summary = outcome.summary

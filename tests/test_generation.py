@@ -309,3 +309,17 @@ def test_gate_takes_answer_scores_on_their_own_scale() -> None:
         parse_thresholds("judge_accuracy=6", 5)
     with pytest.raises(OptionError, match="between 0 and 1"):
         parse_thresholds("judge_faithfulness=4", 5)
+
+
+def test_embeddings_go_to_the_judging_models_server(
+    kb: Path, questions: list[TestQuestion], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import evaluators.ragas_metrics as ragas_metrics
+
+    seen: list[tuple[str | None, str | None]] = []
+    monkeypatch.setattr(ragas_metrics, "make_embedder", lambda spec, base=None: seen.append((spec, base)))
+    common = {"ragas_metrics": "semantic_similarity", "embeddings": "openai/embed", "api_base": "http://answers/v1"}
+    run_evaluation(questions, _config(kb, **common), dataset="t", llm=FakeLLM(_respond))
+    judged = _config(kb, judge_llm="fake/judge", judge_api_base="http://judge/v1", **common)
+    run_evaluation(questions, judged, dataset="t", llm=FakeLLM(_respond), judge_llm=FakeLLM(_respond))
+    assert seen == [("openai/embed", "http://answers/v1"), ("openai/embed", "http://judge/v1")]
