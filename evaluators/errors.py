@@ -8,7 +8,8 @@
     │                                imported, a missing optional package (the message says what to install)
     ├── EvaluationError              the evaluator could not do what was asked
     └── StoreError                   the run store could not be opened or written (bad URL, driver missing)
-        └── StoreNotFound            no dataset or run with that id (a UserInputError too: exit 2)
+        ├── StoreNotFound            no dataset or run with that id (a UserInputError too: exit 2)
+        └── StoreLayoutError         the store's tables were written by a testgen with another layout
 
 A failure of one question (the system under test raised, timed out or sent garbage) is not an exception: it
 becomes a :class:`~schemas.RunRecord` with ``error`` set, and the run goes on.
@@ -23,6 +24,7 @@ __all__ = [
     "EvaluationError",
     "OptionError",
     "StoreError",
+    "StoreLayoutError",
     "StoreNotFound",
     "TargetError",
     "UserInputError",
@@ -43,3 +45,7 @@ class StoreError(TestgenError):
 
 class StoreNotFound(StoreError, UserInputError):
     """No dataset or run with the given id."""
+
+
+class StoreLayoutError(StoreError):
+    """The store's tables have another layout version (written by another version of testgen)."""

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 from postgres_server import PostgresServer, postgres_server  # noqa: F401
-from sqlalchemy import create_engine, select
+from sqlalchemy import create_engine, select, update
 from sqlalchemy.orm import Session
 
-from evaluators.errors import StoreError, StoreNotFound
+from evaluators.errors import StoreError, StoreLayoutError, StoreNotFound
 from evaluators.evaluate import EvaluationOutcome, score, summarize
 from evaluators.store import RunStore, default_store_url, fingerprint_questions, mask_url
-from evaluators.store.models import ResultRow, RunRow
+from evaluators.store.models import LAYOUT_VERSION, MetaRow, ResultRow, RunRow
 from schemas import JudgeRecord, RetrievedContext, RunRecord, StageCost, TestQuestion
 from testgen.errors import UserInputError
 
@@ -404,3 +404,20 @@ def test_two_threads_complete_runs_at_once(store_url: str) -> None:
         for n in (0, 1):
             for run_id in done[n]:
                 assert store.get_run(run_id).results == outcomes[n].results
+
+
+def test_a_store_with_another_table_layout_is_refused_with_the_fix(store_url: str) -> None:
+    with RunStore(store_url) as first:
+        first.add_dataset(QUESTIONS, name="kept", source="t")
+    engine = create_engine(store_url)
+    with engine.begin() as connection:  # as a later version of testgen would leave it
+        connection.execute(update(MetaRow).where(MetaRow.key == "layout_version").values(value="99"))
+    engine.dispose()
+    with pytest.raises(StoreLayoutError, match=r"has table layout 99, this version of testgen reads layout 1"):
+        RunStore(store_url)
+    engine = create_engine(store_url)
+    with engine.begin() as connection:
+        connection.execute(update(MetaRow).values(value=LAYOUT_VERSION))
+    engine.dispose()
+    with RunStore(store_url) as again:  # nothing was lost or changed by the refusal
+        assert [d.name for d in again.list_datasets()] == ["kept"]

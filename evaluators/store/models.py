@@ -14,7 +14,10 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
 
-__all__ = ["Base", "DatasetRow", "ResultRow", "RunRow", "UTCDateTime", "utcnow"]
+__all__ = ["LAYOUT_VERSION", "Base", "DatasetRow", "MetaRow", "ResultRow", "RunRow", "UTCDateTime", "utcnow"]
+
+LAYOUT_VERSION = "1"
+"""Version of the table layout; a store written with another layout is refused with a message, never misread."""
 
 
 def utcnow() -> datetime:
@@ -49,6 +52,15 @@ NullableJSON = JSON(none_as_null=True)
 
 class Base(DeclarativeBase):
     """Declarative base of the run store's tables."""
+
+
+class MetaRow(Base):
+    """Facts about the store itself (``layout_version``)."""
+
+    __tablename__ = "store_meta"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
 
 
 class DatasetRow(Base):

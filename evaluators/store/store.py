@@ -27,9 +27,9 @@ from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, Pro
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from evaluators.errors import StoreError, StoreNotFound
+from evaluators.errors import StoreError, StoreLayoutError, StoreNotFound
 from evaluators.evaluate import EvaluationOutcome
-from evaluators.store.models import Base, DatasetRow, ResultRow, RunRow, utcnow
+from evaluators.store.models import LAYOUT_VERSION, Base, DatasetRow, MetaRow, ResultRow, RunRow, utcnow
 from schemas import DatasetInfo, EvaluationSummary, QuestionResult, RunDetail, RunInfo, TestQuestion
 
 __all__ = [
@@ -106,6 +106,9 @@ class RunStore:
         self._engine = self._create_engine(parsed)
         try:
             self._create_tables()
+        except StoreLayoutError:
+            self._engine.dispose()
+            raise
         except SQLAlchemyError as exc:
             self._engine.dispose()
             fix = (
@@ -120,11 +123,25 @@ class RunStore:
         self._sessions = sessionmaker(self._engine, expire_on_commit=False)
 
     def _create_tables(self) -> None:
-        """Create the tables that are missing; once more if another process created them at the same moment."""
+        """Create the tables that are missing (once more if another process created them at the same moment),
+        then check the layout version: a store written by a version of testgen with other tables is refused."""
         try:
             Base.metadata.create_all(self._engine)
         except (IntegrityError, ProgrammingError):
             Base.metadata.create_all(self._engine)
+        with self._engine.begin() as connection:
+            found = connection.execute(select(MetaRow.value).where(MetaRow.key == "layout_version")).scalar()
+            if found is None:
+                try:
+                    connection.execute(insert(MetaRow).values(key="layout_version", value=LAYOUT_VERSION))
+                except IntegrityError:  # another process wrote it first
+                    found = LAYOUT_VERSION
+        if found is not None and found != LAYOUT_VERSION:
+            raise StoreLayoutError(
+                f"the run store {self.url} has table layout {found}, this version of testgen reads layout "
+                f"{LAYOUT_VERSION}: use the testgen version that wrote it, or a new store (--store URL or "
+                f"${DEFAULT_DATA_DIR_ENV})"
+            )
 
     def __repr__(self) -> str:
         return f"RunStore({self.url!r})"
