@@ -16,6 +16,7 @@ import asyncio
 import logging
 import os
 import re
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -51,6 +52,9 @@ def import_litellm() -> Any:
         if "LITELLM_LOG" not in os.environ:  # the user asked for litellm's own logs: leave them on
             for name in _LITELLM_LOGGERS:
                 logging.getLogger(name).setLevel(logging.ERROR)
+        # litellm creates its provider coroutine before checking the credentials and drops it when they are
+        # missing: the RuntimeWarning would bury our one-line "no API key" error.
+        warnings.filterwarnings("ignore", r"coroutine '\w+\.acompletion' was never awaited", RuntimeWarning)
         litellm._testgen_configured = True
     return litellm
 
@@ -317,7 +321,10 @@ class LLMClient:
                 mapped = map_error(exc, key)
                 if not mapped.retryable or attempt == s.max_retries:
                     self._stage(stage).failed_calls += 1
-                    logger.warning("stage %s: call failed after %d attempt(s): %s", stage, attempt + 1, mapped.error)
+                    if not isinstance(mapped.error, LLMConfigError):  # that one stops the run and is shown once
+                        logger.warning(
+                            "stage %s: call failed after %d attempt(s): %s", stage, attempt + 1, mapped.error
+                        )
                     if mapped.error is exc:
                         raise
                     raise mapped.error from exc
