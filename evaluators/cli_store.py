@@ -16,6 +16,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -130,8 +131,13 @@ def load_results_ref(ref: str, store_url: str | None = None) -> list[QuestionRes
     return detail.results
 
 
+_TYPE_LABEL = {"retrieval_only": "retrieval", "full_rag": "full_rag"}
+
+
 def _when(info: RunInfo) -> str:
-    return info.created_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    """Local time, without the year when it is this year's (keeps the runs table narrow)."""
+    local = info.created_at.astimezone()
+    return local.strftime("%m-%d %H:%M" if local.year == datetime.now().year else "%Y-%m-%d %H:%M")
 
 
 def _number(value: float | None, digits: int = 3) -> str:
@@ -167,17 +173,17 @@ def runs_command(dataset_id: int | None, limit: int, as_json: bool, store_url: s
         click.echo(f"no runs in {where} yet (every `evaluate --dataset ...` run is recorded)")
         return
     table = Table(title=f"Runs — {escape(where)}")
-    for column in ("id", "created", "dataset", "target", "type", "k", "status", "MRR@k", "nDCG@k", "faithful", "cost"):
+    for column in ("id", "created", "dataset", "target", "type", "k", "status", "MRR@k", "nDCG@k", "faith", "cost"):
         table.add_column(
-            column, justify="right" if column in ("id", "k", "MRR@k", "nDCG@k", "faithful", "cost") else "left"
+            column, justify="right" if column in ("id", "k", "MRR@k", "nDCG@k", "faith", "cost") else "left"
         )
     for run in runs:
         table.add_row(
             str(run.id),
             _when(run),
-            escape(f"{run.dataset_name} ({run.dataset_id})"),
+            escape(f"{run.dataset_name} #{run.dataset_id}"),
             escape(str(run.target.get("target", "?"))),
-            run.evaluation_type,
+            _TYPE_LABEL.get(run.evaluation_type, run.evaluation_type),
             str(run.k),
             _status(run.status),
             _number(run.metrics.get(f"MRR@{run.k}")),

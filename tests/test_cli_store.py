@@ -62,7 +62,8 @@ def test_runs_table_lists_newest_first_with_metrics(runs: dict[str, int]) -> Non
     rows = [line for line in result.stdout.splitlines() if line.startswith("│")]
     assert [int(row.split("│")[1]) for row in rows] == [runs["pending"], runs["failed"], runs["rag"], runs["plain"]]
     plain, rag = rows[3], rows[2]
-    assert "completed" in plain and "retrieval_only" in plain and "0.500" in plain and "baseline" in plain
+    assert "completed" in plain and "retrieval" in plain and "0.500" in plain and "baseline" in plain
+    assert "tests.jsonl #" in plain
     assert "full_rag" in rag and "0.700" in rag and "$0.3750" in rag
     assert "failed" in rows[1] and "pending" in rows[0] and "other.jsonl" in rows[0]
 
