@@ -558,3 +558,18 @@ def test_a_missing_api_key_is_a_config_error_without_retries(monkeypatch: pytest
         mapped = map_error(RuntimeError(message))
         assert isinstance(mapped.error, LLMConfigError) and not mapped.retryable
     assert not isinstance(map_error(RuntimeError("the key is fine, the server is down")).error, LLMConfigError)
+
+
+def test_samples_are_separate_requests_and_cache_entries(tmp_path: Path) -> None:
+    draws = iter(range(100))
+    with FakeOpenAIServer(lambda r: f"draw {next(draws)}") as server:
+        settings = LLMSettings(model="openai/test-model", api_base=server.url, cache_dir=tmp_path / "c")
+        client = LLMClient(settings)
+        texts = [client.complete(ask("q"), stage="gen", temperature=0.3, sample=i).text for i in range(3)]
+        again = [client.complete(ask("q"), stage="gen", temperature=0.3, sample=i).text for i in range(3)]
+        plain = client.complete(ask("q"), stage="gen", temperature=0.3).text  # sample 0's entry
+        assert len(server.chat_requests()) == 3
+    assert texts == ["draw 0", "draw 1", "draw 2"] and again == texts and plain == "draw 0"
+    fake = FakeLLM(lambda messages: "x")
+    fake.complete(ask("q"), stage="gen", sample=2)
+    assert fake.history[0].sample == 2

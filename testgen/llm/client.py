@@ -181,7 +181,12 @@ class LLMClient:
             asyncio.get_running_loop()
         except RuntimeError:
             coro = self.acomplete(
-                messages, stage=stage, response_model=response_model, temperature=temperature, max_tokens=max_tokens
+                messages,
+                stage=stage,
+                response_model=response_model,
+                temperature=temperature,
+                max_tokens=max_tokens,
+                sample=sample,
             )
             return asyncio.run(coro)
         raise RuntimeError("complete() was called inside a running event loop; await acomplete() instead")

@@ -90,7 +90,12 @@ class FakeLLM:
         """Blocking `acomplete` (not from inside a running event loop)."""
         return asyncio.run(
             self.acomplete(
-                messages, stage=stage, response_model=response_model, temperature=temperature, max_tokens=max_tokens
+                messages,
+                stage=stage,
+                response_model=response_model,
+                temperature=temperature,
+                max_tokens=max_tokens,
+                sample=sample,
             )
         )
 
