@@ -10,15 +10,15 @@ together about :data:`MAX_CONTEXTS_CHARS` (with many contexts each gets an equal
 
 from __future__ import annotations
 
-import asyncio
 import math
 import re
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from typing import Any, TypeVar, cast
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
+from evaluators.concurrency import run_bounded, run_sync
 from evaluators.targets.tokenize import tokenize
 from testgen.lang.detect import detect_language
-from testgen.llm._types import LLM, LLMBudgetExceeded, LLMCallError
+from testgen.llm._types import LLM, LLMCallError
 from testgen.llm.loop import EventLoop
 from testgen.synth.prompts import language_name
 
@@ -35,8 +35,6 @@ __all__ = [
     "generate_answers",
     "numbered_contexts",
     "question_language",
-    "run_bounded",
-    "run_sync",
     "split_sentences",
     "truncate",
 ]
@@ -161,55 +159,6 @@ async def agenerate_answer(
     if not answer:
         return None, "the model gave an empty answer"
     return answer, None
-
-
-async def run_bounded(
-    jobs: Sequence[Callable[[], Awaitable[T]]],
-    concurrency: int,
-    progress: Callable[[int, int], None] | None = None,
-) -> list[T]:
-    """Run `jobs` at most `concurrency` at once; results in input order.
-
-    `LLMBudgetExceeded` stops the run: no job starts after it, the ones in flight finish, then it is raised.
-    """
-    if concurrency < 1:
-        raise ValueError(f"concurrency must be at least 1, got {concurrency}")
-    semaphore = asyncio.Semaphore(concurrency)
-    stop: list[LLMBudgetExceeded] = []
-    done = 0
-    total = len(jobs)
-
-    async def one(job: Callable[[], Awaitable[T]]) -> T | None:
-        nonlocal done
-        async with semaphore:
-            if stop:
-                return None
-            try:
-                value = await job()
-            except LLMBudgetExceeded as exc:
-                stop.append(exc)
-                return None
-        done += 1
-        if progress is not None:
-            progress(done, total)
-        return value
-
-    results = await asyncio.gather(*(one(job) for job in jobs))
-    if stop:
-        raise stop[0]
-    return cast(list[T], results)  # every job finished: no None left
-
-
-def run_sync(coro: Coroutine[Any, Any, T], loop: EventLoop | None) -> T:
-    """Run `coro` on `loop`, or on a private `EventLoop` closed afterwards (works inside a notebook too)."""
-    own = loop is None
-    runner = loop or EventLoop()
-    try:
-        result: T = runner.run(coro)
-    finally:
-        if own:
-            runner.close()
-    return result
 
 
 def generate_answers(

@@ -14,13 +14,13 @@ Nothing here writes NaN or 0 for a failure: a metric that could not be scored on
 
 from __future__ import annotations
 
-import asyncio
 import math
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
 from evaluators.answer import agenerate_answer, answer_messages, extractive_answer
+from evaluators.concurrency import run_until_stopped
 from evaluators.judge import JudgeCase, ajudge, judge_calls_per_case
 from evaluators.ragas_metrics import RAGAS_METRICS, RagasSample, ascore_ragas, plan_ragas_calls
 from evaluators.scales import ANSWER_COVERAGE, JUDGE_ORDER, metric_range
@@ -161,23 +161,13 @@ class _Budget:
 async def _bounded(
     items: Sequence[Callable[[], Awaitable[T]]], limit: int, tick: Callable[[], None], budget: _Budget
 ) -> list[T | None]:
-    """Run the calls, at most `limit` at once; a call refused by the cost cap (and every later one) gives None,
-    so the work finished before the cap is kept."""
-    semaphore = asyncio.Semaphore(limit)
-
-    async def one(make: Callable[[], Awaitable[T]]) -> T | None:
-        async with semaphore:
-            if budget.reached:
-                return None
-            try:
-                value = await make()
-            except LLMBudgetExceeded:
-                budget.reached = True
-                return None
-        tick()
-        return value
-
-    return list(await asyncio.gather(*(one(m) for m in items)))
+    """Run the calls, at most `limit` at once; a call refused by the cost cap (and every later one, in this stage
+    and the next) gives None, so the work finished before the cap is kept."""
+    if budget.reached:
+        return [None] * len(items)
+    results, stopped = await run_until_stopped(items, limit, lambda _done, _total: tick())
+    budget.reached = stopped is not None
+    return results
 
 
 class _Stage:

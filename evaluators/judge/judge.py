@@ -20,7 +20,8 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-from evaluators.answer import call_error, run_bounded, run_sync
+from evaluators.answer import call_error
+from evaluators.concurrency import run_bounded, run_sync
 from evaluators.judge.prompts import JUDGE_SCORES, bundled_messages, score_range, single_messages
 from schemas import JudgeRecord
 from testgen.llm._types import LLM, LLMBadResponse, LLMBudgetExceeded, LLMCallError

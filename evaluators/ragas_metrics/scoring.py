@@ -10,7 +10,6 @@ are RAGAS's. What RAGAS would turn into NaN or an exception becomes an unscored 
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 import math
@@ -18,6 +17,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from evaluators.concurrency import run_until_stopped
 from evaluators.ragas_metrics.registry import RAGAS_METRICS, Embedder, MetricSpec, offline_ragas, parse_ragas_metrics
 from testgen.llm._types import LLM, LLMBudgetExceeded, LLMCallError, LLMConfigError
 from testgen.llm.loop import EventLoop
@@ -180,34 +180,29 @@ async def ascore_ragas(
     done = total - len(jobs)
     if progress is not None and done:
         progress(done, total)
-    semaphore = asyncio.Semaphore(concurrency)
-    stop: list[BaseException] = []
     ragas_samples: dict[int, SingleTurnSample] = {}
 
     async def one(spec: MetricSpec, metric: Any, i: int) -> None:
-        nonlocal done
-        async with semaphore:
-            if stop:
-                return
-            if i not in ragas_samples:
-                ragas_samples[i] = samples[i].to_ragas()
-            try:
-                value = await metric.single_turn_ascore(ragas_samples[i])
-            except (LLMBudgetExceeded, LLMConfigError) as exc:
-                stop.append(exc)
-                return
-            except Exception as exc:
-                item = ItemScore(None, _exception_reason(exc))
-            else:
-                item = _item(spec, value)
+        if i not in ragas_samples:
+            ragas_samples[i] = samples[i].to_ragas()
+        try:
+            value = await metric.single_turn_ascore(ragas_samples[i])
+        except (LLMBudgetExceeded, LLMConfigError):
+            raise
+        except Exception as exc:
+            item = ItemScore(None, _exception_reason(exc))
+        else:
+            item = _item(spec, value)
         results[spec.result_name][i] = item
-        done += 1
-        if progress is not None:
-            progress(done, total)
 
-    await asyncio.gather(*(one(*job) for job in jobs))
-    if stop:
-        raise stop[0]
+    def step(finished: int, _jobs: int) -> None:
+        if progress is not None:
+            progress(done + finished, total)
+
+    calls = [functools.partial(one, *job) for job in jobs]
+    _, stopped = await run_until_stopped(calls, concurrency, step, stop_on=(LLMBudgetExceeded, LLMConfigError))
+    if stopped is not None:
+        raise stopped
     return cast(dict[str, list[ItemScore]], results)  # every item is set: skipped, scored or unscored
 
 
