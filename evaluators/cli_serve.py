@@ -14,6 +14,7 @@ from pathlib import Path
 
 import click
 
+from evaluators.cli_store import store_option
 from testgen.cli._common import user_errors
 from testgen.errors import OptionError
 
@@ -42,12 +43,7 @@ def dashboard_url(host: str, port: int) -> str:
 @click.command("serve", context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
-@click.option(
-    "--store",
-    "store_url",
-    default=None,
-    help="Run store database URL (default: sqlite in .testgen/, or $TESTGEN_STORE_URL).",
-)
+@store_option
 @click.option(
     "--kb",
     type=click.Path(path_type=Path),
