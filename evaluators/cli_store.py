@@ -131,9 +131,6 @@ def load_results_ref(ref: str, store_url: str | None = None) -> list[QuestionRes
     return detail.results
 
 
-_TYPE_LABEL = {"retrieval_only": "retrieval", "full_rag": "full_rag"}
-
-
 def _when(info: RunInfo) -> str:
     """Local time, without the year when it is this year's (keeps the runs table narrow)."""
     local = info.created_at.astimezone()
@@ -183,7 +180,7 @@ def runs_command(dataset_id: int | None, limit: int, as_json: bool, store_url: s
             _when(run),
             escape(f"{run.dataset_name} #{run.dataset_id}"),
             escape(str(run.target.get("target", "?"))),
-            _TYPE_LABEL.get(run.evaluation_type, run.evaluation_type),
+            run.evaluation_type.removesuffix("_only"),  # "retrieval" keeps the column narrow
             str(run.k),
             _status(run.status),
             _number(run.metrics.get(f"MRR@{run.k}")),
