@@ -104,7 +104,7 @@ def plan_generation(
     `llm`'s prices; the judge and RAGAS at `judge_llm`'s, when it is given)."""
     plan = GenerationPlan()
     judge = judge_llm if judge_llm is not None else llm
-    if llm is None and judge is None:
+    if judge is None:  # no model at all: offline answers, no judge, no RAGAS calls
         return plan
     answer_tokens: list[int] = []
     sample_tokens: list[int] = []

