@@ -17,6 +17,7 @@ from testgen.categories._registry import get_category
 from testgen.errors import OptionError
 from testgen.kg.graph import KnowledgeGraph
 from testgen.llm._types import LLM
+from testgen.overlap import question_overlap
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.synth.llm_stage import LLMStage
@@ -163,13 +164,13 @@ def generate(
                 category_name,
                 quota,
                 lambda: got[0] if (got := next_seed(category_name, cap)) else None,
-                lambda draft, verdict, meta: _item(draft, verdict, category_name, seed, meta),
+                lambda draft, verdict, meta: _item(ctx, draft, verdict, category_name, seed, meta),
                 emit,
                 result.rejected,
             )
         accepted = 0
         while accepted < quota and (got := next_seed(category_name, cap)) is not None:
-            emit(_item(got[0], got[1], category_name, seed))
+            emit(_item(ctx, got[0], got[1], category_name, seed))
             accepted += 1
         return accepted
 
@@ -250,7 +251,12 @@ def plan_llm_calls(
 
 
 def _item(
-    draft: Draft, verdict: Verdict, category_name: str, seed: int, extra: dict[str, Any] | None = None
+    ctx: GenContext,
+    draft: Draft,
+    verdict: Verdict,
+    category_name: str,
+    seed: int,
+    extra: dict[str, Any] | None = None,
 ) -> TestQuestion:
     metadata: dict[str, Any] = {
         "generator": GENERATOR,
@@ -267,6 +273,9 @@ def _item(
         metadata["flags"] = draft.flags
     if extra:
         metadata.update(extra)
+    # Measured on the final wording (an LLM rewrite included), against the texts of every source document.
+    overlap = question_overlap(draft.question, [ctx.doc_text[d] for d in verdict.source_docs])
+    metadata["question_overlap"] = None if overlap is None else round(overlap, 4)
     return TestQuestion(
         question=draft.question,
         keywords=_dedupe(draft.keywords),
