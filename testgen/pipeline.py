@@ -13,9 +13,32 @@ from testgen.generate import GENERATOR_VERSION, GenerationResult, generate
 from testgen.kg.build import Corpus, build_graph, load_corpus
 from testgen.kg.graph import KnowledgeGraph
 from testgen.llm._types import LLM
+from testgen.overlap import median_overlap
 from testgen.synth.llm_synth import LLMOptions
 
 Progress = Callable[[str, int, int], None]
+
+#: What a short offline build should try next: the offline generator only mines structure.
+OFFLINE_HINT = (
+    "the offline generator mines structured facts (key-value lines, tables, dated lists, sentences with dates "
+    "and amounts) and finds little in prose. To generate from prose, run with --llm MODEL "
+    "(e.g. --llm openai/gpt-4.1-mini, or a local model with --api-base URL)"
+)
+#: The same advice for a build that already used a model.
+LLM_HINT = (
+    "--enrich-graph N lets the model read up to N prose chunks and add the facts it finds to the graph; "
+    "--mix moves the request to the categories the KB supports"
+)
+
+
+@dataclass(frozen=True)
+class CategoryShortfall:
+    """A category that delivered fewer items than its quota, even after filling from other categories."""
+
+    category: str
+    delivered: int
+    requested: int
+    reason: str  # the generator's account: why material ran out, and its most frequent rejections
 
 
 @dataclass
@@ -28,6 +51,82 @@ class BuildOutcome:
     timings: dict[str, float] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
     enrichment: dict[str, Any] | None = None  # LLM graph enrichment, when it ran
+
+    @property
+    def delivered(self) -> int:
+        """Items in the final set."""
+        return len(self.result.items)
+
+    @property
+    def requested_total(self) -> int:
+        """Items asked for (the sum of the category quotas, i.e. ``num``)."""
+        return sum(self.result.requested.values())
+
+    @property
+    def shortfall_total(self) -> int:
+        """Items missing from the request after filling (0 when the total was reached)."""
+        return max(0, self.requested_total - self.delivered)
+
+    def short_categories(self) -> list[CategoryShortfall]:
+        """Categories below their quota in the final set, in category order, each with the generator's reason."""
+        counts = self.result.counts()
+        short = []
+        for category, wanted in self.result.requested.items():
+            if counts[category] < wanted:
+                reason = _strip_count(self.result.shortfall.get(category, ""))
+                top = self.top_rejections(category)
+                if top and "rejection" not in reason:
+                    reason = (reason + "; " if reason else "") + "most rejections: " + top
+                short.append(CategoryShortfall(category, counts[category], wanted, reason or "no reason recorded"))
+        return short
+
+    def top_rejections(self, category: str | None = None, limit: int = 3) -> str:
+        """The most frequent rejection reasons ("reason (n), ..."), of one category or of all."""
+        counts: dict[str, int] = {}
+        for (cat, reason), n in self.result.rejected.items():
+            if category is None or cat == category:
+                counts[reason] = counts.get(reason, 0) + n
+        ranked = sorted(counts.items(), key=lambda x: (-x[1], x[0]))[:limit]
+        return ", ".join(f"{r} ({n})" for r, n in ranked)
+
+    def rejected_by_reason(self) -> dict[str, int]:
+        """Rejections per reason, summed over categories, most frequent first."""
+        counts: dict[str, int] = {}
+        for (_, reason), n in self.result.rejected.items():
+            counts[reason] = counts.get(reason, 0) + n
+        return dict(sorted(counts.items(), key=lambda x: (-x[1], x[0])))
+
+    @property
+    def complete(self) -> bool:
+        """Whether the set is what was asked for: the total reached and no category below its quota."""
+        return self.shortfall_total == 0 and not self.short_categories()
+
+    def question_overlap_median(self) -> float | None:
+        """Median question–source overlap of the delivered items (see `testgen.overlap`); None if unmeasured."""
+        return median_overlap((item.metadata or {}).get("question_overlap") for item in self.result.items)
+
+    def warnings(self) -> list[str]:
+        """Why the set is not what was asked for, one line each; empty when it is."""
+        if self.complete and not self.result.stopped:
+            return []
+        shorts = self.short_categories()
+        lines = [f"delivered {self.delivered} of {self.requested_total} requested questions"]
+        if self.delivered == 0:
+            lines[0] += ": the set is empty"
+        elif self.shortfall_total == 0 and shorts:
+            lines[0] += f", but {len(shorts)} {'category is' if len(shorts) == 1 else 'categories are'} below quota"
+        for short in shorts:
+            lines.append(f"{short.category} short: {short.delivered}/{short.requested} ({short.reason})")
+        if self.result.filled:
+            filled = ", ".join(f"{c} +{n}" for c, n in self.result.filled.items())
+            lines.append(f"made up from other categories: {filled}")
+        if self.result.stopped:
+            lines.append(f"generation stopped early: {self.result.stopped}")
+        if self.result.rejected:
+            lines.append(f"rejected by reason: {self.top_rejections(limit=5)}")
+        if not self.complete:
+            lines.append(LLM_HINT if self.result.llm else OFFLINE_HINT)
+        return lines
 
     def summary(self) -> dict[str, Any]:
         """The run summary written next to ``tests.jsonl`` (no timestamps in the items themselves)."""
@@ -45,8 +144,13 @@ class BuildOutcome:
             "requested": self.result.requested,
             "generated": self.result.counts(),
             "total": len(self.result.items),
+            "delivered": self.delivered,
+            "shortfall_total": self.shortfall_total,
             "rejected": rejected,
+            "rejected_by_reason": self.rejected_by_reason(),
             "shortfall": self.result.shortfall,
+            "warnings": self.warnings(),
+            "question_overlap_median": self.question_overlap_median(),
             **({"enrichment": self.enrichment} if self.enrichment is not None else {}),
             "filled": self.result.filled,
             "graph": self.kg.stats() | {"facts_per_document": None},
@@ -56,6 +160,12 @@ class BuildOutcome:
             summary["llm"] = self.result.llm
             summary["stopped"] = self.result.stopped
         return summary
+
+
+def _strip_count(reason: str) -> str:
+    """``"2/34: material ran out"`` → ``"material ran out"`` (the counts are shown next to it)."""
+    head, sep, rest = reason.partition(": ")
+    return rest if sep and head.replace("/", "", 1).isdigit() else reason
 
 
 def build_testset(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -111,7 +113,12 @@ from testgen.synth.llm_synth import LLMOptions, load_personas, parse_styles
     type=click.IntRange(0, 100_000),
     help="With --llm: read up to N prose chunks with the model to add facts to the graph (0: off).",
 )
-@click.option("-q", "--quiet", is_flag=True, help="No progress or summary table.")
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Exit with code 3 when the set falls short of the request (the outputs are still written).",
+)
+@click.option("-q", "--quiet", is_flag=True, help="No progress or summary table (a shortfall warning still prints).")
 @user_errors
 def build(
     kb: Path,
@@ -136,9 +143,13 @@ def build(
     personas: Path | None,
     style: str | None,
     enrich_chunks: int,
+    strict: bool,
     quiet: bool,
 ) -> None:
-    """Generate a validated test set from a folder of documents (offline, or rewritten by an LLM with --llm)."""
+    """Generate a validated test set from a folder of documents (offline, or rewritten by an LLM with --llm).
+
+    Exit codes: 0 done (a shortfall prints a warning), 2 bad input, 3 no question at all (nothing written)
+    or, with --strict, a shortfall (outputs written)."""
     shares = parse_mix(mix)
     lang = None if language == "auto" else language
     if chunk_overlap >= chunk_size:
@@ -170,6 +181,14 @@ def build(
             llm_options=llm_options if llm is not None else None,
             enrich_chunks=enrich_chunks,
         )
+    if outcome.delivered == 0:
+        # An empty tests.jsonl would only be rejected by every later command: keep whatever was there.
+        if not quiet:
+            _print_summary(outcome, [])
+        _print_warnings(outcome)
+        kept = f" (the earlier {output} is left as it was)" if output.exists() else ""
+        click.echo(f"error: no question could be generated from {kb}; nothing was written{kept}", err=True)
+        sys.exit(3)
     stem = output.with_suffix("") if output.suffix else output
     items = outcome.result.items
     write_jsonl(items, output)
@@ -186,6 +205,15 @@ def build(
         _print_summary(outcome, written)
         if llm is not None:
             _print_llm_usage(outcome)
+    _print_warnings(outcome)
+    if strict and not outcome.complete:
+        click.echo(
+            f"error: --strict: {outcome.delivered} of {outcome.requested_total} questions, "
+            f"{len(outcome.short_categories())} of {len(outcome.result.requested)} categories short; "
+            "the outputs were written",
+            err=True,
+        )
+        sys.exit(3)
 
 
 def _client(model: str, api_base: str | None, concurrency: int, max_cost: float | None) -> LLM:
@@ -284,19 +312,32 @@ def _print_summary(outcome: BuildOutcome, written: list[str]) -> None:
             note = f"+{result.filled[category]} to make up other categories' shortfall"
         table.add_row(category, str(wanted), str(counts[category]), str(rejected), note)
     console.print(table)
-    reasons: dict[str, int] = {}
-    for (_, reason), n in result.rejected.items():
-        reasons[reason] = reasons.get(reason, 0) + n
-    if reasons:
-        console.print(
-            "rejected by reason: " + ", ".join(f"{r} {n}" for r, n in sorted(reasons.items(), key=lambda x: -x[1]))
-        )
+    if reasons := outcome.rejected_by_reason():
+        console.print("rejected by reason: " + ", ".join(f"{r} {n}" for r, n in reasons.items()))
     if outcome.corpus.skipped:
         console.print(f"skipped {len(outcome.corpus.skipped)} file(s):")
         for skipped in outcome.corpus.skipped[:20]:
             console.print(f"  {skipped.path}: {skipped.reason}")
+    overlap = outcome.question_overlap_median()
+    console.print(
+        "question–source overlap (median): " + ("n/a (nothing measured)" if overlap is None else f"{overlap:.2f}")
+    )
     t = outcome.timings
     console.print(
         f"time: {t['total']:.2f}s (load {t['load']:.2f}s, graph {t['graph']:.2f}s, generate {t['generate']:.2f}s)"
     )
-    console.print("wrote: " + ", ".join(written))
+    console.print("wrote: " + (", ".join(written) if written else "nothing"))
+
+
+def _print_warnings(outcome: BuildOutcome) -> None:
+    """The shortfall block on stderr, quiet or not: what was delivered, what is short and why, what to try."""
+    lines = outcome.warnings()
+    if not lines:
+        return
+    width = 100
+    title = " WARNING: incomplete test set "
+    click.secho(title.center(width, "="), err=True, fg="yellow", bold=True)
+    click.secho(lines[0], err=True, fg="yellow", bold=True)
+    for line in lines[1:]:
+        click.echo(textwrap.fill(line, width, initial_indent="  ", subsequent_indent="    "), err=True)
+    click.secho("=" * width, err=True, fg="yellow", bold=True)
