@@ -11,6 +11,7 @@ import json
 import os
 import re
 import unicodedata
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,11 +21,21 @@ import charset_normalizer
 import yaml
 
 from schemas import Document, SkippedFile
-from testgen.chunking import split_blocks
+from testgen.chunking import Block, split_blocks
 from testgen.errors import CorpusError
+from testgen.kg.entities import is_generic_title, leading_number_end, name_problems, short_title
+from testgen.kg.mining import strip_markup
 from testgen.lang.detect import detect_language, script_counts
 
-__all__ = ["SUPPORTED_SUFFIXES", "LoadResult", "decode_bytes", "load_kb", "parse_front_matter"]
+__all__ = [
+    "SUPPORTED_SUFFIXES",
+    "LoadResult",
+    "clean_stem",
+    "decode_bytes",
+    "derive_title",
+    "load_kb",
+    "parse_front_matter",
+]
 
 #: File suffixes read as documents (compared case-insensitively).
 SUPPORTED_SUFFIXES = (".md", ".markdown", ".txt")
@@ -166,21 +177,166 @@ def _fold(text: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFKC", text).casefold() if ch.isalnum())
 
 
-def _title(text: str, front_matter: dict[str, str], stem: str) -> str:
+# -- titles -------------------------------------------------------------------------------------------------
+# A document's title is the first of: front matter `title`; an H1 naming the file; an H1 near the top; the
+# opening heading or line; the last part of its source URL; its file stem, cleaned. Candidates that are file
+# names, slugs, URLs or sentences are passed over (testgen.kg.entities.name_problems), so a page scraped as
+# "16_example_com_Version_History.md" is titled by its own first line "Version History".
+
+_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_URL = re.compile(r"https?://[^\s<>\"'`]+")
+_URL_FIELDS = ("url", "source_url", "source", "link", "permalink", "canonical_url", "original_url")
+# Prose allowed above an H1 that still counts as the title: a comment, a breadcrumb, a one-line teaser.
+# Further down, "# ..." is more likely a section or a comment inside unfenced code.
+_PREAMBLE_CHARS = 300
+_MAX_LINE_WORDS = 30
+_MAX_LINE_CHARS = 250
+# Problems that disqualify a title candidate; length and the case of a page's own words do not.
+_NOT_A_TITLE = frozenset(
+    {"empty", "file extension", "underscore", "url or domain", "slug", "leading id", "placeholder"}
+)
+_DOC_SUFFIX = re.compile(r"[._](?:md|markdown|txt|html?|php|aspx?|pdf)$", re.IGNORECASE)
+
+
+def _clean_title(text: str) -> str:
+    """A heading or line as a title: markup removed, a bare slug's underscores made spaces, space collapsed."""
+    text = strip_markup(_HTML_COMMENT.sub("", text))
+    text = re.sub(r"\s*-{2,}\s*", " — ", text)  # "--" and "---" stand for a dash in plain text
+    if "_" in text and not re.search(r"\s", text.strip()):
+        text = text.replace("_", " ")  # a wiki slug as heading: "Google_検索"
+    # ASCII runs only: an ideographic space is part of how a CJK title is written
+    return re.sub(r"[ \t\n]+", " ", text).strip(" \t,;:—-")
+
+
+def clean_stem(stem: str) -> str:
+    """A file stem as a title: NFC, leading numbering removed ("2628_", "01-", "1559 "), underscores made
+    spaces (and a slug's hyphens, when the stem has no spaces), a trailing ``html``/``md`` dropped.
+
+    Numbers that are part of the name stay ("2007-08年…", "1918_Influenza" after "2684_"); numbering that
+    is all there is stays too ("2024.md" → "2024")."""
+    text = unicodedata.normalize("NFC", stem).strip()
+    text = _DOC_SUFFIX.sub("", text)
+    # In a file name any number before a space is numbering ("1559 COVID-19 and smoking").
+    end = leading_number_end(text, spaced=False) or (m.end() if (m := re.match(r"\d+\s+", text)) else 0)
+    if end and re.search(r"[^\W\d_]", text[end:]):
+        text = text[end:]
+    if not re.search(r"\s", text):
+        text = re.sub(r"(?<!\d)-|-(?!\d)", " ", text)  # a slug's hyphens, not a range's ("2007-08年")
+    text = text.replace("_", " ")
+    return " ".join(text.split()) or stem
+
+
+def _title_problems(title: str) -> set[str]:
+    return set(name_problems(short_title(title))) & _NOT_A_TITLE
+
+
+def _prose_before(text: str, blocks: list[Block], start: int) -> int:
+    return sum(
+        len(_HTML_COMMENT.sub("", text[b.start : b.end]).strip())
+        for b in blocks
+        if b.end <= start and b.kind != "heading"
+    )
+
+
+def _opening(text: str, blocks: list[Block]) -> tuple[str, bool] | None:
+    """The document's first heading or first line of text (comments and rules skipped), and whether it is a
+    heading; None when the document opens with a table, a list or code."""
+    for block in blocks:
+        if block.kind == "heading":
+            if block.heading.strip():
+                return block.heading, True
+            continue
+        if block.kind != "paragraph":
+            return None
+        for line in _HTML_COMMENT.sub("", text[block.start : block.end]).splitlines():
+            if re.search(r"\w", line):
+                return line, False
+    return None
+
+
+def _line_is_title(line: str, stem: str) -> bool:
+    """Whether a document's first line of plain text is its title: short and not prose, or confirmed by a
+    file stem it starts with (file names are often the title cut at a length)."""
+    if len(line) > _MAX_LINE_CHARS * 2:
+        return False
+    folded_stem = _fold(clean_stem(stem))
+    if len(folded_stem) >= 8 and _fold(line).startswith(folded_stem):
+        return True
+    if len(line) > _MAX_LINE_CHARS or len(line.split()) > _MAX_LINE_WORDS:
+        return False
+    return "sentence" not in name_problems(short_title(line))
+
+
+def _url_slug(text: str, front_matter: dict[str, str]) -> str:
+    """The last path segment of the page's source URL (front matter ``url``/``source``/…, or a comment at
+    the top), as words: "https://example.org/wiki/Bullet_Kin" → "Bullet Kin"; "" when there is none."""
+    url = ""
+    for key in _URL_FIELDS:
+        match = _URL.search(front_matter.get(key, ""))
+        if match:
+            url = match.group(0)
+            break
+    if not url:
+        comment = _HTML_COMMENT.match(text.lstrip())
+        match = _URL.search(comment.group(0)) if comment else None
+        url = match.group(0) if match else ""
+    if not url:
+        return ""
+    path = urllib.parse.urlsplit(url).path
+    segment = next((part for part in reversed(path.split("/")) if part), "")
+    words = _DOC_SUFFIX.sub("", urllib.parse.unquote(segment)).replace("_", " ").replace("-", " ").split()
+    letters = sum(ch.isalpha() for ch in "".join(words))
+    digits = sum(ch.isdigit() for ch in "".join(words))
+    if letters <= digits or (len(words) == 1 and digits and letters):
+        return ""  # an id ("2404.10981", "QANDA_21_1683", "a3gstd"), not a name
+    return " ".join(words)
+
+
+def derive_title(text: str, front_matter: dict[str, str], stem: str) -> tuple[str, str]:
+    """A document's title and where it came from: ``front matter``, ``h1``, ``opening`` (first heading or
+    line), ``url`` (last part of the source URL) or ``stem`` (the file name, cleaned by :func:`clean_stem`).
+
+    Candidates are tried in that order; file names, slugs, URLs and ids are passed over, and a first line of
+    plain text counts only when it is short and not a sentence (or the file name starts it). When nothing
+    better exists the stem is used even if it is no name (``testgen.kg.entities.is_usable_name`` says so).
+    """
     title = front_matter.get("title", "").strip()
     if title:
-        return title
-    h1s = [block.heading for block in split_blocks(text) if block.kind == "heading" and block.level == 1]
-    h1s = [h1 for h1 in h1s if h1]
+        return title, "front matter"  # the author's choice, kept as written
+    blocks = split_blocks(text)
+    h1s = [
+        (block.start, _clean_title(block.heading))
+        for block in blocks
+        if block.kind == "heading" and block.level == 1 and _clean_title(block.heading)
+    ]
     wanted = _fold(stem)
     # A file often opens with a generic H1 ("Product Summary") before the one naming it; the match wins.
-    for h1 in h1s:
-        if wanted and _fold(h1) == wanted:
-            return h1
-    if h1s:
-        return h1s[0]
-    # NFC so names written by macOS (decomposed Hangul) read normally.
-    return " ".join(unicodedata.normalize("NFC", stem).replace("_", " ").replace("-", " ").split()) or stem
+    for _, h1 in h1s:
+        if wanted and wanted in (_fold(h1), _fold(short_title(h1))):
+            return h1, "h1"
+    candidates: list[tuple[str, str]] = []
+    early = [h1 for start, h1 in h1s if _prose_before(text, blocks, start) <= _PREAMBLE_CHARS]
+    candidates += [(h1, "h1") for h1 in sorted(early, key=is_generic_title)]  # naming H1s first, else in order
+    opening = _opening(text, blocks)
+    if opening is not None:
+        line, is_heading = opening
+        line = _clean_title(line)
+        if line and (is_heading or _line_is_title(line, stem)):
+            candidates.append((line, "opening"))
+    for candidate in candidates:
+        if not _title_problems(candidate[0]):
+            return candidate
+    fallbacks = [
+        (name, source) for name, source in ((_url_slug(text, front_matter), "url"), (clean_stem(stem), "stem")) if name
+    ]
+    for name, source in fallbacks:
+        if not _title_problems(name) and "lowercase" not in name_problems(name):
+            return name, source
+    return fallbacks[0] if fallbacks else (stem, "stem")
+
+
+def _title(text: str, front_matter: dict[str, str], stem: str) -> str:
+    return derive_title(text, front_matter, stem)[0]
 
 
 def _language(text: str, front_matter: dict[str, str], forced: str | None) -> str:

@@ -1,0 +1,253 @@
+"""Names people use: document titles and question subjects are names a person would type, never file names,
+slugs, numbering or sentences; where none can be derived, `is_usable_name` says so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from testgen.corpus import clean_stem, derive_title, load_kb
+from testgen.kg.build import build_graph, load_corpus
+from testgen.kg.entities import is_usable_name, name_problems, plain_names, short_title, without_parentheticals
+
+
+def write(root: Path, rel: str, text: str) -> None:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def titles(root: Path) -> dict[str, str]:
+    return {doc.doc_id: doc.title for doc in load_kb(root).documents}
+
+
+# ------------------------------------------------------------------------------------------- file stems
+
+
+@pytest.mark.parametrize(
+    ("stem", "title"),
+    [
+        ("2628_Haunted_with_and_hunting_for_ghosts", "Haunted with and hunting for ghosts"),
+        ("01-intro", "intro"),
+        ("1559 Tea and sleep", "Tea and sleep"),
+        ("3_notes", "notes"),
+        ("2684_1918_Influenza", "1918 Influenza"),  # the file's number goes, the name's year stays
+        ("2007-08年全球粮食价格危机", "2007-08年全球粮食价格危机"),  # a range is no numbering
+        ("my_project-notes", "my project notes"),
+        ("Faq part-1", "Faq part-1"),
+        ("guide_html", "guide"),
+    ],
+)
+def test_clean_stem(stem: str, title: str) -> None:
+    assert clean_stem(stem) == title
+
+
+def test_stem_title_loses_numbering_and_underscores(tmp_path: Path) -> None:
+    write(tmp_path, "0042_Quarterly_Plan.txt", "We plan to grow by 20% in 2025 and hire 4 people.")
+    assert titles(tmp_path) == {"0042_Quarterly_Plan.txt": "Quarterly Plan"}
+    assert derive_title("We plan to grow.", {}, "0042_Quarterly_Plan") == ("Quarterly Plan", "stem")
+
+
+# --------------------------------------------------------------------------------------- opening lines
+
+
+def test_plain_first_line_is_the_title_not_the_truncated_stem(tmp_path: Path) -> None:
+    # File names are often the title cut at a length; the first line holds it whole.
+    write(
+        tmp_path,
+        "1546_First_Complete_Genome_Sequence_of_a_River_Tro.md",
+        "First Complete Genome Sequence of a River Trout Virus Strain\n\nhttps://example.org/x\n\nText: we report…",
+    )
+    assert list(titles(tmp_path).values()) == ["First Complete Genome Sequence of a River Trout Virus Strain"]
+
+
+def test_scraped_page_takes_its_first_line_over_the_web_stem(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "16_gardenwiki_com_Release_Notes.md",
+        "<!-- source: https://gardenwiki.com/Release_Notes -->\n\nRelease Notes\n(Redirected from Release notes)\n"
+        "Garden Quest was released on 3 March 2019.\n",
+    )
+    doc = load_kb(tmp_path).documents[0]
+    assert doc.title == "Release Notes"
+    assert not is_usable_name("16 gardenwiki com Release Notes")  # what the stem alone gave
+
+
+def test_sentence_first_line_gives_way_to_the_source_url(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "07_questwiki_org_wiki_The_Lantern_Keeper.md",
+        "<!-- source: https://questwiki.org/wiki/The_Lantern_Keeper -->\n\n"
+        "The Lantern Keeper is a ghost who guards the northern bridge in the game. It speaks only at night.\n",
+    )
+    assert derive_title(load_kb(tmp_path).documents[0].text, {}, "07_questwiki_org_wiki_The_Lantern_Keeper") == (
+        "The Lantern Keeper",
+        "url",
+    )
+
+
+def test_url_that_is_an_id_is_not_a_title(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "19_preprints_org_pdf_2404_10981.md",
+        "<!-- source: https://preprints.org/pdf/2404.10981 -->\n\nWhy would anyone read this paper today?\n",
+    )
+    title = load_kb(tmp_path).documents[0].title
+    assert title == "preprints org pdf 2404 10981"
+    assert "url or domain" in name_problems(title)  # no good name: the gate is told
+
+
+def test_late_hash_line_in_unfenced_code_is_no_title(tmp_path: Path) -> None:
+    prose = "This page collects small snippets for common tasks in notebooks. " * 6
+    write(tmp_path, "04_snippets.md", f"Snippets\n{prose}\n\n# condition is a boolean, True or False\nx = 1\n")
+    assert list(titles(tmp_path).values()) == ["Snippets"]
+
+
+def test_opening_heading_beats_lowercase_stem(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "store_locations.md",
+        "### Nimbus Store Locations\n\n| City | Address |\n|---|---|\n| Oslo | 1 Main St |\n",
+    )
+    assert list(titles(tmp_path).values()) == ["Nimbus Store Locations"]
+
+
+def test_wiki_slug_heading_gets_spaces(tmp_path: Path) -> None:
+    write(tmp_path, "Yahoo_検索.md", "# Yahoo_検索\n\nYahoo 検索は検索エンジンである。\n")
+    assert list(titles(tmp_path).values()) == ["Yahoo 検索"]
+
+
+def test_good_titles_are_kept(tmp_path: Path) -> None:
+    write(tmp_path, "people/mina_cho.md", "# Mina Cho\n\n- **Role**: Engineer\n")
+    write(tmp_path, "company/overview.md", "# 하늘여행\n\n- **설립일**: 2008년 3월\n")
+    write(tmp_path, "notes.md", "---\ntitle: 2024 Plan (draft)\n---\nBody.\n")
+    write(tmp_path, "三氯化氮.md", "# 三氯化氮\n\n三氯化氮是化合物。\n")
+    assert titles(tmp_path) == {
+        "company/overview.md": "하늘여행",
+        "notes.md": "2024 Plan (draft)",  # front matter is the author's word
+        "people/mina_cho.md": "Mina Cho",
+        "三氯化氮.md": "三氯化氮",
+    }
+
+
+# -------------------------------------------------------------------------------- subtitles and brackets
+
+
+def test_short_title_drops_em_dash_suffix_but_keeps_cjk_joins() -> None:
+    assert short_title("Nimbus Watch Series — Product Specification Document") == "Nimbus Watch Series"
+    assert short_title("New Conjugates of Quinolines—Synthesis and Activity") == "New Conjugates of Quinolines"
+    assert short_title("罗素—爱因斯坦宣言") == "罗素—爱因斯坦宣言"
+    assert short_title("标题——副标题") == "标题"
+
+
+def test_without_parentheticals() -> None:
+    assert without_parentheticals("Haneul Travel (하늘여행)") == "Haneul Travel"
+    assert without_parentheticals("陆军总司令部（德国国防军）") == "陆军总司令部"
+    assert without_parentheticals("(draft)") == "(draft)"  # nothing would be left
+
+
+def test_plain_names_keep_brackets_only_when_needed() -> None:
+    names = ["Seoul Office (Gangnam)", "Mercury (planet)", "Mercury (element)", "Venus", "Venus (planet)"]
+    assert plain_names(names) == {
+        "Seoul Office (Gangnam)": "Seoul Office",
+        "Mercury (planet)": "Mercury (planet)",
+        "Mercury (element)": "Mercury (element)",
+        "Venus": "Venus",
+        "Venus (planet)": "Venus (planet)",
+    }
+
+
+def test_graph_entities_drop_parentheticals_and_keep_full_title(tmp_path: Path) -> None:
+    write(tmp_path, "company/haneul.md", "# Haneul Travel (하늘여행)\n\n- **Founded**: 2008\n- **CEO**: Park Haneul\n")
+    write(tmp_path, "offices/seoul.md", "# Seoul Office (Gangnam)\n\n- **Opened**: 2012\n- **Staff**: 40\n")
+    write(tmp_path, "places/a.md", "# Daegok Station (Akita)\n\n- **Opened**: 1905\n")
+    write(tmp_path, "places/b.md", "# Daegok Station (Aomori)\n\n- **Opened**: 1911\n")
+    kg = build_graph(load_corpus(tmp_path))
+    docs = {node.doc_id: node.title for node in kg.documents()}
+    assert docs["company/haneul.md"] == "Haneul Travel (하늘여행)"  # the document keeps its full title
+    by_home = {node.home_doc: node for node in kg.entities() if node.home_doc}
+    assert by_home["company/haneul.md"].name == "Haneul Travel"
+    assert "Haneul Travel (하늘여행)" in by_home["company/haneul.md"].aliases
+    assert by_home["offices/seoul.md"].name == "Seoul Office"
+    # two stations share the bare name: both keep their brackets
+    assert {by_home["places/a.md"].name, by_home["places/b.md"].name} == {
+        "Daegok Station (Akita)",
+        "Daegok Station (Aomori)",
+    }
+    founded = [f for f in kg.facts() if f.doc_id == "company/haneul.md" and f.attribute == "Founded"]
+    assert founded and all(f.subject_entity == by_home["company/haneul.md"].entity_id for f in founded)
+
+
+# ---------------------------------------------------------------------------------------- is_usable_name
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Aurora Cargo Max",
+        "하늘여행",
+        "제주 힐링 3박 4일",
+        "三氯化氮",
+        "生命の起源",
+        "ZX Bank Ltd.",
+        "Jordan K. Bishop",
+        "1918 Influenza",
+        "2019-nCoV",
+        "COVID-19 and smoking",
+        "llmware",
+        "Yahoo!",
+        "停止！！云雀",
+        "iNR-Drug",
+        "3 Idiots",
+    ],
+)
+def test_usable_names(name: str) -> None:
+    assert is_usable_name(name), name_problems(name)
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("", "empty"),
+        ("notes.md", "file extension"),
+        ("chakoteya net DoctorWho 40 1 html", "file extension"),
+        ("Version_History", "underscore"),
+        ("Google_検索", "underscore"),
+        ("16 stardewvalleywiki com Version History", "url or domain"),
+        ("https://example.org/page", "url or domain"),
+        ("so-into-northern-spain", "slug"),
+        ("c2 ljtdg6eaucrbf1aksw5rm", "slug"),
+        ("2628 Haunted with and hunting for viruses", "leading id"),
+        ("01-intro", "leading id"),
+        ("untitled 2", "placeholder"),
+        (
+            "Estimating the number of infections and the impact of interventions in eleven European countries",
+            "too long",
+        ),
+        ("一个非常非常非常非常非常非常非常非常非常非常长的名字真的太长了", "too long"),
+        ("Abstract: We measured the effect", "sentence"),
+        ("condition is a boolean, True or False", "sentence"),
+        ("Why do we need to regulate AI?", "sentence"),
+        ("这是一个句子。然后还有", "sentence"),
+        ("It was sold in 2020.", "sentence"),
+        ("audio catalog", "lowercase"),
+    ],
+)
+def test_unusable_names(name: str, problem: str) -> None:
+    assert problem in name_problems(name)
+    assert not is_usable_name(name)
+
+
+def test_subjects_of_a_scraped_kb_are_usable(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "03_gardenwiki_com_Garden_Quest.md",
+        "<!-- source: https://gardenwiki.com/Garden_Quest -->\n\nGarden Quest\n"
+        "- **Developer**: Leafworks\n- **Released**: 3 March 2019\n",
+    )
+    write(tmp_path, "12_Leafworks.md", "# Leafworks\n\n- **Founded**: 2011\n- **Headquarters**: Bergen\n")
+    kg = build_graph(load_corpus(tmp_path))
+    names = {node.name for node in kg.entities() if node.home_doc}
+    assert names == {"Garden Quest", "Leafworks"}
+    assert all(is_usable_name(name) for name in names)
