@@ -7,15 +7,19 @@ A failing item is dropped and its reason counted; `validate_draft` never raises 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from schemas import FactNode
 from testgen.categories._registry import Category
+from testgen.gate import Gate
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import char_ngrams, contains_keyword, jaccard, normalize, tokens
 
 DUPLICATE_THRESHOLD = 0.85
+#: Items one document may give through one question template ("When was <version> released?" × 30 is one test).
+MAX_PER_TEMPLATE_AND_DOC = 3
 _STOP = frozenset("the a an of in on at to for and or is was were are be by with from as its their this that".split())
 
 
@@ -81,6 +85,7 @@ class Verdict:
     source_docs: list[str] = field(default_factory=list)
     reference_contexts: list[str] = field(default_factory=list)
     checks: dict[str, bool] = field(default_factory=dict)
+    detail: str | None = None  # what a failed quality-gate check saw
 
 
 class Validator:
@@ -90,6 +95,8 @@ class Validator:
         self.ctx = ctx
         self.accepted: list[tuple[str, set[str]]] = []
         self._closure_cache: dict[str, set[str]] = {}
+        self.gate = Gate(ctx)
+        self._per_template: Counter[tuple[str, str]] = Counter()
 
     def closure(self, fact: FactNode) -> set[str]:
         if fact.fact_id not in self._closure_cache:
@@ -110,6 +117,9 @@ class Validator:
         for keyword in draft.keywords:
             if not any(contains_keyword(t, keyword) for t in texts):
                 return Verdict(False, "keyword not grounded")
+        failed = self.gate.check(draft)
+        if failed is not None:
+            return Verdict(False, failed.reason, detail=failed.detail)
         question = normalize(draft.question)
         for span in draft.answer_spans:
             if _leaks(question, span):
@@ -119,11 +129,15 @@ class Validator:
         failure = category.check(draft, ctx, source_docs)
         if failure:
             return Verdict(False, failure)
+        shape = (draft.facts[0].doc_id if draft.facts else "", draft.template)
+        if self._per_template[shape] >= MAX_PER_TEMPLATE_AND_DOC:
+            return Verdict(False, "repetitive (same template, same document)")
         grams = char_ngrams(draft.question)
         for text, other in self.accepted:
             if text == question or jaccard(grams, other) >= DUPLICATE_THRESHOLD:
                 return Verdict(False, "near-duplicate")
         self.accepted.append((question, grams))
+        self._per_template[shape] += 1
         contexts = []
         for fact in draft.facts:
             if fact.evidence not in contexts:
@@ -133,7 +147,7 @@ class Validator:
             None,
             source_docs,
             contexts,
-            {"grounded": True, "closure": True, "no_leak": True, "unique": True, "postcondition": True},
+            {"grounded": True, "closure": True, "gate": True, "no_leak": True, "unique": True, "postcondition": True},
         )
 
 

@@ -87,6 +87,7 @@ def test_items_are_complete_and_unique(built: Built) -> None:
         assert item.metadata["validation"] == {
             "grounded": True,
             "closure": True,
+            "gate": True,
             "no_leak": True,
             "unique": True,
             "postcondition": True,

@@ -122,6 +122,7 @@ def test_valid_draft_passes_with_closure_sources_and_contexts(ctx: GenContext) -
     assert verdict.checks == {
         "grounded": True,
         "closure": True,
+        "gate": True,
         "no_leak": True,
         "unique": True,
         "postcondition": True,

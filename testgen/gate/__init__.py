@@ -1,0 +1,190 @@
+"""The quality gate: named checks every candidate passes before it is kept (precision over recall).
+
+Each check looks for one way a generated item goes wrong on real corpora and gives a named reason; the reason is
+counted in the build summary (``rejected``), so a shortfall says what was dropped and why. The checks, one
+module each:
+
+========================  =================================================================================
+reason                    what it drops
+========================  =================================================================================
+``placeholder_value``     blanks, marks and debris as answers or keywords (``[Number]``, ``XXXX``, ``✓``)
+``incomplete_value``      a value that lost its qualifier, sign, per-unit suffix or year
+``pasted_label``          a cell, time slot, month or row text used as the attribute
+``opaque_label``          a "Notes"/"비고" column asked as if it named a property
+``wh_mismatch``           a question word that does not fit the answer (a phone number asked with "who")
+``ambiguous_key``         a subject + attribute with several values in the KB
+``ubiquitous_bridge``     a bridge or relation end printed in many documents, or a number/contact/heading
+``sentence_not_standalone``  a prose sentence that needs the text around it, or a question that misreads it
+``file_name_subject``     a file name, slug or address where a name belongs
+``document_subject``      a document's title ("… Usage Guide") as the owner of a fact about what it describes
+``incomplete_aggregate``  a count or extreme that does not read every document of its kind
+========================  =================================================================================
+
+`Gate.check` runs them on a draft (with the knowledge graph at hand); `item_flags` runs the ones that need only
+the finished item, for sets made elsewhere (``testgen audit``).
+"""
+
+from __future__ import annotations
+
+from schemas import TestQuestion
+from testgen.gate.aggregates import aggregate_problem
+from testgen.gate.bridges import BridgeIndex
+from testgen.gate.keys import KeyIndex
+from testgen.gate.labels import opaque_label, pasted_label
+from testgen.gate.names import document_subject, file_name_problem
+from testgen.gate.sentences import question_problem, standalone_problem, words_problem
+from testgen.gate.values import incomplete_value, is_placeholder
+from testgen.gate.wh import wh_mismatch
+from testgen.synth.context import GenContext
+from testgen.synth.draft import Draft
+from testgen.text import normalize
+
+__all__ = ["REASONS", "Gate", "GateFailure", "item_flags"]
+
+REASONS = (
+    "placeholder_value",
+    "incomplete_value",
+    "pasted_label",
+    "opaque_label",
+    "wh_mismatch",
+    "ambiguous_key",
+    "ubiquitous_bridge",
+    "sentence_not_standalone",
+    "file_name_subject",
+    "document_subject",
+    "incomplete_aggregate",
+)
+_SINGLE = frozenset({"direct_fact", "temporal", "numerical"})
+_LABELLED = frozenset({"key_value", "table", "timeline", "llm"})
+
+
+class GateFailure(tuple[str, str]):
+    """(reason, detail): the named check that failed and what it saw."""
+
+    @property
+    def reason(self) -> str:
+        return self[0]
+
+    @property
+    def detail(self) -> str:
+        return self[1]
+
+
+def _fail(reason: str, detail: str) -> GateFailure:
+    return GateFailure((reason, detail))
+
+
+class Gate:
+    """The checks, with the per-KB indexes they need (built once per run)."""
+
+    def __init__(self, ctx: GenContext) -> None:
+        self.ctx = ctx
+        self.keys = KeyIndex(ctx.facts)
+        self.bridges = BridgeIndex(ctx)
+
+    def check(self, draft: Draft) -> GateFailure | None:
+        """The first check the draft fails, or None when it passes them all."""
+        for check in (self._names, self._values, self._labels, self._sentences, self._keys, self._links):
+            failure = check(draft)
+            if failure is not None:
+                return failure
+        return None
+
+    # -- the checks, in the order a reader would spot the problem ---------------------------------
+    @staticmethod
+    def _names(draft: Draft) -> GateFailure | None:
+        problem = file_name_problem(draft.question)
+        if problem:
+            return _fail("file_name_subject", problem)
+        for fact in draft.facts:
+            if (
+                fact.source in _LABELLED
+                and document_subject(fact.subject)
+                and normalize(fact.subject) in normalize(draft.question)
+            ):
+                return _fail("document_subject", fact.subject[:40])
+        return None
+
+    @staticmethod
+    def _values(draft: Draft) -> GateFailure | None:
+        for text in [*draft.keywords, *draft.answer_spans]:
+            if is_placeholder(text):
+                return _fail("placeholder_value", text[:40])
+        answer_values = {normalize(s) for s in draft.answer_spans}
+        for fact in draft.facts:
+            if normalize(fact.value) in answer_values:
+                lost = incomplete_value(fact, draft.reference_answer)
+                if lost:
+                    return _fail("incomplete_value", lost)
+        return None
+
+    @staticmethod
+    def _labels(draft: Draft) -> GateFailure | None:
+        if draft.category == "relationship":
+            return None  # the attribute is the relation word ("Product", "Manager"), checked by the category
+        for fact in draft.facts:
+            if fact.source not in _LABELLED or (fact.source == "timeline" and fact.value_type == "date"):
+                continue  # a dated event's label is the event itself
+            problem = pasted_label(fact.attribute)
+            if problem:
+                return _fail("pasted_label", problem)
+            if opaque_label(fact.attribute):
+                return _fail("opaque_label", fact.attribute[:40])
+        if draft.category in _SINGLE and len(draft.facts) == 1:
+            fact = draft.facts[0]
+            problem = wh_mismatch(draft.question, fact.value, fact.value_type, draft.language)
+            if problem:
+                return _fail("wh_mismatch", problem)
+        return None
+
+    @staticmethod
+    def _sentences(draft: Draft) -> GateFailure | None:
+        if ".sentence" not in draft.template:
+            return None  # a relation found in prose quotes its sentence; only questions made of one are checked
+        for fact in draft.facts:
+            if fact.source == "sentence":
+                problem = standalone_problem(fact, draft.language) or (
+                    words_problem(draft.question, fact.evidence) if draft.template.startswith("en.sentence") else None
+                )
+                if problem:
+                    return _fail("sentence_not_standalone", problem)
+        problem = question_problem(draft.question, draft.template)
+        return _fail("sentence_not_standalone", problem) if problem else None
+
+    def _keys(self, draft: Draft) -> GateFailure | None:
+        # Every structured fact the item rests on: a comparison or a count over a subject whose attribute has
+        # two values is as ambiguous as a direct question about it.
+        for fact in draft.facts:
+            if self.keys.ambiguous(fact, draft.question):
+                return _fail("ambiguous_key", f"{fact.subject[:30]} / {fact.attribute[:30]}")
+        return None
+
+    def _links(self, draft: Draft) -> GateFailure | None:
+        ends: list[str] = []
+        if draft.category == "spanning" and draft.facts and draft.facts[0].value_entity:
+            ends = [draft.facts[0].value_entity]
+        elif draft.category == "relationship" and draft.facts:
+            ends = [e for e in (draft.facts[0].subject_entity, draft.facts[0].value_entity) if e]
+        for entity_id in ends:
+            problem = self.bridges.problem(entity_id)
+            if problem:
+                return _fail("ubiquitous_bridge", problem)
+        if draft.category == "holistic":
+            problem = aggregate_problem(draft, self.ctx)
+            if problem:
+                return _fail("incomplete_aggregate", problem)
+        return None
+
+
+def item_flags(item: TestQuestion) -> list[str]:
+    """The gate's checks that need only the finished item (no knowledge graph): named reasons, in order."""
+    flags = []
+    if file_name_problem(item.question):
+        flags.append("file_name_subject")
+    if any(is_placeholder(k) for k in item.keywords):
+        flags.append("placeholder_value")
+    if item.keywords and item.category in _SINGLE:
+        language = item.language or "en"
+        if wh_mismatch(item.question, item.keywords[0], None, language):
+            flags.append("wh_mismatch")
+    return flags

@@ -1,0 +1,41 @@
+"""**file_name_subject**: a question must name things the way people do — never by a file name with its
+extension (``2024 tax changes.pdf``), a slug (``velvera_technology``, ``example_com_wiki_Page``) or a web
+address. Checked on the question text itself, so it holds for LLM rewrites and for sets made elsewhere.
+
+**document_subject**: nor by the document's own title when that title names a document ("Usage Guide",
+"Specification Document", "FAQ"): "What is the Smartphone Usage Guide's biometric unlock?" asks about the guide,
+while the fact is about the phone.
+"""
+
+from __future__ import annotations
+
+import re
+
+_FILE = re.compile(
+    r"[\w\-]\.(?:md|markdown|txt|pdf|docx?|rtf|html?|csv|tsv|xlsx?|pptx?|json|jsonl|ya?ml|rst|xml|hwp|odt)(?![A-Za-z0-9])",
+    re.I,
+)
+# Words that make a title name a document rather than the thing it describes.
+_DOCUMENT_WORDS = re.compile(
+    r"\b(?:guide|guidelines?|manual|handbook|document(?:ation)?|specifications?|spec sheet|catalog(?:ue)?|"
+    r"brochure|directory|overview|faqs?|readme|report|whitepaper|datasheet|glossary|map|index|summary|"
+    r"instructions|notes)\b|안내서?|가이드|매뉴얼|설명서|문서|보고서|목록|카탈로그|개요|백서|"
+    r"指南|手册|文档|说明书|目录|概述|ガイド|マニュアル|資料|一覧|説明書|概要",
+    re.I,
+)
+_SLUG = re.compile(r"[^\W_]_+[^\W_]|https?://|www\.", re.I)
+
+
+def document_subject(name: str) -> bool:
+    """Whether a subject names a document ("Smartphone Usage Guide", "Product Specification Document") rather
+    than the thing a user asks about: the facts under it belong to what the document describes."""
+    return _DOCUMENT_WORDS.search(name) is not None
+
+
+def file_name_problem(question: str) -> str | None:
+    """Why the question names something by a file name or slug, or None."""
+    if _FILE.search(question):
+        return "a file name in the question"
+    if _SLUG.search(question):
+        return "a slug or address in the question"
+    return None

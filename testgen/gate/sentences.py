@@ -1,0 +1,160 @@
+"""Sentence seeds: a question made from a sentence of prose is only as good as the sentence standing alone
+(**sentence_not_standalone**). Kept: a declarative sentence that names its own subject and states one dated or
+counted thing. Dropped:
+
+* a question, an exclamation, a heading-like label line (``Abstract: …``, ``Note: …``);
+* a sentence that leans on the one before: it opens with a pronoun (``It``, ``They``, ``그는``, ``它``, ``彼は``)
+  or a connective (``However``, ``또한``, ``此外``, ``しかし``), or points back (``this``, ``the above``, ``해당``);
+* a footnote or citation mark (``[10]``, ``^3``, ``¹``), or a fragment (lower-case start, a few words);
+* two sentences run together, or two dates in one sentence (which one is asked?);
+* English questions that invert a present-tense description (``When is X a newly identified pathogen?``) or
+  start from an adverb (``When was Most recently the …``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from schemas import FactNode
+from testgen.kg.values import find_values
+
+_LABEL_LINE = re.compile(r"^\s*[\w][\w \-/&]{0,30}[:：]\s")
+_CITATION = re.compile(r"\[\s*\d+(?:\s*[-–,]\s*\d+)*\s*\]|\[\s*(?:citation|ref|note)[^\]]*\]|\^\d|[¹²³⁴⁵⁶⁷⁸⁹⁰]", re.I)
+_EN_LEAD = frozenset(
+    """it its it's they them their theirs he she his her him we our us you your i this these those that such
+    there however therefore thus hence also moreover furthermore additionally besides meanwhile nevertheless
+    nonetheless instead otherwise consequently accordingly and but or so yet then later afterwards similarly
+    likewise here both another other others either neither one some""".split()
+)
+_KO_LEAD = re.compile(
+    r"^(?:그|이|저|그녀|그들|이들|저들|이것|그것|저것|이는|그는|이러한|그러한|이런|그런|해당|위의?|아래의?|상기|"
+    r"또한|그러나|하지만|그리고|따라서|그래서|그런데|또|이에|이후|이때|그때|한편|게다가|더불어|반면|즉)(?:\s|[은는이가을를의에도])"
+)
+# Chinese and Japanese sentences that open with a pronoun, a connective, or a bare predicate (是…, 于…: the
+# subject was in the sentence before).
+_ZH_LEAD = re.compile(
+    r"^(?:他|她|它|他们|她们|它们|这|那|该|此|其|但|但是|因此|所以|然而|此外|而且|同时|另外|并且|于是|之后|是|为|于|在|并|曾|也|又|亦|则|而|即|后|并于)"
+)
+_JA_LEAD = re.compile(
+    r"^(?:彼|彼女|彼ら|それ|これ|あれ|この|その|あの|同|しかし|また|そのため|さらに|なお|ただし|一方|そして|だが|ここ|そこ)"
+)
+_CJK_PAUSE = re.compile(r"[，、,]")
+#: Longest sentence (words; characters for CJK) that still makes a question a person would type.
+MAX_WORDS = 30
+MAX_CJK_CHARS = 45
+_BACK_REFERENCE = re.compile(
+    r"\b(?:the above|the following|as mentioned|see above|see below|the same|similar|such|the latter|the former|"
+    r"et al|fig(?:ure)?\.?\s*\d|table\s*\d)\b",
+    re.I,
+)
+_ENDS = re.compile(r"[.!?。！？．」』)）\"'”]\s*$|[다요]\s*$")
+_RELATIVE = re.compile(r"\b(?:that|which|who|whom|whose|where|when|while|whereas|although|because|if)\b", re.I)
+_RUN_ON = re.compile(r"[a-z0-9)\]][.!?]\s+[A-Z]")
+_ADVERB_LEAD = frozenset(
+    "most more recently first then later finally initially subsequently currently previously originally "
+    "eventually soon already still just only even".split()
+)
+
+
+def standalone_problem(fact: FactNode, language: str) -> str | None:
+    """Why a sentence fact's evidence cannot seed a question on its own, or None when it can."""
+    sentence = fact.evidence.replace("**", "").replace("__", "").strip()
+    if not sentence:
+        return "empty sentence"
+    if sentence.rstrip().endswith(("?", "？", "!", "！")):
+        return "a question or exclamation"
+    if _LABEL_LINE.match(sentence) and language == "en":
+        return "a label line"
+    if _CITATION.search(sentence):
+        return "a citation or footnote mark"
+    if _BACK_REFERENCE.search(sentence):
+        return "points back to other text"
+    if language == "en" or not re.search(r"[^\x00-\x7f]", sentence[:3]):
+        words = re.findall(r"[A-Za-z']+", sentence[:60])
+        if sentence[:1].islower():
+            return "a fragment (lower-case start)"
+        if words and words[0].lower() in _EN_LEAD:
+            return f"opens with '{words[0]}'"
+        if len(sentence.split()) < 5:
+            return "a fragment (too short)"
+        if _RUN_ON.search(sentence[:-1]) or ";" in sentence:
+            return "two sentences run together"
+        if len(sentence.split()) > MAX_WORDS:
+            return "too long to ask as one question"
+    else:
+        lead = {"ko": _KO_LEAD, "zh": _ZH_LEAD, "ja": _JA_LEAD}.get(language)
+        if lead is not None and lead.match(sentence):
+            return "opens with a pronoun or connective"
+        if language in ("zh", "ja"):
+            if len(sentence) > MAX_CJK_CHARS:
+                return "too long to ask as one question"
+            if len(_CJK_PAUSE.findall(sentence)) > 1:
+                return "a compound sentence"
+    if fact.value_type == "date" and sum(v.value_type == "date" for v in find_values(sentence)) > 1:
+        return "two dates in one sentence"
+    if not _ENDS.search(sentence):
+        return "cut off (no closing punctuation)"
+    if language == "en" and _RELATIVE.search(sentence[: max(sentence.find(fact.value), 0)]):
+        return "the value may belong to a relative clause"
+    return None
+
+
+# A CJK question word left beside the rest of the value it replaced ("什么时候18时", "いつ-24日", "いつは").
+_CJK_LEFTOVER = re.compile(
+    r"(?:什么时候|什么|多少|几|いつ|何|いくら)(?:[\d\-~〜－]|[时時点号日]|は)|[前约約](?:什么时候|多少|几|いつ|何)"
+)
+
+
+def _inflections(base: str) -> set[str]:
+    return {base + "ed", base + "d", base[:-1] + "ied", base + base[-1:] + "ed", base + "s", base + "es"}
+
+
+def words_problem(question: str, evidence: str) -> str | None:
+    """An English question inverted from a sentence may add only its question words and one verb in its base
+    form (whose inflection, in lower case, is in the sentence): anything else is a misreading of the sentence
+    ("When did the Millennium Summit at the unit Nations?" took "United" for a verb)."""
+    said = set(re.findall(r"[A-Za-z0-9'’\-/]+", evidence.replace("**", "")))
+    said_lower = {w.lower() for w in said}
+    asked = re.findall(r"[A-Za-z0-9'’\-/]+", question)
+    extra = [w for w in asked[1:] if w not in said and w.lower() not in _QUESTION_WORDS]
+    extra = [w for w in extra if not (w[0].isupper() and w.lower() in said_lower)]  # "The" at the start
+    if len(extra) > 1:
+        return "the question has words the sentence does not"
+    if extra and not (extra[0].islower() and _inflections(extra[0]) & said):
+        return "the question has words the sentence does not"
+    return None
+
+
+_QUESTION_WORDS = frozenset("when since did do does was were is are has have had been".split())
+
+
+def question_problem(question: str, template: str) -> str | None:
+    """Why a question made from a sentence reads wrong, or None."""
+    opened = question.count("(") + question.count("（")
+    if opened != question.count(")") + question.count("）"):
+        return "an unclosed bracket in the question"
+    if template.endswith(".sentence") and _CJK_LEFTOVER.search(question):
+        return "the question word sits beside a leftover of the value"
+    if not template.startswith("en.sentence"):
+        return None
+    if re.search(r"\b(?:that|this|it|them|these|those)\?$", question):
+        return "the question ends on a pronoun"
+    if len(question.split()) > 20:
+        return "too long to ask as one question"
+    match = re.match(r"^(?:When|Since when)\s+(is|are|was|were|did|do|does|has|have)\s+(\S+)", question)
+    if match is None:
+        return None
+    verb, first = match.groups()
+    if verb in ("is", "are"):
+        return "a present-tense description asked as 'when'"
+    if first.lower() in _ADVERB_LEAD or first.endswith("ly"):
+        return "the subject starts with an adverb"
+    if ":" in question or "," in question:
+        return "a clause or label inside the question"
+    if re.search(r"\b(?:of|in|on|at|by|to|from|until|the|middle|end|beginning|start|early|late|mid)\?$", question):
+        return "the question ends where the value was cut out"
+    if verb == "did" and re.search(r"\b[a-z]{3,}ed\b", question):
+        return "a past-tense verb left in a 'did' question"
+    if verb == "did" and re.search(r"\b\w+(?:ed|en)\s+by\b", question) is None and re.search(r"\sby\s", question):
+        return "an active question on a passive clause"
+    return None

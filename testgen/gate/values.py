@@ -1,0 +1,102 @@
+"""Values a test item must never rest on, and values that lost part of what the document says.
+
+* **placeholder_value** — a template blank or a mark, not an answer: ``[Number] months``, ``+82-10-XXXX-XXXX``,
+  ``TBD``, ``✓``, ``_``, ``○○○``, or debris cut out of its context (``최영수)``: a closing bracket without its
+  opening one).
+* **incomplete_value** — the value as kept is not what the document states: ``300,000원`` where the line says
+  ``월 300,000원`` (per month), ``50,000원`` for ``+50,000원/박``, ``$500`` for ``up to $500``, ``March 15`` when
+  the same line gives the year. The reference answer must carry the qualifier, the sign, the per-unit suffix and
+  the year, or the item is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from schemas import FactNode
+from testgen.text import normalize
+
+_PLACEHOLDER = re.compile(
+    r"\[[^\]]{0,40}\]"  # [Number], [회사명], [TBD]
+    r"|<[^<>]{1,40}>"  # <name>
+    r"|\{[^{}]{0,40}\}"  # {value}
+    r"|(?:^|[\s\-.()])[Xx*#]{3,}(?=$|[\s\-.()])"  # XXXX, ***, ###
+    r"|[○◯●□■△▲◇◆]{2,}|[Oo]{3,}(?=\s|$)"  # ○○○, ○○ 지점
+    r"|_{2,}|\.{4,}|…{2,}"
+    r"|\blorem ipsum\b",
+    re.I,
+)
+_PLACEHOLDER_WORDS = frozenset(
+    "tbd tba tbc n/a none null nil unknown pending todo xxx - — – ? ?? 미정 미상 추후공지 없음 해당없음 "
+    "待定 未定 暂无 無し なし 홍길동".split()
+)
+_MARKS = re.compile(r"^[\W_]*$")  # ✓, ✔️, ✗, ★★★, "_", "-": no letter and no digit at all
+_PAIRS = (("(", ")"), ("[", "]"), ("{", "}"), ("（", "）"), ("「", "」"), ("『", "』"), ("“", "”"))
+
+
+def is_placeholder(value: str) -> bool:
+    """Whether a value (or keyword) is a blank, a mark or a fragment rather than something to ask about."""
+    text = value.strip()
+    if not text or _MARKS.match(text):
+        return True
+    if normalize(text).strip(".:;") in _PLACEHOLDER_WORDS:
+        return True
+    if _PLACEHOLDER.search(text):
+        return True
+    for opening, closing in _PAIRS:
+        if text.count(opening) != text.count(closing):
+            return True  # "최영수)": a bracket of the source left dangling by the cut
+    return text[0] in ",.;:)]}」』”/" or text[-1] in "([{「『“/:"
+
+
+# Words right before a value that change what it means (a limit, an approximation, a period).
+_QUALIFIER_BEFORE = re.compile(
+    r"(?:\b(?:up to|at least|at most|no more than|no less than|more than|less than|over|under|above|below|"
+    r"about|around|approximately|approx\.?|nearly|almost|roughly|maximum|minimum|max\.?|min\.?|from|"
+    r"per|each|annual(?:ly)?|monthly|weekly|daily|yearly)"
+    r"|최대|최소|최고|최저|약|월|연|주|일|매월|매년|매일|1인당|인당|박당|1박당|건당|회당|기원전|"
+    r"最多|最少|最高|最低|约|大约|每月|每年|每天|最大|最小|約|およそ|毎月|毎年|公元前|紀元前|前)\s*[:：]?\s*$",
+    re.I,
+)
+# A per-unit or range suffix right after a value ("/박", " per month", "a year", "~", "–$900").
+_SUFFIX_AFTER = re.compile(
+    r"^\s*(?:/\s*\S|per\s+\w|a\s+(?:month|year|week|day|night|person|head)\b|each\b|apiece\b|"
+    r"당\b|씩|이상|이하|미만|초과|부터|까지|~|〜|–\s*\S|-\s*[$€£¥₩\d]|以上|以下|未満|起|每|\d|[时時点]|至|到)",
+    re.I,
+)
+_YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
+
+
+def _locate(fact: FactNode) -> tuple[str, str] | None:
+    """The evidence text just before and just after the value, or None when the value is not found in it."""
+    evidence = fact.evidence.replace("**", "").replace("__", "")
+    pos = evidence.find(fact.value)
+    if pos < 0:
+        return None
+    return evidence[:pos], evidence[pos + len(fact.value) :]
+
+
+def incomplete_value(fact: FactNode, answer: str) -> str | None:
+    """What the answer leaves out of the value as the document states it, or None when nothing is lost."""
+    around = _locate(fact)
+    if around is None:
+        return None
+    before, after = around
+    if re.match(r"[-–]?[A-Za-z]", after) or re.search(r"[A-Za-z][-–]$", before):
+        return "the value is part of a longer name ('2019-nCoV', 'COVID-19')"
+    norm_answer = normalize(answer)
+    qualifier = _QUALIFIER_BEFORE.search(before[-24:])
+    if qualifier and normalize(qualifier.group(0).strip(" :：")) not in norm_answer:
+        return f"qualifier '{qualifier.group(0).strip()}' before the value"
+    if before.endswith(("+", "-", "−", "±")):  # "+50,000원", or the end of a range "2019-2021"
+        sign = before[-1]
+        if normalize(sign + fact.value) not in norm_answer:
+            return f"sign '{sign}' before the value"
+    suffix = _SUFFIX_AFTER.match(after)
+    if suffix and normalize(fact.value + after[: suffix.end()]).strip() not in norm_answer:
+        return f"'{after[: suffix.end()].strip()}' after the value"
+    if fact.value_type == "date" and not _YEAR.search(fact.value):
+        years = _YEAR.findall(fact.evidence)
+        if years and not any(y in answer for y in years):
+            return "the year the document gives"
+    return None

@@ -1,0 +1,78 @@
+"""The question word must fit the answer: a phone number is not a "who", a visa is not a "누구", a price is not a
+"when" (**wh_mismatch**). Checked per language on the question as phrased and the value it asks for.
+
+The kinds: *person* (who / 누구 / 谁 / 誰) needs a name — no digits, no address, a few words; *date* (when / 언제 /
+什么时候 / いつ) needs a date; *count* and *amount* (how many, how much / 몇, 얼마 / 多少, 几 / いくら, 何人) need a
+number; *place* (where / 어디 / 哪里 / どこ) must not be a date, an amount or an address of the web. Korean "몇 일"
+is always wrong (the word is 며칠).
+"""
+
+from __future__ import annotations
+
+import re
+
+from testgen.kg.values import classify_value
+
+_EN = (
+    (re.compile(r"^(?:who|whom|whose)\b", re.I), "person"),
+    (re.compile(r"^(?:when|since when)\b|^in (?:what|which) year\b", re.I), "date"),
+    (re.compile(r"^how (?:many|much|long|old|far|large|big|high)\b|^what (?:percentage|share)\b", re.I), "number"),
+    (re.compile(r"^where\b", re.I), "place"),
+)
+_KO = (
+    (re.compile(r"누구|누가|누구인"), "person"),
+    (re.compile(r"언제|몇\s?년도?에|며칠에"), "date"),
+    (re.compile(r"얼마|몇\s?\S|며칠"), "number"),
+    (re.compile(r"어디"), "place"),
+)
+_ZH = (
+    (re.compile(r"谁"), "person"),
+    (re.compile(r"什么时候|何时|哪一?年|哪天|几月|几号"), "date"),
+    (re.compile(r"多少|几"), "number"),
+    (re.compile(r"哪里|哪儿|在哪"), "place"),
+)
+_JA = (
+    (re.compile(r"誰|だれ|どなた"), "person"),
+    (re.compile(r"いつ|何年|何月|何日"), "date"),
+    (re.compile(r"いくら|いくつ|何人|何個|何回|どのくらい|どれくらい|何パーセント"), "number"),
+    (re.compile(r"どこ"), "place"),
+)
+_RULES = {"en": _EN, "ko": _KO, "zh": _ZH, "ja": _JA}
+
+
+def asked_kind(question: str, language: str) -> str | None:
+    """The kind of answer the question word asks for, or None for what/which questions."""
+    text = question.strip()
+    for pattern, kind in _RULES.get(language, _EN):
+        if pattern.search(text):
+            return kind
+    return None
+
+
+def _person_like(value: str) -> bool:
+    if re.search(r"\d|@|https?:|www\.", value):
+        return False
+    if re.search(r"[가-힣]", value):
+        return len(value.split()) <= 4
+    return len(value.split()) <= 6 and (value[:1].isupper() or not value[:1].isascii())
+
+
+def wh_mismatch(question: str, value: str, value_type: str | None, language: str) -> str | None:
+    """Why the question word does not fit `value`, or None when it fits (or there is no such word)."""
+    if language == "ko" and re.search(r"몇\s?일", question):
+        return "'몇 일' (the word is 며칠)"
+    kind = asked_kind(question, language)
+    if kind is None:
+        return None
+    if value_type is None:
+        typed = classify_value(value)
+        value_type = typed.value_type if typed else "text"
+    if kind == "person" and (value_type != "text" or not _person_like(value)):
+        return f"a person is asked, the answer is '{value[:40]}'"
+    if kind == "date" and value_type != "date":
+        return f"a date is asked, the answer is '{value[:40]}'"
+    if kind == "number" and not re.search(r"\d", value):
+        return f"a number is asked, the answer is '{value[:40]}'"
+    if kind == "place" and (value_type in ("date", "money", "percent") or re.search(r"@|https?:", value)):
+        return f"a place is asked, the answer is '{value[:40]}'"
+    return None

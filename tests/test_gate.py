@@ -1,0 +1,419 @@
+"""The quality gate: every named check drops its bad case and keeps the good one, on fixtures written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from schemas import FactNode, TestQuestion
+from testgen import build_testset
+from testgen.gate import REASONS, Gate, item_flags
+from testgen.gate.aggregates import aggregate_problem
+from testgen.gate.keys import KeyIndex
+from testgen.gate.labels import opaque_label, pasted_label
+from testgen.gate.names import document_subject, file_name_problem
+from testgen.gate.sentences import question_problem, standalone_problem, words_problem
+from testgen.gate.values import incomplete_value, is_placeholder
+from testgen.gate.wh import wh_mismatch
+from testgen.kg.build import build_graph, load_corpus
+from testgen.synth.context import GenContext
+from testgen.synth.draft import Draft
+
+
+def fact(
+    value: str,
+    evidence: str,
+    *,
+    attribute: str = "Price",
+    subject: str = "Orbit Arm",
+    value_type: str = "money",
+    source: str = "key_value",
+    context: str | None = None,
+    qualifier: str | None = None,
+    doc_id: str = "products/orbit_arm.md",
+) -> FactNode:
+    return FactNode(
+        fact_id=f"fact:{abs(hash((value, evidence, attribute, subject, context, qualifier))):x}",
+        subject=subject,
+        attribute=attribute,
+        value=value,
+        value_type=value_type,  # type: ignore[arg-type]
+        qualifier=qualifier,
+        context=context,
+        source=source,  # type: ignore[arg-type]
+        doc_id=doc_id,
+        chunk_id="c1",
+        evidence=evidence,
+        start=0,
+        end=len(evidence),
+    )
+
+
+# -- placeholder_value ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["[Number] months", "+82-10-XXXX-XXXX", "TBD", "✓", "✔️", "_", "○○○ 지점", "최영수)", "미정", "<name>", "N/A", "…"],
+)
+def test_placeholders_and_debris_are_rejected(value: str) -> None:
+    assert is_placeholder(value)
+
+
+@pytest.mark.parametrize(
+    "value", ["$12,500", "Jonas Berg", "2008년 3월 15일", "+82-2-555-0134", "Head of Product (EMEA)", "48%", "3박 4일"]
+)
+def test_real_values_are_kept(value: str) -> None:
+    assert not is_placeholder(value)
+
+
+# -- incomplete_value ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "evidence", "answer", "lost"),
+    [
+        ("300,000원", "- **숙소 지원**: 월 300,000원", "숙소 지원은 300,000원입니다.", "qualifier"),
+        ("50,000원", "| 오션뷰 | +50,000원/박 |", "오션뷰 추가 요금은 50,000원입니다.", "sign"),
+        ("$500", "- **Refund**: up to $500 per claim", "The refund is $500.", "qualifier"),
+        ("$1,000", "- **Fee**: $1,000/month", "The fee is $1,000.", "after the value"),
+        ("2019", "Cases of 2019-nCoV were reported.", "In 2019.", "longer name"),
+    ],
+)
+def test_values_that_lost_what_the_document_says_are_rejected(
+    value: str, evidence: str, answer: str, lost: str
+) -> None:
+    problem = incomplete_value(fact(value, evidence), answer)
+    assert problem is not None and lost in problem
+
+
+def test_a_date_without_the_year_the_line_gives_is_rejected() -> None:
+    founded = fact("March 15", "Founded on March 15, 2008 in Oslo.", value_type="date")
+    assert "year" in (incomplete_value(founded, "It was founded on March 15.") or "")
+    assert incomplete_value(founded, "It was founded on March 15, 2008.") is None
+
+
+@pytest.mark.parametrize(
+    ("value", "evidence", "answer"),
+    [
+        ("월 300,000원", "- **숙소 지원**: 월 300,000원", "숙소 지원은 월 300,000원입니다."),
+        ("$1,000/month", "- **Fee**: $1,000/month", "The fee is $1,000/month."),
+        ("$500", "- **Refund**: up to $500 per claim", "The refund is up to $500 per claim."),
+        ("March 15, 2008", "Founded on March 15, 2008 in Oslo.", "It was founded on March 15, 2008."),
+    ],
+)
+def test_complete_values_are_kept(value: str, evidence: str, answer: str) -> None:
+    assert incomplete_value(fact(value, evidence), answer) is None
+
+
+# -- pasted_label / opaque_label -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "10:30",
+        "11월",
+        "November",
+        "medium projects ($1M-5M)",
+        "VL-008 email",
+        "standard 42mm battery life",
+        "9 address",
+        "x",
+        "accreditation valid through",
+        "sales@example.com",
+        "the whole text of a long table row",
+    ],
+)
+def test_pasted_labels_are_rejected(label: str) -> None:
+    assert pasted_label(label) is not None
+
+
+@pytest.mark.parametrize("label", ["Founded", "Job Title", "Reports to", "설립일", "담당자", "Price (USD)", "所在地"])
+def test_property_labels_are_kept(label: str) -> None:
+    assert pasted_label(label) is None
+
+
+def test_note_columns_are_opaque_and_properties_are_not() -> None:
+    assert opaque_label("Notes") and opaque_label("비고") and opaque_label("Additional info") and opaque_label("备注")
+    assert not opaque_label("Price") and not opaque_label("비자")
+
+
+# -- wh_mismatch ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "value", "value_type", "language"),
+    [
+        ("Who is ZX Bank's Indore contact number?", "0731-6028152", "text", "en"),
+        ("하늘여행 일본 상품의 비자는 누구인가요?", "무비자 90일", "text", "ko"),
+        ("When is Orbit Arm's price?", "$12,500", "money", "en"),
+        ("How many staff does Orbit have?", "several", "text", "en"),
+        ("여행 기간은 몇 일인가요?", "4일", "number", "ko"),
+        ("谁是该项目的负责人？", "2019年", "date", "zh"),
+    ],
+)
+def test_question_words_that_do_not_fit_the_value_are_rejected(
+    question: str, value: str, value_type: str, language: str
+) -> None:
+    assert wh_mismatch(question, value, value_type, language) is not None
+
+
+@pytest.mark.parametrize(
+    ("question", "value", "value_type", "language"),
+    [
+        ("Who is Orbit Arm's product owner?", "Jonas Berg", "text", "en"),
+        ("하늘여행의 대표는 누구인가요?", "김하늘", "text", "ko"),
+        ("When was Aurora Bikes founded?", "March 15, 2008", "date", "en"),
+        ("What is ZX Bank's Indore contact number?", "0731-6028152", "text", "en"),
+        ("여행 기간은 며칠인가요?", "4일", "number", "ko"),
+    ],
+)
+def test_question_words_that_fit_are_kept(question: str, value: str, value_type: str, language: str) -> None:
+    assert wh_mismatch(question, value, value_type, language) is None
+
+
+# -- sentence_not_standalone ---------------------------------------------------------------------------
+
+
+def sentence(evidence: str, value: str, value_type: str = "date") -> FactNode:
+    return fact(value, evidence, attribute=evidence.replace(value, "…"), value_type=value_type, source="sentence")
+
+
+@pytest.mark.parametrize(
+    ("evidence", "value", "language"),
+    [
+        ("It was released on 4 May 2021 after a long beta.", "4 May 2021", "en"),
+        ("However, the plant closed in March 2019 for repairs.", "March 2019", "en"),
+        ("Did the plant really close in March 2019 for good?", "March 2019", "en"),
+        ("The plant closed in March 2019 for repairs [12].", "March 2019", "en"),
+        ("Abstract: the plant closed in March 2019 for repairs.", "March 2019", "en"),
+        ("The plant opened in 2001 and closed in March 2019 for repairs.", "2001", "en"),
+        ("The line that the city built opened in March 2019 to the public.", "March 2019", "en"),
+        ("The results of the survey were published in", "2019", "en"),
+        ("그는 2019년 3월에 회사를 떠났습니다.", "2019년 3월", "ko"),
+        ("또한 2019년 3월에 새 지점이 문을 열었습니다.", "2019년 3월", "ko"),
+        ("它于2010年7月开始更新工程。", "2010年7月", "zh"),
+        ("しかし1974年に新しい大学が設立された。", "1974年", "ja"),
+    ],
+)
+def test_sentences_that_lean_on_their_context_are_rejected(evidence: str, value: str, language: str) -> None:
+    assert standalone_problem(sentence(evidence, value), language) is not None
+
+
+@pytest.mark.parametrize(
+    ("evidence", "value", "language"),
+    [
+        ("The Tacoma plant closed in March 2019 for repairs.", "March 2019", "en"),
+        ("하늘여행은 2008년 3월에 부산 지점을 열었습니다.", "2008년 3월", "ko"),
+        ("龙烟铁路于2017年12月19日开通运营。", "2017年12月19日", "zh"),
+    ],
+)
+def test_standalone_declarative_sentences_are_kept(evidence: str, value: str, language: str) -> None:
+    assert standalone_problem(sentence(evidence, value), language) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "template"),
+    [
+        ("When is HAdV-55 a newly identified pathogen?", "en.sentence.passive"),
+        ("When was Most recently the virus identified in sewage?", "en.sentence.passive"),
+        ("When did Jordan show that?", "en.sentence.active"),
+        ("When did the number of confirmed cases increased drastically?", "en.sentence.active"),
+        ("When was the vaccine not available in China until the middle?", "en.sentence.passive"),
+        ("龙烟铁路于什么时候18时开通运营？", "zh.sentence"),
+        ("いつは日本政府に対し声明を出しましたか？", "ja.sentence"),
+    ],
+)
+def test_misread_sentence_questions_are_rejected(question: str, template: str) -> None:
+    assert question_problem(question, template) is not None
+
+
+def test_well_formed_sentence_questions_are_kept() -> None:
+    assert question_problem("When was the Tacoma plant closed?", "en.sentence.passive") is None
+    assert question_problem("When did Remedy sign a deal with Epic Games?", "en.sentence.active") is None
+    # a different template is not read as a sentence question
+    assert question_problem("When is the renewal date of the contract?", "en.date.when") is None
+
+
+def test_inverted_question_may_only_add_its_verb() -> None:
+    evidence = "The Millennium Summit at the United Nations in 2000 led to new goals."
+    assert words_problem("When did the Millennium Summit at the unit Nations?", evidence) is not None
+    evidence = "In March 2020, Remedy signed a deal with Epic Games."
+    assert words_problem("When did Remedy sign a deal with Epic Games?", evidence) is None
+
+
+# -- file_name_subject / document_subject --------------------------------------------------------------
+
+
+def test_file_names_and_slugs_are_rejected_and_names_kept() -> None:
+    assert file_name_problem("2024 tax changes.pdf는 언제 시행되나요?") is not None
+    assert file_name_problem("What is the price of velvera_technology?") is not None
+    assert file_name_problem("When was the example_com_wiki_Page created?") is not None
+    assert file_name_problem("When was Aurora Bikes founded?") is None
+    assert file_name_problem("Node.js 20은 언제 출시되었나요?") is None
+
+
+def test_document_titles_are_not_owners_of_facts() -> None:
+    assert document_subject("Velvera Smartphone Usage Guide")
+    assert document_subject("Product Specification Document")
+    assert document_subject("하늘여행 예약 안내")
+    assert not document_subject("Aurora Commute 400")
+    assert not document_subject("하늘여행")
+
+
+# -- checks that need the whole knowledge base ---------------------------------------------------------
+
+KB = {
+    "company/overview.md": """# Aurora Works
+
+- **Founded**: March 15, 2008
+- **Support line**: +1-555-0100
+
+## Timeline
+
+- **November 2019**: Opened the Tacoma plant
+""",
+    "company/events.md": """# Aurora Works Events
+
+## Spring fair
+
+- **Venue**: Harbor Hall
+
+## Autumn fair
+
+- **Venue**: Pier Hall
+""",
+    "people/jonas_berg.md": """# Jonas Berg
+
+- **Title**: Account Executive
+- **Manager**: Rosa Delgado
+- **Support line**: +1-555-0100
+
+Aurora Works hired Jonas Berg in 2015.
+""",
+    "people/rosa_delgado.md": """# Rosa Delgado
+
+- **Title**: Head of Sales
+- **Support line**: +1-555-0100
+
+Rosa Delgado is an Account Executive mentor at Aurora Works.
+""",
+    "people/mina_cho.md": """# Mina Cho
+
+- **Title**: Account Executive
+- **Support line**: +1-555-0100
+
+Mina Cho joined Aurora Works in 2020.
+""",
+    "people/tomas_novak.md": """# Tomas Novak
+
+- **Role**: Account Executive
+- **Support line**: +1-555-0100
+
+Tomas Novak works for Aurora Works.
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def ctx(tmp_path_factory: pytest.TempPathFactory) -> GenContext:
+    root = tmp_path_factory.mktemp("kb")
+    for rel, text in KB.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    corpus = load_corpus(root)
+    return GenContext.from_graph(build_graph(corpus))
+
+
+def _facts(ctx: GenContext, attribute: str) -> list[FactNode]:
+    return [f for f in ctx.facts if f.attribute == attribute]
+
+
+def test_a_key_with_two_values_is_ambiguous_and_a_unique_key_is_not(ctx: GenContext) -> None:
+    keys = KeyIndex(ctx.facts)
+    venues = _facts(ctx, "Venue")
+    assert len(venues) == 2
+    # "What is the venue of Aurora Works Events?" has two right answers ...
+    assert keys.ambiguous(venues[0], "What is the venue of Aurora Works Events?")
+    # ... unless the question names the section, which only one of them stands under.
+    spring = next(f for f in venues if f.context == "Spring fair")
+    assert not keys.ambiguous(spring, "What is the venue of the Spring fair of Aurora Works Events?")
+    founded = _facts(ctx, "Founded")[0]
+    assert not keys.ambiguous(founded, "When was Aurora Works founded?")
+
+
+def test_an_entity_in_most_documents_is_no_bridge(ctx: GenContext) -> None:
+    gate = Gate(ctx)
+    company = next(e for e in ctx.entities.values() if e.name == "Aurora Works")
+    assert "documents" in (gate.bridges.problem(company.entity_id) or "")
+    rosa = next(e for e in ctx.entities.values() if e.name == "Rosa Delgado")
+    assert gate.bridges.problem(rosa.entity_id) is None
+
+
+def test_a_count_over_part_of_the_kind_is_incomplete(ctx: GenContext) -> None:
+    titles = [f for f in ctx.facts if f.attribute == "Title" and f.value == "Account Executive"]
+    people = sorted({f.doc_id for f in ctx.facts if f.doc_id.startswith("people/") and f.attribute in ("Title",)})
+    count = Draft(
+        category="holistic",
+        question="How many people have Account Executive as their title?",
+        reference_answer="2 people: Jonas Berg and Mina Cho.",
+        keywords=["Account Executive"],
+        facts=[f for f in ctx.facts if f.attribute == "Title"],
+        answer_spans=[],
+        language="en",
+        template="en.count",
+        scope_docs=people,
+        derived={
+            "op": "count",
+            "value": "Account Executive",
+            "count": len(titles),
+            "names": ["Jonas Berg", "Mina Cho"],
+        },
+    )
+    # Tomas Novak's page states it under "Role", Rosa Delgado's in prose: the count of 2 is not the whole kind.
+    assert aggregate_problem(count, ctx) is not None
+
+
+def test_every_reason_is_documented() -> None:
+    import testgen.gate as gate
+
+    for reason in REASONS:
+        assert f"``{reason}``" in (gate.__doc__ or "")
+
+
+def test_item_flags_on_a_finished_item() -> None:
+    bad = TestQuestion(
+        question="Who is the contact number of report_2024.pdf?",
+        keywords=["XXXX-1234"],
+        reference_answer="It is XXXX-1234.",
+        category="direct_fact",
+        source_docs=["a.md"],
+        language="en",
+    )
+    assert item_flags(bad) == ["file_name_subject", "placeholder_value", "wh_mismatch"]
+    good = TestQuestion(
+        question="When was Aurora Works founded?",
+        keywords=["March 15, 2008"],
+        reference_answer="Aurora Works was founded on March 15, 2008.",
+        category="temporal",
+        source_docs=["company/overview.md"],
+        language="en",
+    )
+    assert item_flags(good) == []
+
+
+def test_a_build_counts_gate_rejections_and_ships_none_of_them(tmp_path: Path) -> None:
+    for rel, text in KB.items():
+        path = tmp_path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    result = build_testset(tmp_path, num=20, seed=1).result
+    reasons = {reason for (_, reason) in result.rejected}
+    assert reasons & set(REASONS), result.rejected
+    for item in result.items:
+        assert item_flags(item) == []
+        assert "Events" not in item.question or "venue" not in item.question.lower()  # the ambiguous key
+        assert "+1-555-0100" not in item.keywords or item.category not in ("spanning", "relationship")
