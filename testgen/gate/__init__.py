@@ -35,6 +35,7 @@ from testgen.gate.names import document_subject, file_name_problem
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
 from testgen.gate.values import incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
+from testgen.kg.entities import is_usable_name, name_problems, short_title
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import normalize
@@ -91,11 +92,16 @@ class Gate:
         return None
 
     # -- the checks, in the order a reader would spot the problem ---------------------------------
-    @staticmethod
-    def _names(draft: Draft) -> GateFailure | None:
+    def _names(self, draft: Draft) -> GateFailure | None:
         problem = file_name_problem(draft.question)
         if problem:
             return _fail("file_name_subject", problem)
+        question = normalize(draft.question)
+        for fact in draft.facts:
+            entity = self.ctx.entities.get(fact.subject_entity or "")
+            for name in {fact.subject, short_title(fact.subject), entity.name if entity else ""}:
+                if name and normalize(name) in question and not is_usable_name(name):
+                    return _fail("file_name_subject", f"{name[:40]}: {', '.join(name_problems(name))}")
         for fact in draft.facts:
             if (
                 fact.source in _LABELLED
