@@ -272,9 +272,12 @@ def test_english_person_attribute_asks_who() -> None:
 def test_english_plural_person_attribute_agrees() -> None:
     from testgen.synth.phrasing.en import English
 
+    question, answer, _ = English().fact(_fact("Account Managers", "Ingrid Solberg and Marcus Okafor"), "Aurora Bikes")
+    assert question == "Who are Aurora Bikes' account managers?"
+    assert answer == "Aurora Bikes' account managers are Ingrid Solberg and Marcus Okafor."
     question, answer, _ = English().fact(_fact("Founders", "Ingrid Solberg and Marcus Okafor"), "Aurora Bikes")
-    assert question == "Who are Aurora Bikes' founders?"
-    assert answer == "Aurora Bikes' founders are Ingrid Solberg and Marcus Okafor."
+    assert question == "Who founded Aurora Bikes?"  # a verb instead of the label
+    assert answer == "Aurora Bikes was founded by Ingrid Solberg and Marcus Okafor."
 
 
 def test_english_attribute_keeps_proper_names() -> None:

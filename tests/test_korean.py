@@ -166,9 +166,16 @@ KO = Korean()
 def test_date_attribute_asks_when() -> None:
     f = fact(attribute="설립일", value="2008년 3월 15일", value_type="date", date_key="2008-03-15")
     question, answer, template = KO.fact(f, "하늘여행")
-    assert question == "하늘여행의 설립일은 언제인가요?"
-    assert question.endswith("언제인가요?")
-    assert answer == "하늘여행의 설립일은 2008년 3월 15일입니다."
+    assert question == "하늘여행은 언제 설립되었나요?"  # the verb, not the label 설립일
+    assert answer == "하늘여행은 2008년 3월 15일에 설립되었습니다."
+    assert template == "ko.verbal"
+
+
+def test_date_attribute_without_a_verb_asks_when() -> None:
+    f = fact(attribute="갱신일", value="2025년 1월 1일", value_type="date", date_key="2025-01-01")
+    question, answer, template = KO.fact(f, "하늘여행")
+    assert question == "하늘여행의 갱신일은 언제인가요?"
+    assert answer == "하늘여행의 갱신일은 2025년 1월 1일입니다."
     assert template == "ko.date"
 
 
@@ -182,14 +189,18 @@ def test_money_attribute_asks_how_much() -> None:
 def test_counted_people_ask_how_many() -> None:
     f = fact(attribute="직원 수", value="120명", value_type="number", number=120.0, unit="명")
     question, answer, _ = KO.fact(f, "하늘여행")
-    assert question == "하늘여행의 직원 수는 몇 명인가요?"
-    assert question.endswith("몇 명인가요?")
-    assert answer == "하늘여행의 직원 수는 120명입니다."
+    assert question == "하늘여행의 직원은 몇 명인가요?"
+    assert answer == "하늘여행의 직원은 120명입니다."
 
 
 @pytest.mark.parametrize(
     ("unit", "value", "ending"),
-    [("곳", "4곳", "몇 곳인가요?"), ("개월", "36개월", "몇 개월인가요?"), ("박일", "3박 4일", "며칠인가요?")],
+    [
+        ("곳", "4곳", "몇 곳인가요?"),
+        ("개월", "36개월", "얼마나 되나요?"),
+        ("일", "15일", "며칠인가요?"),
+        ("박일", "3박 4일", "며칠인가요?"),
+    ],
 )
 def test_other_counters(unit: str, value: str, ending: str) -> None:
     f = fact(attribute="기간", value=value, value_type="number", number=4.0, unit=unit)
@@ -204,7 +215,7 @@ def test_percent_asks_what_percent() -> None:
     assert answer == "누리항공 좌석 블록 계약의 할인율은 22%입니다."
 
 
-@pytest.mark.parametrize("attribute", ["담당자", "상품 책임자", "상위 보고자", "부서장", "지점장"])
+@pytest.mark.parametrize("attribute", ["상품 책임자", "상위 보고자", "부서장", "지점장"])
 def test_person_attribute_asks_who(attribute: str) -> None:
     f = fact(attribute=attribute, value="이준호", value_type="text")
     question, answer, _ = KO.fact(f, "세진전자 계약")
@@ -221,8 +232,9 @@ def test_ceo_attribute_asks_who() -> None:
 
 def test_place_attribute_asks_where() -> None:
     f = fact(attribute="소재지", value="도쿄 신주쿠구", value_type="text")
-    question, _, _ = KO.fact(f, "도쿄 사무소")
-    assert question == "도쿄 사무소의 소재지는 어디인가요?"
+    question, answer, _ = KO.fact(f, "도쿄 사무소")
+    assert question == "도쿄 사무소는 어디에 있나요?"
+    assert answer == "도쿄 사무소는 도쿄 신주쿠구에 있습니다."
 
 
 def test_other_text_attribute_asks_what() -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import Literal
+
 #: Headings that name a section, not a thing: never used as the subject of a fact.
 GENERIC_HEADINGS = frozenset(
     """summary overview details detail specifications specification specs pricing price prices features
@@ -16,3 +19,20 @@ GENERIC_HEADINGS = frozenset(
     참고 비고 현황 구성 조직 성과 평가 보상 내역 담당 세부 사항 기본 회사 상품 직원 목차
     지점 부서 인원 안내 목록""".split()
 )
+
+
+ValueKind = Literal["person", "date", "amount", "count", "place", "duration", "percent", "quantity", "detail", "other"]
+"""What a value is, as far as the question word is concerned: each language maps every kind to its question
+word in one table (`testgen.synth.phrasing.en.WH`, `testgen.synth.phrasing.ko.WH`). ``quantity`` is a measured
+number without a counter (500 Wh, 25 km/h); ``detail`` a text value that states a condition with numbers
+("within 4 business hours")."""
+
+_CONTACT = re.compile(
+    r"@|https?://|www\.|\+?\d[\d\s().-]{6,}\d|\b\d{2,4}-\d{3,4}-\d{4}\b",
+)
+
+
+def is_contact_value(value: str) -> bool:
+    """Whether a value is a phone number, an e-mail address or a web address: never a person, whatever its
+    label says ("Contact: +1 555 0100")."""
+    return bool(_CONTACT.search(value))

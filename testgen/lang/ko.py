@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+
+from schemas import FactNode
+from testgen.lang import ValueKind, is_contact_value
+from testgen.lang.en import is_person_name as is_en_person_name
 
 _HANGUL_BASE = 0xAC00
 _HANGUL_LAST = 0xD7A3
@@ -134,3 +139,136 @@ def event_clause(event: str) -> str | None:
             words[-2] = obj(words[-2])  # "감사 업무 담당" → "감사 업무를 담당"
         return " ".join(words) + "한 것"  # "제주지점장으로 입사" → "제주지점장으로 입사한 것"
     return event
+
+
+# -- what a value is, for the question word ----------------------------------------------------------------
+
+_PERSON_LABEL = re.compile(r"(자|장|이사|리더|매니저|오너|대표|담당|책임|사장|회장|상사|ceo|owner|manager|lead)$", re.I)
+# Labels that end like a role but name a thing: a visa, interest, a factory, a market, a store.
+_NOT_PERSON_LABEL = re.compile(
+    r"(비자|이자|의자|숫자|문자|투자|상자|모자|전자|원자|과자|액자|공장|시장|매장|입장|현장|주차장|여권)$"
+)
+_TITLES = (
+    "팀장|부장|과장|차장|대리|사원|주임|이사|상무|전무|대표|실장|본부장|센터장|지점장|파트장|매니저|책임|선임|"
+    "수석|원장|교수|박사|님|씨|사장|회장|부사장|대표이사"
+)
+_KO_NAME = re.compile(rf"^[가-힣]{{2,4}}(?:\s?(?:{_TITLES}))?(?:\s?\([^)]*\))?$")
+_NOT_NAMES = re.compile(
+    r"^(없음|미정|공석|해당\s?없음|본인|전원|전체|모두|기타|별도|추후|협의)$|(팀|부서|본부|센터|지점|회사|사무소|그룹|비자|"
+    r"실|과|국|청|처|위원회|협회|재단|법인|은행|공사)$"
+)
+_PLACE_LABEL = re.compile(r"(근무지|위치|소재지|주소|본사|지역|장소|도시|소재|본점|출발지|도착지|목적지)$")
+_KO_TIME_UNITS = frozenset({"개월", "년", "일", "시간", "분", "주", "박", "박일", "초"})
+_KO_COUNTERS = frozenset({"명", "개", "곳", "건", "대", "회", "석", "점", "배"})
+
+
+def is_person_name(value: str) -> bool:
+    """Whether a Korean value reads as person names: "이준호", "박하늘 대표", "김민지(영업팀)", "이준호, 정다은" —
+    not "무비자 30일", "관광 비자", "영업팀" or "미정"."""
+    parts = [p.strip() for p in re.split(r"[,·/]|\s및\s|\s와\s|\s과\s", value.strip()) if p.strip()]
+    if not parts or len(parts) > 6:
+        return False
+    for part in parts:
+        bare = re.sub(r"\s?\([^)]*\)$", "", part)
+        if not _KO_NAME.match(part) or _NOT_NAMES.search(bare.split()[0]):
+            return False
+    return True
+
+
+def person_label(label: str) -> bool:
+    """Whether a Korean label names a role a person fills (담당자, 지점장, 대표이사) — not 비자 or 공장."""
+    label = re.sub(r"\s?\([^)]*\)$", "", label.strip())
+    return bool(_PERSON_LABEL.search(label)) and not _NOT_PERSON_LABEL.search(label)
+
+
+def value_kind(fact: FactNode) -> ValueKind:
+    """The kind of a Korean fact's value (see `testgen.lang.ValueKind`); a person is decided from the value."""
+    if fact.value_type == "date":
+        return "date"
+    if fact.value_type == "money":
+        return "amount"
+    if fact.value_type == "percent":
+        return "percent"
+    if fact.value_type == "number":
+        if fact.unit in _KO_TIME_UNITS:
+            return "duration"
+        return "count" if fact.unit in _KO_COUNTERS else "quantity"
+    if is_contact_value(fact.value):
+        return "other"
+    if person_label(fact.attribute) and (is_person_name(fact.value) or is_en_person_name(fact.value)):
+        return "person"
+    if _PLACE_LABEL.search(fact.attribute.strip()):
+        return "place"
+    if re.search(r"\d", fact.value):
+        return "detail"  # "영업일 기준 4시간 이내": a condition, not a thing
+    return "other"
+
+
+def how_many(counter: str) -> str:
+    """몇 + counter, with the one irregular form: 일 → 며칠 (never 몇 일)."""
+    return "며칠" if counter in ("일", "박일") else f"몇 {counter}"
+
+
+# -- common attributes asked with a verb ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verbal:
+    """A common attribute asked with a verb instead of "X의 <label>은 …": labels (spaces removed) with a
+    value of one of `kinds`. In the templates {T} is the subject with 은/는, {O} with 을/를, {s} bare,
+    {v} the value verbatim and {v에} the value with 에 (or 부터 where the template says so)."""
+
+    labels: frozenset[str]
+    kinds: frozenset[str]
+    question: str
+    answer: str
+
+
+def _v(labels: str, kinds: str, question: str, answer: str) -> Verbal:
+    return Verbal(frozenset(x.replace(" ", "") for x in labels.split("|")), frozenset(kinds.split()), question, answer)
+
+
+VERBAL: tuple[Verbal, ...] = (
+    _v(
+        "설립일|설립|설립 연도|설립년도|설립일자|창립일|창립|창립 연도|창업|창업일",
+        "date",
+        "{T} 언제 설립되었나요?",
+        "{T} {v}에 설립되었습니다.",
+    ),
+    _v("개설일|개설|개점일|개점|오픈일|개업일|개원일", "date", "{T} 언제 문을 열었나요?", "{T} {v}에 문을 열었습니다."),
+    _v("출시일|출시|발매일|출시 연도", "date", "{T} 언제 출시되었나요?", "{T} {v}에 출시되었습니다."),
+    _v("입사일|입사|입사 연도|입사일자", "date", "{T} 언제 입사했나요?", "{T} {v}에 입사했습니다."),
+    _v("계약일|계약 체결일|체결일|서명일|계약 일자", "date", "{T} 언제 체결되었나요?", "{T} {v}에 체결되었습니다."),
+    _v("시작일|개시일|계약 시작일|서비스 개시일|시작", "date", "{T} 언제 시작되나요?", "{T} {v}에 시작됩니다."),
+    _v("시행일|발효일|적용일|시행", "date", "{T} 언제부터 시행되나요?", "{T} {v}부터 시행됩니다."),
+    _v("종료일|계약 종료일|종료", "date", "{T} 언제 끝나나요?", "{T} {v}에 끝납니다."),
+    _v("만료일|계약 만료일|만료", "date", "{T} 언제 만료되나요?", "{T} {v}에 만료됩니다."),
+    _v("생년월일|생일|출생일", "date", "{T} 언제 태어났나요?", "{T} {v}에 태어났습니다."),
+    _v("설립자|창업자|창립자|창업주", "person", "{O} 세운 사람은 누구인가요?", "{O} 세운 사람은 {v}입니다."),
+    _v(
+        "상사|직속 상사|보고 대상|보고 라인|보고선|보고 체계",
+        "person",
+        "{T} 누구에게 보고하나요?",
+        "{T} {v}에게 보고합니다.",
+    ),
+    _v("담당자|담당", "person", "{O} 맡고 있는 사람은 누구인가요?", "{O} 맡고 있는 사람은 {v}입니다."),
+    _v("본사|본사 위치|본사 소재지|본점", "place", "{s}의 본사는 어디에 있나요?", "{s}의 본사는 {v}에 있습니다."),
+    _v("소재지|위치|주소지|소재", "place", "{T} 어디에 있나요?", "{T} {v}에 있습니다."),
+    _v(
+        "직원 수|직원|임직원 수|임직원|종업원 수|종업원|총 직원 수",
+        "count quantity",
+        "{s}의 직원은 몇 명인가요?",
+        "{s}의 직원은 {v}입니다.",
+    ),
+    _v("가격|판매가|정가|판매 가격|상품 가격", "amount", "{T} 얼마인가요?", "{T} {v}입니다."),
+    _v("계약 기간", "duration", "{T} 얼마 동안 유지되나요?", "{T} {v} 동안 유지됩니다."),
+)
+
+
+def verbal_form(label: str, kind: str) -> Verbal | None:
+    """The verbal form for a Korean label and value kind, or None."""
+    key = re.sub(r"\s+|\([^)]*\)", "", label.strip().rstrip(":"))
+    for form in VERBAL:
+        if key in form.labels and kind in form.kinds:
+            return form
+    return None

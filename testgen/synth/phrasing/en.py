@@ -7,14 +7,61 @@ import re
 
 from schemas import FactNode
 from testgen.kg.entities import short_title
-from testgen.lang import GENERIC_HEADINGS
-from testgen.lang.en import a_or_an, base_form, noun_phrase, plural_to_singular, possessive
+from testgen.lang import GENERIC_HEADINGS, ValueKind
+from testgen.lang.en import (
+    a_or_an,
+    base_form,
+    counted_noun,
+    is_attribute_label,
+    is_person_name,
+    is_plural_noun,
+    noun_phrase,
+    plural_to_singular,
+    possessive,
+    singular,
+    value_kind,
+    verbal_form,
+)
 
-_PERSON_ATTRS = re.compile(
-    r"\b(owner|manager|lead|leader|head|founder|ceo|cto|cfo|coo|director|contact|supervisor|mentor|"
-    r"representative|champion|sponsor|president|chair|author|reviewer|approver)s?\b",
+#: The question word of each kind of value: the one place English chooses it.
+WH: dict[ValueKind, str] = {
+    "person": "Who",
+    "date": "When",
+    "amount": "How much",
+    "count": "How many",
+    "place": "Where",
+    "duration": "How long",
+    "percent": "What percentage",
+    "quantity": "What",
+    "detail": "What",
+    "other": "What",
+}
+_TEMPLATES = {
+    "person": "en.who",
+    "place": "en.where",
+    "amount": "en.money",
+    "duration": "en.how_long",
+    "percent": "en.percent",
+}
+_RATE_WORDS = {"rate", "percentage", "ratio", "share", "margin", "apr", "apy", "yield", "probability"}
+_LISTING = re.compile(
+    r"\b(goals|achievements|accomplishments|highlights|responsibilities|skills|notes|objectives|interests|"
+    r"strengths|summary|overview|background|education|experience)$",
     re.I,
 )
+_CURRENCY = re.compile(r"\((USD|EUR|GBP|KRW|JPY|CNY|INR|AUD|CAD|CHF|SGD|HKD|[$€£¥₩₹])\)\s*$", re.I)
+
+
+def _bracket_currency(label: str) -> str | None:
+    """ "Price (USD)" → "USD": the currency a label's bracket gives its values."""
+    m = _CURRENCY.search(label.strip())
+    return m.group(1).upper() if m else None
+
+
+def _outside(attr: str) -> str:
+    return re.sub(r"\([^)]*\)", " ", attr)
+
+
 _PLACE_ATTRS = re.compile(r"^(location|city|office|based in|headquarters|hq|base|site)$", re.I)
 _INTRANSITIVE = {"join", "start", "begin", "leave", "retire", "move", "arrive", "expire", "end", "close"}
 _PRICE_CONTEXT = re.compile(r"\b(pricing|price|prices|fees?|costs?|rates?|tiers?|plans?)\b", re.I)
@@ -95,10 +142,6 @@ def attr_phrase(attribute: str) -> str:
     return " ".join(out)
 
 
-def _plural(word: str) -> bool:
-    return word.endswith("s") and not word.endswith(("ss", "us", "is"))
-
-
 def attr_noun(attribute: str) -> str:
     """The attribute as a noun: "Reports To" → "manager"; other labels as :func:`attr_phrase`."""
     phrase = attr_phrase(attribute)
@@ -169,71 +212,127 @@ class English:
             return self._from_sentence(fact, subject)
         if fact.source == "timeline" and fact.value_type == "date":
             return self._event(fact, subject)
-        attr = attr_phrase(fact.attribute) if fact.value_type != "money" else fact_attr(fact)
-        value = fact.value
+        if not is_attribute_label(fact.attribute):
+            return None  # a value pasted where the label should be ("10:30", "VL-008 email"): no question
         if fact.qualifier:
-            return self._qualified(fact, subject, attr)
+            return self._qualified(fact, subject, attr_phrase(fact.attribute))
+        kind = value_kind(fact)
+        verbal = self._verbal(fact, subject, kind)
+        if verbal is not None:
+            return verbal
+        attr = attr_phrase(fact.attribute) if fact.value_type != "money" else fact_attr(fact)
         if re.match(r"(with|without|for|in|on|per|under|over|at)\b", attr) and fact.value_type in ("money", "number"):
             noun = "price" if fact.value_type == "money" else attr_phrase(fact.context or "value")
             attr = attr_phrase(fact.attribute)
+            wh = "How much" if fact.value_type == "money" else "What"
             return (
-                f"What is the {noun} of {subject} {attr}?",
-                _sentence(f"The {noun} of {subject} {attr} is {value}."),
+                f"{wh} is the {noun} of {subject} {attr}?",
+                _sentence(f"The {noun} of {subject} {attr} is {fact.value}."),
                 "en.with",
             )
-        of = self._of(attr, subject)
         if fact.value_type == "date":
-            words = fact.attribute.split()
-            base = base_form(words[0], self.vocabulary) if len(words) == 1 else None
-            if base and base in _INTRANSITIVE:
+            return self._date(fact, subject, attr)
+        return self._asked(fact, subject, attr, kind)
+
+    def _verbal(self, fact: FactNode, subject: str, kind: ValueKind) -> tuple[str, str, str] | None:
+        """ "When was X founded?", "Who does X report to?": a common attribute asked with its verb."""
+        form = verbal_form(fact.attribute, kind, is_person_name(subject))
+        if form is None:
+            return None
+        value = fact.value
+        answer = form.answer
+        if re.search(r"[A-Za-z]$", value):
+            answer = re.sub(r"\{v\} (employees|people)", "{v}", answer)  # "148 employees" already says it
+        if kind == "amount":
+            currency = _bracket_currency(fact.attribute)
+            if currency and currency not in value:
+                value = f"{value} {currency}"
+        at = "at" if kind == "place" and re.match(r"\d", value) else _prep(fact)
+        answer = answer.replace("located in {v}", "located at {v}") if at == "at" else answer
+        fields = {"s": subject, "sp": possessive(subject), "v": value, "at": at}
+        return form.question.format(**fields), _sentence(answer.format(**fields)), f"en.verbal.{form.name}"
+
+    def _date(self, fact: FactNode, subject: str, attr: str) -> tuple[str, str, str] | None:
+        value = fact.value
+        since = re.match(r"^(\w+ed) since$", fact.attribute.strip().rstrip(":"), re.I)
+        if since:  # "Accredited Since" → "Since when has X been accredited?"
+            done = since.group(1).lower()
+            return (
+                f"Since when has {subject} been {done}?",
+                _sentence(f"{subject} has been {done} since {value}."),
+                "en.date.since",
+            )
+        label = re.sub(r"\s+(on|in|at)$", "", fact.attribute.strip().rstrip(":"), flags=re.I)
+        attr = re.sub(r"\s+(on|in|at)$", "", attr)
+        words = label.split()
+        base = base_form(words[0], self.vocabulary) if len(words) == 1 else None
+        if base and base in _INTRANSITIVE:
+            return (
+                f"When did {subject} {base}?",
+                _sentence(f"{subject} {attr} {_prep(fact)} {value}."),
+                "en.date.active",
+            )
+        if base:
+            return (
+                f"When was {subject} {attr}?",
+                _sentence(f"{subject} was {attr} {_prep(fact)} {value}."),
+                "en.date.passive",
+            )
+        if len(words) == 1 and words[0].isalpha():
+            participle = attr + ("d" if attr.endswith("e") else "ed")
+            if participle in self.vocabulary:  # "Launch: 2013" and the corpus says "launched"
                 return (
-                    f"When did {subject} {base}?",
-                    _sentence(f"{subject} {attr} {_prep(fact)} {value}."),
-                    "en.date.active",
-                )
-            if base:
-                return (
-                    f"When was {subject} {attr}?",
-                    _sentence(f"{subject} was {attr} {_prep(fact)} {value}."),
+                    f"When was {subject} {participle}?",
+                    _sentence(f"{subject} was {participle} {_prep(fact)} {value}."),
                     "en.date.passive",
                 )
-            if len(words) == 1 and words[0].isalpha():
-                participle = attr + ("d" if attr.endswith("e") else "ed")
-                if participle in self.vocabulary:  # "Launch: 2013" and the corpus says "launched"
-                    return (
-                        f"When was {subject} {participle}?",
-                        _sentence(f"{subject} was {participle} {_prep(fact)} {value}."),
-                        "en.date.passive",
-                    )
-            if re.search(r"\b(date|birth|day|birthday|deadline)\b", attr):
-                return f"What is {of}?", _sentence(f"{of} is {value}."), "en.date.attr"
-            return f"When is {of}?", _sentence(f"{of} is {value}."), "en.date.when"
-        if fact.value_type == "text":
-            if attr in ("reports to", "reporting to", "reports"):
-                return f"Who does {subject} report to?", _sentence(f"{subject} reports to {value}."), "en.reports"
-            if _PLACE_ATTRS.match(attr):
-                return f"Where is {subject} based?", _sentence(f"{subject} is based in {value}."), "en.place"
-            if _plural(attr.split()[-1]):
-                wh = "Who" if _PERSON_ATTRS.search(attr) else "What"
-                return f"{wh} are {of}?", _sentence(f"{of} are {value}."), "en.what.list"
-            if _PERSON_ATTRS.search(attr):
-                return f"Who is {of}?", _sentence(f"{of} is {value}."), "en.who"
-            return f"What is {of}?", _sentence(f"{of} is {value}."), "en.what"
-        if (
-            fact.value_type == "number"
-            and fact.unit
-            and fact.unit.endswith("s")
-            and (fact.unit in attr or attr in ("headcount", "staff", "team size", "size"))
-        ):
-            return (f"How many {fact.unit} does {subject} have?", _sentence(f"{subject} has {value}."), "en.how_many")
-        if (
-            fact.value_type == "number"
-            and fact.unit is None
-            and re.fullmatch(r"[a-z]+s", attr)
-            and not attr.endswith("ss")
-        ):
-            return (f"How many {attr} does {subject} have?", _sentence(f"{subject} has {value} {attr}."), "en.how_many")
-        return f"What is {of}?", _sentence(f"{of} is {value}."), f"en.{fact.value_type}"
+        if attr in ("date", "day", "dated"):
+            if is_person_name(subject):
+                return None  # a person's "date" says nothing about what it dates
+            return f"When is {subject} dated?", _sentence(f"{subject} is dated {value}."), "en.date.dated"
+        noun = re.sub(r"^(?:date|day) of (?:the )?|\s+(?:date|day)$", "", attr)  # "Date of Review", "Review Date"
+        of = self._of(noun, subject)
+        be = "are" if is_plural_noun(noun.split()[-1]) else "is"
+        if noun != attr:
+            return f"When {be} {of}?", _sentence(f"{of} {be} {_prep(fact)} {value}."), "en.date.when"
+        return f"When {be} {of}?", _sentence(f"{of} {be} {value}."), "en.date.when"
+
+    def _asked(self, fact: FactNode, subject: str, attr: str, kind: ValueKind) -> tuple[str, str, str] | None:
+        """ "<wh> is X's <label>?" with the question word of the value's kind."""
+        value = fact.value
+        if kind == "count":
+            noun = counted_noun(fact.attribute, fact.unit)
+            if noun:
+                has = value if value.lower().endswith(noun.split()[-1]) else f"{value} {noun}"
+                return f"How many {noun} does {subject} have?", _sentence(f"{subject} has {has}."), "en.how_many"
+            kind = "other"
+        if fact.value_type in ("number", "money", "percent") and _LISTING.search(attr):
+            return None  # "Career Goals: 65%": a section of statements, not a quantity
+        if kind == "amount":
+            currency = _bracket_currency(fact.attribute)
+            attr = re.sub(r"\s*\([^)]*\)$", "", attr) if currency else attr
+            shown = f"{value} {currency}" if currency and currency not in value else value
+            m = re.match(r"^(.+?)\s+(price|cost)$", attr)
+            if m:  # "starter tier price" → "How much does Lifellm's starter tier cost?"
+                of = self._of(m.group(1), subject)
+                return f"How much does {of} cost?", _sentence(f"{of} costs {shown}."), "en.cost"
+            value = shown
+        head = _outside(attr).split()[-1] if _outside(attr).split() else attr
+        if is_plural_noun(head) and fact.value_type in ("number", "money", "percent"):
+            attr = attr[: attr.rfind(head)] + singular(head) + attr[attr.rfind(head) + len(head) :]
+            head = singular(head)  # one amount: "volume discounts: 10%" → "the volume discount"
+        plural = is_plural_noun(head)
+        of = self._of(attr, subject)
+        be = "are" if plural else "is"
+        wh = WH[kind]
+        if kind == "duration" and head in ("age", "limit", "minimum", "maximum"):
+            wh = "What"  # "What is the programme's age limit", not "How long"
+        if kind == "percent" and head in _RATE_WORDS:
+            wh = "What"  # "What is the interest rate", not "What percentage is the interest rate"
+        template = _TEMPLATES.get(kind, "en.what" if fact.value_type == "text" else f"en.{fact.value_type}")
+        if plural and kind in ("other", "person"):
+            template = "en.what.list"
+        return f"{wh} {be} {of}?", _sentence(f"{of} {be} {value}."), template
 
     def _qualified(self, fact: FactNode, subject: str, attr: str) -> tuple[str, str, str] | None:
         when = period(fact.qualifier or "")
@@ -250,20 +349,26 @@ class English:
         if fact.value_type == "number" and fact.unit is None:
             parts = attr.split()
             verb = base_form(parts[-1], self.vocabulary) if len(parts) == 2 else None
-            if verb and _plural(parts[0]):  # "bikes shipped" → "How many bikes did X ship in 2023?"
+            if verb and is_plural_noun(parts[0]):  # "bikes shipped" → "How many bikes did X ship in 2023?"
                 return (
                     f"How many {parts[0]} did {subject} {verb} {when}?",
                     _sentence(f"{subject} {parts[-1]} {fact.value} {parts[0]} {when}."),
                     "en.qualified.count",
                 )
-            if len(parts) == 1 and _plural(parts[0]):
+            if len(parts) == 1 and is_plural_noun(parts[0]):
                 return (
                     f"How many {parts[0]} did {subject} have {when}?",
                     _sentence(f"{subject} had {fact.value} {parts[0]} {when}."),
                     "en.qualified.count",
                 )
         of = self._of(attr, subject)
-        return f"What was {of} {when}?", _sentence(f"{of} {when} was {fact.value}."), "en.qualified"
+        kind = value_kind(fact)
+        if kind == "date" and not re.search(r"\b(date|day|deadline|since|until|when)\b|ed$", attr):
+            kind = "other"  # "annual employees in 2023: 2000" read as a year is still a count's label
+        wh = WH["other" if kind == "count" else kind]
+        if kind == "percent" and attr.split()[-1] in _RATE_WORDS:
+            wh = "What"
+        return f"{wh} was {of} {when}?", _sentence(f"{of} {when} was {fact.value}."), "en.qualified"
 
     def _event(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
         event = fact.attribute.rstrip(".")
@@ -393,7 +498,7 @@ class English:
         if len(set(subjects)) == 1 and all(qualifiers):
             subject = subjects[0]
             of = self._of(attr, subject)
-            if re.fullmatch(r"[a-z]+", attr) and _plural(attr):
+            if re.fullmatch(r"[a-z]+", attr) and is_plural_noun(attr):
                 of = f"the number of {attr} at {subject}"
             q0, q1 = qualifiers[0] or "", qualifiers[1] or ""
             if op == "difference":
@@ -444,20 +549,20 @@ class English:
                 _sentence(f"{bridge} is {first.value}, who reports to {second.value}."),
                 "en.two_hop.reports",
             )
-        if second.value_type == "date":
-            question = f"When is the {a2} of {bridge}?"
-        elif _PERSON_ATTRS.search(a2):
-            question = f"Who is the {a2} of {bridge}?"
-        else:
-            question = f"What is the {a2} of {bridge}?"
+        kind = value_kind(second)
+        wh = WH["other" if kind == "count" else kind]
+        if kind == "percent" and a2.split()[-1] in _RATE_WORDS:
+            wh = "What"
+        question = f"{wh} {'are' if is_plural_noun(a2.split()[-1]) else 'is'} the {a2} of {bridge}?"
         answer = _sentence(f"{bridge} is {first.value}, whose {a2} is {second.value}.")
         return question, answer, "en.two_hop"
 
     def two_hop_mention(self, subject: str, type_word: str, name: str, second: FactNode) -> tuple[str, str, str] | None:
         a2 = fact_attr(second)
         bridge = f"the {type_word} {subject} is associated with"
-        wh = "Who" if _PERSON_ATTRS.search(a2) else ("When" if second.value_type == "date" else "What")
-        verb = "is"
+        kind = value_kind(second)
+        wh = WH["other" if kind == "count" else kind]
+        verb = "are" if is_plural_noun(a2.split()[-1]) else "is"
         return (
             f"{wh} {verb} the {a2} of {bridge}?",
             _sentence(f"{subject} is associated with {name}, whose {a2} is {second.value}."),

@@ -6,14 +6,24 @@ from __future__ import annotations
 import re
 
 from schemas import FactNode
-from testgen.lang.ko import event_clause, obj, particle, subj, topic
+from testgen.lang import ValueKind
+from testgen.lang.ko import event_clause, how_many, obj, particle, subj, topic, value_kind, verbal_form
 
-_PERSON_ATTRS = re.compile(
-    r"(자|장|이사|리더|매니저|오너|대표|owner|manager|lead)$",
-    re.I,
-)
-_PLACE_ATTRS = re.compile(r"(근무지|위치|소재지|주소|본사|지역|장소|도시)$")
-_COUNTERS = {"명", "개", "곳", "건", "대", "회", "개월", "년", "일", "시간", "분", "석", "박", "점", "배"}
+#: The question word of each kind of value, the one place Korean chooses it: the word that stands where the
+#: value stood in a sentence, and the ending of "X의 <label>은 …?" ({n}: 몇 + counter, or 며칠).
+WH: dict[ValueKind, tuple[str, str]] = {
+    "person": ("누구", "누구인가요"),
+    "date": ("언제", "언제인가요"),
+    "amount": ("얼마", "얼마인가요"),
+    "count": ("{n}", "{n}인가요"),
+    "place": ("어디", "어디인가요"),
+    "duration": ("얼마 동안", "얼마나 되나요"),
+    "percent": ("몇 퍼센트", "몇 퍼센트인가요"),
+    "quantity": ("얼마", "얼마인가요"),
+    "detail": ("무엇", "어떻게 되나요"),
+    "other": ("무엇", "무엇인가요"),
+}
+_LABEL_CODE = re.compile(r"@|^[\d\s:./\-~]+$|\b[A-Za-z]{1,5}-\d{2,}\b")
 _TYPE_WORDS = {
     "people": "직원",
     "employees": "직원",
@@ -70,21 +80,15 @@ def _how_much(result: str) -> str:
     return f"몇 {counter.group(1)}" if counter else "얼마"
 
 
-def _wh(fact: FactNode) -> str:
-    """The question word that stands where the value stood."""
-    if fact.value_type == "date":
-        return "언제"
-    if fact.value_type == "money":
-        return "얼마"
-    if fact.value_type == "percent":
-        return "몇 퍼센트"
-    if fact.value_type == "number":
-        if fact.unit == "박일":
-            return "며칠"
-        if fact.unit in _COUNTERS:
-            return f"몇 {fact.unit}"
-        return "얼마"
-    return "무엇"
+def _wh(fact: FactNode, ending: bool = False) -> str:
+    """The question word (or, with `ending`, the question's ending) for a fact's value, from `WH`."""
+    kind = value_kind(fact)
+    if kind == "duration" and fact.unit in ("일", "박일"):
+        kind = "count"  # 며칠, not 얼마 동안
+    if kind == "duration" and not ending:
+        kind = "count"  # in a sentence "3년 동안" keeps its own 동안: 몇 년
+    text = WH[kind][1 if ending else 0]
+    return text.replace("{n}", how_many(fact.unit or "개"))
 
 
 def _year(qualifier: str) -> str:
@@ -114,21 +118,20 @@ class Korean:
         return _TYPE_WORDS.get(doc_type.lower(), f"'{doc_type}' 항목")
 
     def _question(self, head: str, fact: FactNode) -> str:
-        attr = fact.attribute
-        if fact.value_type == "text":
-            if _PERSON_ATTRS.search(attr):
-                return f"{head} 누구인가요?"
-            if _PLACE_ATTRS.search(attr):
-                return f"{head} 어디인가요?"
-            if re.search(r"\d", fact.value):
-                return f"{head} 어떻게 되나요?"  # "영업일 기준 4시간 이내": a condition, not a thing
-            return f"{head} 무엇인가요?"
-        if fact.value_type == "number" and fact.unit not in _COUNTERS and fact.unit != "박일":
-            return f"{head} 얼마인가요?"
-        wh = _wh(fact)
-        if fact.unit == "박일":
-            return f"{head} 며칠인가요?"
-        return f"{head} {wh}인가요?"
+        return f"{head} {_wh(fact, ending=True)}?"
+
+    def _verbal(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
+        """ "하늘여행은 언제 설립되었나요?": a common attribute asked with its verb."""
+        form = verbal_form(fact.attribute, value_kind(fact))
+        if form is None:
+            return None
+        value = fact.value
+        answer = form.answer
+        if form.labels & {"직원수"} and not re.search(r"[가-힣]$", value):
+            answer = answer.replace("{v}", "{v}명")
+        fields = {"T": topic(subject), "O": obj(subject), "s": subject, "v": value}
+        question = form.question.format(**fields)
+        return question, answer.format(**fields), "ko.verbal"
 
     def fact(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
         if fact.source == "sentence":
@@ -150,10 +153,15 @@ class Korean:
                 "ko.event",
             )
         attr = fact.attribute
+        if _LABEL_CODE.search(attr) or len(attr.split()) > 8:
+            return None  # a value pasted where the label should be: no question
         if fact.qualifier:
             when = _year(fact.qualifier)
             head = f"{when} {subject}의 {topic(attr)}"
             return self._question(head, fact), f"{when} {subject}의 {topic(attr)} {fact.value}입니다.", "ko.qualified"
+        verbal = self._verbal(fact, subject)
+        if verbal is not None:
+            return verbal
         head = f"{subject}의 {topic(attr)}"
         return self._question(head, fact), f"{subject}의 {topic(attr)} {fact.value}입니다.", f"ko.{fact.value_type}"
 

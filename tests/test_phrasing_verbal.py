@@ -1,0 +1,235 @@
+"""Common attributes are asked with their verb, labels are not copied verbatim where a natural form exists,
+and a label that is really a pasted value gets no question."""
+
+from __future__ import annotations
+
+import pytest
+
+from schemas import FactNode
+from testgen.synth.phrasing.en import English
+from testgen.synth.phrasing.ko import Korean
+
+
+def fact(attribute: str, value: str, value_type: str = "text", **fields: object) -> FactNode:
+    return FactNode(
+        fact_id="fact:t",
+        subject="S",
+        attribute=attribute,
+        value=value,
+        value_type=value_type,
+        source="key_value",
+        doc_id="d.md",
+        chunk_id="c0",
+        evidence=f"- **{attribute}**: {value}",
+        start=0,
+        end=1,
+        **fields,
+    )
+
+
+def date(attribute: str, value: str = "March 3, 2021", key: str = "2021-03-03") -> FactNode:
+    return fact(attribute, value, "date", date_key=key)
+
+
+EN = [
+    (date("Established"), "Orbit Labs", "When was Orbit Labs founded?", "Orbit Labs was founded on March 3, 2021."),
+    (date("Date of Birth"), "Lena Fischer", "When was Lena Fischer born?", "Lena Fischer was born on March 3, 2021."),
+    (date("Launch Date"), "Orbit Arm", "When was Orbit Arm launched?", "Orbit Arm was launched on March 3, 2021."),
+    (date("Start Date"), "Lena Fischer", "When did Lena Fischer join?", "Lena Fischer joined on March 3, 2021."),
+    (
+        date("Start Date"),
+        "the contract with Delta Farms",
+        "When does the contract with Delta Farms start?",
+        "The contract with Delta Farms starts on March 3, 2021.",
+    ),
+    (
+        date("Expiry Date"),
+        "the contract with Delta Farms",
+        "When does the contract with Delta Farms expire?",
+        "The contract with Delta Farms expires on March 3, 2021.",
+    ),
+    (
+        date("Signed On"),
+        "the contract with Delta Farms",
+        "When was the contract with Delta Farms signed?",
+        "The contract with Delta Farms was signed on March 3, 2021.",
+    ),
+    (
+        fact("Founded By", "Lena Fischer and Omar Haddad"),
+        "Orbit Labs",
+        "Who founded Orbit Labs?",
+        "Orbit Labs was founded by Lena Fischer and Omar Haddad.",
+    ),
+    (
+        fact("Reports To", "Omar Haddad"),
+        "Lena Fischer",
+        "Who does Lena Fischer report to?",
+        "Lena Fischer reports to Omar Haddad.",
+    ),
+    (
+        fact("Manager", "Omar Haddad"),
+        "the Orbit project",
+        "Who manages the Orbit project?",
+        "The Orbit project is managed by Omar Haddad.",
+    ),
+    (
+        fact("Headquarters", "Oslo, Norway"),
+        "Orbit Labs",
+        "Where is Orbit Labs headquartered?",
+        "Orbit Labs is headquartered in Oslo, Norway.",
+    ),
+    (
+        fact("Location", "Bergen"),
+        "the Bergen plant",
+        "Where is the Bergen plant located?",
+        "The Bergen plant is located in Bergen.",
+    ),
+    (
+        fact("Employees", "148 employees", "number", number=148.0, unit="employees"),
+        "Orbit Labs",
+        "How many employees does Orbit Labs have?",
+        "Orbit Labs has 148 employees.",
+    ),
+    (
+        fact("Price (USD)", "12,500", "money", number=12500.0, unit="USD"),
+        "Orbit Arm",
+        "How much does Orbit Arm cost?",
+        "Orbit Arm costs 12,500 USD.",
+    ),
+    (
+        fact("Starter Tier Price", "$99/month", "money", number=99.0, unit="$"),
+        "Orbit Cloud",
+        "How much does Orbit Cloud's starter tier cost?",
+        "Orbit Cloud's starter tier costs $99/month.",
+    ),
+    (
+        fact("Term", "24 months", "number", number=24.0, unit="months"),
+        "the contract with Delta Farms",
+        "How long does the contract with Delta Farms last?",
+        "The contract with Delta Farms lasts 24 months.",
+    ),
+    (
+        date("Accredited Since", "1968", "1968"),
+        "Orbit College",
+        "Since when has Orbit College been accredited?",
+        "Orbit College has been accredited since 1968.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("f", "subject", "question", "answer"), EN, ids=[f"{r[0].attribute}-{r[1]}" for r in EN])
+def test_english_verbal_forms(f: FactNode, subject: str, question: str, answer: str) -> None:
+    phrased = English().fact(f, subject)
+    assert phrased is not None
+    assert (phrased[0], phrased[1]) == (question, answer)
+    assert f.value in phrased[1]
+
+
+def test_english_plural_labels_agree_and_single_amounts_are_singular() -> None:
+    q, a, _ = English().fact(fact("Career Goals", "Lead a platform team"), "Lena Fischer")  # type: ignore[misc]
+    assert q == "What are Lena Fischer's career goals?"
+    assert a == "Lena Fischer's career goals are Lead a platform team."
+    q, _, _ = English().fact(fact("Volume Discounts", "10%", "percent", number=10.0, unit="%"), "Orbit Labs")  # type: ignore[misc]
+    assert q == "What percentage is Orbit Labs' volume discount?"
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "10:30",
+        "2021-06",
+        "March",
+        "VL-008 email",
+        "CW24209 travel time",
+        "jane@orbit.example",
+        "Funding ($1M-5M)",
+        "The thing we did after the long winter break",
+        "9 unit price (INR)",
+    ],
+)
+def test_english_pasted_labels_get_no_question(label: str) -> None:
+    assert English().fact(fact(label, "Lena Fischer"), "Orbit Labs") is None
+
+
+def test_english_labels_with_a_year_or_quarter_are_kept() -> None:
+    phrased = English().fact(fact("Q1 Target", "$2 million", "money", number=2e6, unit="$"), "Orbit Labs")
+    assert phrased is not None and phrased[0] == "How much is Orbit Labs' Q1 target?"
+
+
+KO = [
+    (
+        date("설립일", "2008년 3월 15일", "2008-03-15"),
+        "하늘여행",
+        "하늘여행은 언제 설립되었나요?",
+        "하늘여행은 2008년 3월 15일에 설립되었습니다.",
+    ),
+    (
+        date("만료일", "2026년 6월 30일", "2026-06-30"),
+        "세진 계약",
+        "세진 계약은 언제 만료되나요?",
+        "세진 계약은 2026년 6월 30일에 만료됩니다.",
+    ),
+    (
+        date("시작일", "2024년 1월 1일", "2024-01-01"),
+        "세진 계약",
+        "세진 계약은 언제 시작되나요?",
+        "세진 계약은 2024년 1월 1일에 시작됩니다.",
+    ),
+    (
+        date("입사일", "2019년 3월 4일", "2019-03-04"),
+        "정다은",
+        "정다은은 언제 입사했나요?",
+        "정다은은 2019년 3월 4일에 입사했습니다.",
+    ),
+    (
+        fact("본사", "서울 종로구"),
+        "하늘여행",
+        "하늘여행의 본사는 어디에 있나요?",
+        "하늘여행의 본사는 서울 종로구에 있습니다.",
+    ),
+    (
+        fact("직원 수", "120", "number", number=120.0),
+        "하늘여행",
+        "하늘여행의 직원은 몇 명인가요?",
+        "하늘여행의 직원은 120명입니다.",
+    ),
+    (
+        fact("판매가", "590,000원", "money", number=590000.0, unit="원"),
+        "후쿠오카 온천",
+        "후쿠오카 온천은 얼마인가요?",
+        "후쿠오카 온천은 590,000원입니다.",
+    ),
+    (fact("상사", "박하늘"), "김민지", "김민지는 누구에게 보고하나요?", "김민지는 박하늘에게 보고합니다."),
+    (
+        fact("담당자", "이준호"),
+        "세진전자 계약",
+        "세진전자 계약을 맡고 있는 사람은 누구인가요?",
+        "세진전자 계약을 맡고 있는 사람은 이준호입니다.",
+    ),
+    (
+        fact("설립자", "박하늘"),
+        "하늘여행",
+        "하늘여행을 세운 사람은 누구인가요?",
+        "하늘여행을 세운 사람은 박하늘입니다.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("f", "subject", "question", "answer"), KO, ids=[f"{r[0].attribute}-{r[1]}" for r in KO])
+def test_korean_verbal_forms(f: FactNode, subject: str, question: str, answer: str) -> None:
+    phrased = Korean().fact(f, subject)
+    assert phrased is not None
+    assert (phrased[0], phrased[1]) == (question, answer)
+    assert f.value in phrased[1]
+
+
+def test_korean_verbal_particles_follow_the_final_consonant() -> None:
+    f = date("설립일", "2011년", "2011")
+    assert Korean().fact(f, "누리항공")[0] == "누리항공은 언제 설립되었나요?"  # type: ignore[index]
+    assert Korean().fact(f, "하늘여행사")[0] == "하늘여행사는 언제 설립되었나요?"  # type: ignore[index]
+
+
+def test_korean_verbal_form_needs_a_person_for_who() -> None:
+    phrased = Korean().fact(fact("담당자", "영업팀"), "세진전자 계약")
+    assert phrased is not None
+    assert "누구" not in phrased[0]

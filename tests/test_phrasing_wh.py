@@ -1,0 +1,156 @@
+"""The question word follows the kind of value, one table per language (see `WH` in each phraser)."""
+
+from __future__ import annotations
+
+import pytest
+
+from schemas import FactNode
+from testgen.synth.phrasing.en import English
+from testgen.synth.phrasing.ko import Korean
+
+
+def fact(attribute: str, value: str, value_type: str = "text", **fields: object) -> FactNode:
+    return FactNode(
+        fact_id="fact:t",
+        subject="S",
+        attribute=attribute,
+        value=value,
+        value_type=value_type,
+        source="key_value",
+        doc_id="d.md",
+        chunk_id="c0",
+        evidence=f"- **{attribute}**: {value}",
+        start=0,
+        end=1,
+        **fields,
+    )
+
+
+# (kind, fact, subject, expected question)
+EN_ROWS = [
+    ("person", fact("Account Manager", "Lena Fischer"), "Orbit Labs", "Who is Orbit Labs' account manager?"),
+    (
+        "date",
+        fact("Renewal Date", "March 3, 2026", "date", date_key="2026-03-03"),
+        "Orbit Labs",
+        "When is Orbit Labs' renewal?",
+    ),
+    (
+        "amount",
+        fact("Annual Fee", "$4,000", "money", number=4000.0, unit="$"),
+        "Orbit Labs",
+        "How much is Orbit Labs' annual fee?",
+    ),
+    (
+        "count",
+        fact("Number of Stores", "12", "number", number=12.0),
+        "Orbit Labs",
+        "How many stores does Orbit Labs have?",
+    ),
+    ("place", fact("Office Location", "Oslo"), "Orbit Labs", "Where is Orbit Labs' office location?"),
+    (
+        "duration",
+        fact("Warranty", "2 years", "number", number=2.0, unit="years"),
+        "Orbit Arm",
+        "How long is Orbit Arm's warranty?",
+    ),
+    (
+        "percent",
+        fact("Discount", "15%", "percent", number=15.0, unit="%"),
+        "Orbit Labs",
+        "What percentage is Orbit Labs' discount?",
+    ),
+    ("other", fact("Industry", "Robotics"), "Orbit Labs", "What is Orbit Labs' industry?"),
+]
+
+
+@pytest.mark.parametrize(("kind", "f", "subject", "question"), EN_ROWS, ids=[r[0] for r in EN_ROWS])
+def test_english_question_word_per_kind(kind: str, f: FactNode, subject: str, question: str) -> None:
+    phrased = English().fact(f, subject)
+    assert phrased is not None
+    assert phrased[0] == question
+    assert f.value in phrased[1]  # the answer states the value verbatim
+
+
+@pytest.mark.parametrize(
+    ("f", "not_wh"),
+    [
+        (fact("Contact Number", "+1 555 0100 22"), "Who"),
+        (fact("Contact", "support@orbit.example"), "Who"),
+        (fact("Contact", "+44 20 7946 0958"), "Who"),
+        (fact("Owner", "Operations"), "Who"),  # a department, not a person's name
+        (fact("Visa", "Not required"), "Who"),
+    ],
+)
+def test_english_values_that_are_not_people_are_not_who(f: FactNode, not_wh: str) -> None:
+    phrased = English().fact(f, "Orbit Labs")
+    assert phrased is not None
+    assert not phrased[0].startswith(not_wh), phrased[0]
+    assert phrased[0].startswith("What"), phrased[0]
+
+
+KO_ROWS = [
+    ("person", fact("부서장", "이준호"), "영업팀", "영업팀의 부서장은 누구인가요?"),
+    (
+        "date",
+        fact("갱신일", "2026년 3월 3일", "date", date_key="2026-03-03"),
+        "세진 계약",
+        "세진 계약의 갱신일은 언제인가요?",
+    ),
+    (
+        "amount",
+        fact("자본금", "30억 원", "money", number=3e9, unit="원"),
+        "하늘여행",
+        "하늘여행의 자본금은 얼마인가요?",
+    ),
+    ("count", fact("지점 수", "4곳", "number", number=4.0, unit="곳"), "하늘여행", "하늘여행의 지점 수는 몇 곳인가요?"),
+    ("count-days", fact("연차", "15일", "number", number=15.0, unit="일"), "김민지", "김민지의 연차는 며칠인가요?"),
+    ("place", fact("근무지", "부산"), "김민지", "김민지의 근무지는 어디인가요?"),
+    (
+        "duration",
+        fact("보증 기간", "2년", "number", number=2.0, unit="년"),
+        "제주 투어",
+        "제주 투어의 보증 기간은 얼마나 되나요?",
+    ),
+    (
+        "percent",
+        fact("할인율", "22%", "percent", number=22.0, unit="%"),
+        "누리 계약",
+        "누리 계약의 할인율은 몇 퍼센트인가요?",
+    ),
+    ("other", fact("업종", "종합여행업"), "하늘여행", "하늘여행의 업종은 무엇인가요?"),
+]
+
+
+@pytest.mark.parametrize(("kind", "f", "subject", "question"), KO_ROWS, ids=[r[0] for r in KO_ROWS])
+def test_korean_question_word_per_kind(kind: str, f: FactNode, subject: str, question: str) -> None:
+    phrased = Korean().fact(f, subject)
+    assert phrased is not None
+    assert phrased[0] == question
+    assert f.value in phrased[1]
+    assert "몇 일" not in phrased[0]
+
+
+@pytest.mark.parametrize(
+    "f",
+    [
+        fact("비자", "무비자 30일"),
+        fact("비자", "관광 비자"),
+        fact("담당자 연락처", "010-1234-5678"),
+        fact("담당자", "미정"),
+        fact("책임자", "영업팀"),
+    ],
+)
+def test_korean_values_that_are_not_people_are_not_who(f: FactNode) -> None:
+    phrased = Korean().fact(f, "하늘여행")
+    assert phrased is not None
+    assert "누구" not in phrased[0], phrased[0]
+
+
+def test_korean_days_in_a_sentence_are_myeochil() -> None:
+    f = fact("환불", "7일", "number", number=7.0, unit="일").model_copy(
+        update={"source": "sentence", "evidence": "하늘여행은 취소 후 7일 안에 환불한다."}
+    )
+    phrased = Korean().fact(f, "하늘여행")
+    assert phrased is not None
+    assert phrased[0] == "하늘여행은 취소 후 며칠 안에 환불하나요?"
