@@ -343,6 +343,12 @@ _TIME_UNITS = frozenset(
     "second seconds minute minutes hour hours day days week weeks month months year years night nights".split()
 )
 _MEASURES = frozenset("km kilometers miles kg kilograms lbs mm cm m gb tb mb wh kwh w v km/h mph x percentile".split())
+# Labels whose text value "6 months" is a length of time (not "Income proof: 6 months" of statements).
+_SPAN_LABEL = re.compile(
+    r"\b(term|period|duration|length|warranty|validity|time|stay|leave|holiday|notice|tenure|window|trial|"
+    r"coverage|lifespan|life)\b",
+    re.I,
+)
 _COUNT_LABEL = re.compile(r"^(?:number|no\.?|#|count|total number|total no\.?) of (.+)$|^(.+?) count$", re.I)
 
 
@@ -389,7 +395,9 @@ def value_kind(fact: FactNode) -> ValueKind:
         return "person"
     if _PLACE_LABEL.match(_outside_brackets(fact.attribute).strip()) and not re.match(r"\d", fact.value):
         return "place"
-    if re.fullmatch(r"(?:about |up to |approx\. )?\d+(?:\.\d+)?\s?(?:" + "|".join(_TIME_UNITS) + r")", fact.value):
+    if _SPAN_LABEL.search(fact.attribute) and re.fullmatch(
+        r"(?:about |up to |approx\. )?\d+(?:\.\d+)?\s?(?:" + "|".join(_TIME_UNITS) + r")", fact.value
+    ):
         return "duration"
     return "other"
 
