@@ -75,7 +75,9 @@ REPORT_VERSION = 1
 _WORD = re.compile(r"\w+")
 
 #: What following the synthetic set's pick means on the human set (see :func:`verdict`).
-Choice = Literal["same", "equivalent", "different"]
+Choice = Literal["same", "equivalent", "different", "tied"]
+#: Below this many scorable synthetic items the report warns that MRR differences are noise-level.
+SMALL_SET = 30
 
 
 def dense_available() -> bool:
@@ -253,13 +255,22 @@ def verdict(
     """``(choice, one-line verdict)``: does the synthetic set pick the configuration the human set picks?
 
     ``same``: the same configuration; ``equivalent``: another one, whose human MRR is within ``min_gap`` of
-    the human pick's (following the synthetic set costs nothing measurable); ``different``: otherwise."""
+    the human pick's (following the synthetic set costs nothing measurable); ``tied``: the synthetic set gives
+    its best MRR to several configurations that include others than the human pick's equivalents, so it
+    cannot choose; ``different``: otherwise."""
     if not labels or len(labels) != len(human) or len(labels) != len(synthetic):
         raise ValueError("need one human and one synthetic score per configuration")
     h, s = _best(labels, human), _best(labels, synthetic)
     if h == s:
         return "same", f"verdict: same choice — both sets pick {labels[h]}"
     cost = human[h] - human[s]
+    tied = [i for i in range(len(labels)) if synthetic[i] == synthetic[s]]
+    if len(tied) > 1 and any(human[h] - human[i] > min_gap for i in tied):
+        return "tied", (
+            f"verdict: no choice — the synthetic set ties {len(tied)} configurations at MRR {synthetic[s]:.3f} "
+            f"({', '.join(labels[i] for i in tied)}); human picks {labels[h]}; do not use this set to choose a "
+            "retriever"
+        )
     if cost <= min_gap:
         return "equivalent", (
             f"verdict: equivalent choice — human picks {labels[h]}, synthetic picks {labels[s]}, which is within "
@@ -295,7 +306,8 @@ class Agreement(BaseModel):
     synthetic_pick: str = Field(description="Best configuration on the synthetic set.")
     choice: Choice = Field(
         description="same: both pick one configuration; equivalent: the synthetic pick is within min_gap of the "
-        "human pick on the human set; different: otherwise."
+        "human pick on the human set; tied: the synthetic set cannot separate its best configurations; "
+        "different: otherwise."
     )
     verdict: str = Field(description="The one-line verdict.")
 
@@ -397,6 +409,9 @@ def audit(
     report.human = audit_dataset(prepared.items, texts, name=human_name)
     configs = configurations(retrievers, chunk_sizes)
     table = score_configurations([prepared.items, synthetic], kb, configs, k=k, progress=progress)
+    scorable = sum(1 for item in synthetic if item.source_docs)
+    if scorable < SMALL_SET:
+        notes.append(f"only {scorable} scorable synthetic items: MRR differences between configurations are noisy")
     report.agreement = compare_rankings(
         [c.label for c in configs], [row[0] for row in table], [row[1] for row in table], k=k, min_gap=min_gap
     )

@@ -109,7 +109,7 @@ class HumanSources:
         if self.derived:
             parts[0] += f", {self.derived} with source_docs derived as the documents containing all their keywords"
         if self.no_answer:
-            parts.append(f"{self.no_answer} no-answer items (source_docs: []) left out")
+            parts.append(f"{self.no_answer} no-answer item(s) (source_docs: []) left out")
         if self.unresolved:
             parts.append(f"{self.unresolved} left out: no source_docs and no document contains all their keywords")
         return "; ".join(parts)

@@ -226,6 +226,14 @@ def test_verdict_same_equivalent_and_different_choice() -> None:
         "verdict: equivalent choice — human picks C, synthetic picks D, which is within 0.02 of it on the human set "
         "(MRR 0.010 lower)",
     )
+    # a saturated synthetic set: three configurations at 1.0, two of them clearly worse on the human set
+    assert verdict(["A", "B", "C"], [0.7, 0.9, 0.6], [1.0, 1.0, 1.0]) == (
+        "tied",
+        "verdict: no choice — the synthetic set ties 3 configurations at MRR 1.000 (A, B, C); human picks B; "
+        "do not use this set to choose a retriever",
+    )
+    # ...but a tie between configurations the human set also cannot separate is still a choice
+    assert verdict(["A", "B", "C"], [0.9, 0.89, 0.5], [1.0, 1.0, 0.7])[0] == "same"
     choice, line = verdict(["dense 300/50", "bm25 1000/100"], [0.61, 0.55], [0.4, 0.7])
     assert choice == "different"
     assert line == (
