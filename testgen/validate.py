@@ -103,7 +103,8 @@ class Validator:
             self._closure_cache[fact.fact_id] = fact_closure(self.ctx, fact)
         return self._closure_cache[fact.fact_id]
 
-    def validate(self, draft: Draft, category: Category) -> Verdict:
+    def validate(self, draft: Draft, category: Category, *, rewritten: bool = False) -> Verdict:
+        """Check one draft; `rewritten` drafts (an LLM's wording) skip the checks of the offline phrasing rules."""
         ctx = self.ctx
         if not draft.question.strip() or not draft.reference_answer.strip():
             return Verdict(False, "empty question or answer")
@@ -117,7 +118,7 @@ class Validator:
         for keyword in draft.keywords:
             if not any(contains_keyword(t, keyword) for t in texts):
                 return Verdict(False, "keyword not grounded")
-        failed = self.gate.check(draft)
+        failed = self.gate.check(draft, rewritten=rewritten)
         if failed is not None:
             return Verdict(False, failed.reason, detail=failed.detail)
         question = normalize(draft.question)

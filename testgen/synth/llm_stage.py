@@ -101,7 +101,7 @@ class LLMStage:
                     raise outcome
                 self._consecutive = 0
                 problem = reply_problem(outcome)
-                verdict = self.validator.validate(outcome.draft, category) if problem is None else None
+                verdict = self.validator.validate(outcome.draft, category, rewritten=True) if problem is None else None
                 if verdict is None or not verdict.ok:
                     reason = problem or (verdict.reason if verdict else None) or "rejected"
                     rejected[(category_name, f"llm: {reason}")] += 1
