@@ -1,4 +1,4 @@
-"""Checks every final item must pass: grounding, source-document closure, no leaked answer, no
+"""Checks every final item must pass: grounding, source-document closure (`testgen.closure`), no leaked answer, no
 near-duplicate, the category's post-condition, and (for spanning items) not answerable from one document.
 
 A failing item is dropped and its reason counted; `validate_draft` never raises for a bad item.
@@ -12,70 +12,15 @@ from dataclasses import dataclass, field
 
 from schemas import FactNode
 from testgen.categories._registry import Category
+from testgen.closure import Closure
 from testgen.gate import Gate
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
-from testgen.text import char_ngrams, contains_keyword, jaccard, normalize, tokens
+from testgen.text import char_ngrams, contains_keyword, jaccard, normalize
 
 DUPLICATE_THRESHOLD = 0.85
 #: Items one document may give through one question template ("When was <version> released?" × 30 is one test).
 MAX_PER_TEMPLATE_AND_DOC = 3
-_STOP = frozenset("the a an of in on at to for and or is was were are be by with from as its their this that".split())
-
-
-def _attribute_cues(fact: FactNode) -> list[str]:
-    """Words that show a chunk talks about the fact's attribute (4-letter stems for Latin words)."""
-    label = fact.attribute if fact.source != "sentence" else fact.attribute.replace("…", " ")
-    cues = []
-    for tok in tokens(label):
-        if tok in _STOP or tok.isdigit():
-            continue
-        cues.append(tok[:5] if tok.isascii() and len(tok) > 5 else tok)
-    return cues
-
-
-def fact_closure(ctx: GenContext, fact: FactNode) -> set[str]:
-    """Every document that states this fact: it holds the value near the subject and the attribute.
-
-    The fact's own document always belongs. Another document belongs when one of its chunks contains the
-    value (normalised, word-bounded) in the same line or sentence as the subject's name (or, on the subject's
-    own page, as the attribute) and shows the attribute somewhere in the chunk.
-    """
-    docs = {fact.doc_id}
-    subject_forms = [normalize(fact.subject)]
-    entity = ctx.entities.get(fact.subject_entity or "")
-    if entity is not None:
-        subject_forms += [normalize(entity.name), *(normalize(a) for a in entity.aliases)]
-    home = entity.home_doc if entity is not None else None
-    cues = _attribute_cues(fact)
-    # Only chunks that hold the value *and* are about the subject can state the fact: intersect first.
-    about: set[str] = set()
-    if entity is not None:
-        about |= ctx.entity_chunks.get(entity.entity_id, set())
-    if home:
-        about |= {c.chunk_id for c in ctx.chunks_by_doc.get(home, [])}
-    for form in set(subject_forms):
-        about |= ctx.chunks_with(form)
-    for chunk_id in sorted(ctx.chunks_with(fact.value) & about):
-        chunk = ctx.chunks[chunk_id]
-        if chunk.doc_id in docs:
-            continue
-        norm = ctx.chunk_norm[chunk_id]
-        if cues and not any(cue in norm for cue in cues):
-            continue
-        if not contains_keyword(norm, fact.value):
-            continue
-        for segment in ctx.segments(chunk_id):
-            if not contains_keyword(segment, fact.value):
-                continue
-            if any(form and form in segment for form in subject_forms) or (
-                chunk.doc_id == home and (not cues or any(cue in segment for cue in cues))
-            ):
-                docs.add(chunk.doc_id)
-                break
-    return docs
-
-
 @dataclass
 class Verdict:
     """The outcome of validating one draft."""
@@ -95,13 +40,34 @@ class Validator:
         self.ctx = ctx
         self.accepted: list[tuple[str, set[str]]] = []
         self._closure_cache: dict[str, set[str]] = {}
+        self._closure = Closure(ctx)
         self.gate = Gate(ctx)
         self._per_template: Counter[tuple[str, str]] = Counter()
 
     def closure(self, fact: FactNode) -> set[str]:
         if fact.fact_id not in self._closure_cache:
-            self._closure_cache[fact.fact_id] = fact_closure(self.ctx, fact)
+            self._closure_cache[fact.fact_id] = self._closure.of(fact)
         return self._closure_cache[fact.fact_id]
+
+    def _one_page_answers(self, draft: Draft) -> bool:
+        """Whether one document names the question's subject, the bridge and the answer together (a person's
+        page that lists both the account they serve and that account's manager answers the two hops alone)."""
+        first, second = draft.facts[0], draft.facts[-1]
+        forms = {normalize(first.subject)}
+        entity = self.ctx.entities.get(first.subject_entity or "")
+        if entity is not None:
+            forms |= {normalize(entity.name), *(normalize(a) for a in entity.aliases)}
+        forms.discard("")
+        pages = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(second.value)}
+        for doc_id in sorted(pages):
+            text = self.ctx.doc_text[doc_id]
+            if (
+                contains_keyword(text, first.value)
+                and contains_keyword(text, second.value)
+                and any(form in text for form in forms)
+            ):
+                return True
+        return False
 
     def validate(self, draft: Draft, category: Category, *, rewritten: bool = False) -> Verdict:
         """Check one draft; `rewritten` drafts (an LLM's wording) skip the checks of the offline phrasing rules."""
@@ -125,7 +91,7 @@ class Validator:
         for span in draft.answer_spans:
             if _leaks(question, span):
                 return Verdict(False, "answer leaked in question")
-        if draft.category == "spanning" and set.intersection(*closures):
+        if draft.category == "spanning" and (set.intersection(*closures) or self._one_page_answers(draft)):
             return Verdict(False, "answerable from a single document")
         failure = category.check(draft, ctx, source_docs)
         if failure:

@@ -41,7 +41,9 @@ def test_build_writes_every_output(kb: str, tmp_path: Path) -> None:
     assert (tmp_path / "tests.hf" / "dataset_info.json").is_file()
     summary = json.loads((tmp_path / "tests.summary.json").read_text(encoding="utf-8"))
     assert summary["total"] == 30
-    assert summary["requested"] == summary["generated"]
+    # the request is met in total; a category the small KB cannot fill is made up from others and explained
+    assert sum(summary["generated"].values()) == 30
+    assert set(summary["shortfall"]) <= set(summary["requested"])
     assert summary["options"]["num"] == 30
     assert summary["options"]["seed"] == 42
     assert summary["documents"] == len(list((EXAMPLES / kb).rglob("*.md")))

@@ -417,3 +417,47 @@ def test_a_build_counts_gate_rejections_and_ships_none_of_them(tmp_path: Path) -
         assert item_flags(item) == []
         assert "Events" not in item.question or "venue" not in item.question.lower()  # the ambiguous key
         assert "+1-555-0100" not in item.keywords or item.category not in ("spanning", "relationship")
+
+
+# -- later rules: ranges, 'starting at', dates without a year, CJK back-references, dates under other labels ----
+
+
+def test_the_end_of_a_range_and_a_starting_price_are_incomplete() -> None:
+    age = fact("28 years", "- **Age**: 18–28 years", attribute="Age", value_type="number")
+    assert "range" in (incomplete_value(age, "The age is 28 years.") or "")
+    price = fact("$5,000/month", "- **Basic**: Starting at $5,000/month")
+    assert "starting at" in (incomplete_value(price, "The basic tier costs $5,000/month.") or "").lower()
+    assert incomplete_value(price, "The basic tier costs starting at $5,000/month.") is None
+
+
+def test_a_date_with_no_year_anywhere_is_incomplete() -> None:
+    day = fact("3月6日", "3月6日に、新しいデータ型が導入された。", value_type="date", source="sentence")
+    assert incomplete_value(day, "3月6日に、新しいデータ型が導入された。") is not None
+    dated = fact("2013年3月6日", "2013年3月6日に導入された。", value_type="date", source="sentence")
+    assert incomplete_value(dated, "2013年3月6日に導入された。") is None
+
+
+@pytest.mark.parametrize(
+    ("evidence", "value", "language"),
+    [
+        ("隔年该公司在上海开设了分店。", "上海", "zh"),
+        ("同年10月に新しい支店が開設された。", "10月", "ja"),
+        ("이듬해 3월에 부산 지점이 문을 열었습니다.", "3월", "ko"),
+        ("Cendara was founded in the spring of 1956 by Dr.", "1956", "en"),
+    ],
+)
+def test_sentences_tied_to_the_one_before_are_rejected(evidence: str, value: str, language: str) -> None:
+    assert standalone_problem(sentence(evidence, value), language) is not None
+
+
+def test_a_date_under_a_label_about_something_else_is_pasted() -> None:
+    from testgen.gate.labels import untimely_label
+
+    assert untimely_label("Parties Involved") and untimely_label("Updates and upgrades")
+    assert not untimely_label("Effective Date") and not untimely_label("Founded") and not untimely_label("설립일")
+    assert untimely_label("담당자")
+
+
+def test_zh_how_many_years_for_a_year_is_a_mismatch() -> None:
+    assert wh_mismatch("该公司成立于多少年？", "1984年", "number", "zh") is not None
+    assert wh_mismatch("该卫星可以工作多少年？", "15年", "number", "zh") is None

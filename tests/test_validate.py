@@ -9,11 +9,12 @@ import pytest
 
 from schemas import FactNode
 from testgen.categories import get_category
+from testgen.closure import fact_closure
 from testgen.kg.build import build_graph, load_corpus
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import char_ngrams, jaccard
-from testgen.validate import DUPLICATE_THRESHOLD, Validator, _leaks, fact_closure
+from testgen.validate import DUPLICATE_THRESHOLD, Validator, _leaks
 
 KB = {
     "products/orbit_arm.md": """# Orbit Arm
@@ -281,3 +282,33 @@ def test_closure_does_not_depend_on_the_file_location(tmp_path: Path, ctx: GenCo
     fresh = GenContext.from_graph(build_graph(load_corpus(root)))
     price = fact(fresh, "products/orbit_arm.md", "Price")
     assert fact_closure(fresh, price) == fact_closure(ctx, fact(ctx, "products/orbit_arm.md", "Price"))
+
+
+# ------------------------------------------------------------------------------------ closure by meaning
+
+MEANING_KB = {
+    "products/ridge.md": "# Ridge 700\n\n## Specs\n\n- **Warranty**: 3 years\n- **Price**: $1,200/month\n",
+    "faq/customers.md": "# Customer FAQ\n\n## Warranty\n\nThe Ridge 700 comes with a 3-year warranty.\n",
+    "contracts/acme.md": "# Contract with Acme\n\n## Terms\n\n- **Product**: Ridge 700\n\n"
+    "Acme pays the Ridge 700 list price of $1,200 per month.\n",
+    "people/lee.md": "# Lee Park\n\n## Summary\n\n- **Joined**: February 4, 2019\n"
+    "- **Owns**: Ridge 700\n\nLee Park joined on February 4, 2019 to lead the Ridge 700 warranty program.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def meaning(tmp_path_factory: pytest.TempPathFactory) -> GenContext:
+    root = tmp_path_factory.mktemp("meaning")
+    for rel, text in MEANING_KB.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    return GenContext.from_graph(build_graph(load_corpus(root)))
+
+
+def test_closure_reads_values_not_characters(meaning: GenContext) -> None:
+    warranty = next(f for f in meaning.facts if f.attribute == "Warranty")
+    # "a 3-year warranty" states "3 years"; the "4" of "February 4" is no warranty
+    assert fact_closure(meaning, warranty) == {"products/ridge.md", "faq/customers.md"}
+    price = next(f for f in meaning.facts if f.attribute == "Price")
+    # "$1,200 per month" states "$1,200/month"
+    assert "contracts/acme.md" in fact_closure(meaning, price)

@@ -75,13 +75,13 @@ class Holistic:
                 category=self.name,
                 question=question,
                 reference_answer=answer,
-                keywords=[value, *names[:4]],
+                keywords=names[:4],  # the counted value is in the question; the answer names who has it
                 facts=facts,
                 answer_spans=[],
                 language=language,
                 template=template,
                 flags=flags,
-                scope_docs=sorted({f.doc_id for f in facts}),
+                scope_docs=_kind_docs(ctx, facts),
                 derived={"op": "count", "value": value, "count": len(names), "names": names},
             )
         numbers = [f.number for f in facts]
@@ -104,7 +104,7 @@ class Holistic:
             language=language,
             template=template,
             flags=flags,
-            scope_docs=sorted({f.doc_id for f in facts}),
+            scope_docs=_kind_docs(ctx, facts),
             derived={"op": op, "winner": winner, "value": best.value},
         )
 
@@ -125,3 +125,9 @@ class Holistic:
         if best.value != derived["value"] or normalize(derived["winner"]) not in normalize(draft.reference_answer):
             return "extreme does not recompute"
         return None
+
+
+def _kind_docs(ctx: GenContext, facts: list[FactNode]) -> list[str]:
+    """Every document of the kinds the facts come from: a count or an extreme is confirmed by reading them all."""
+    kinds = {ctx.doc_type(f.doc_id) for f in facts}
+    return sorted(d for d in ctx.docs if ctx.doc_type(d) in kinds)

@@ -85,7 +85,7 @@ class Relationship:
                 category=self.name,
                 question=question,
                 reference_answer=answer,
-                keywords=names,
+                keywords=[names[0] if inverse else names[1]],  # the other name is in the question
                 facts=facts,
                 answer_spans=[names[0] if inverse else names[1]],
                 language=language,
@@ -110,7 +110,7 @@ class Relationship:
             category=self.name,
             question=question,
             reference_answer=answer,
-            keywords=[fact.value, fact.subject],
+            keywords=[fact.value],
             facts=[fact],
             answer_spans=[fact.value],
             language=language,

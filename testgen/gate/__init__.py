@@ -30,7 +30,7 @@ from schemas import TestQuestion
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.bridges import BridgeIndex
 from testgen.gate.keys import KeyIndex
-from testgen.gate.labels import opaque_label, pasted_label
+from testgen.gate.labels import opaque_label, pasted_label, untimely_label
 from testgen.gate.names import document_subject, file_name_problem
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
 from testgen.gate.values import incomplete_value, is_placeholder
@@ -141,6 +141,8 @@ class Gate:
                 return _fail("pasted_label", problem)
             if opaque_label(fact.attribute):
                 return _fail("opaque_label", fact.attribute[:40])
+            if fact.value_type == "date" and not fact.qualifier and untimely_label(fact.attribute):
+                return _fail("pasted_label", f"a date under '{fact.attribute[:30]}', a label about something else")
         if draft.category in _SINGLE and len(draft.facts) == 1:
             fact = draft.facts[0]
             problem = wh_mismatch(draft.question, fact.value, fact.value_type, draft.language)
@@ -180,6 +182,11 @@ class Gate:
             problem = self.bridges.problem(entity_id)
             if problem:
                 return _fail("ubiquitous_bridge", problem)
+        if draft.category == "spanning" and ends:
+            bridge = self.ctx.entities.get(ends[0])
+            if bridge is not None and not bridge.home_doc:
+                # a row of some table ("France" in a visa table) joins unrelated documents by a shared word
+                return _fail("ubiquitous_bridge", f"'{bridge.name[:30]}' has no page of its own")
         if draft.category == "holistic":
             problem = aggregate_problem(draft, self.ctx)
             if problem:

@@ -2,6 +2,8 @@
 phone number or a help-desk address in every footer, an "FAQ" heading — joins everything to everything, so a
 two-hop question through it, or a relation that ends in it, tests nothing. Such an entity is never a bridge of a
 spanning item nor an end of a relationship item; neither is a name that is only a number or a contact detail.
+A spanning bridge must also have a page of its own: a name that is only a row of some table ("France" in a visa
+table) joins documents that have nothing else to do with each other.
 """
 
 from __future__ import annotations

@@ -71,6 +71,29 @@ def pasted_label(attribute: str) -> str | None:
     return None
 
 
+_TIME_WORDS_EN = re.compile(
+    r"\b(?:date|day|year|month|week|time|when|found|establish|since|start|begin|end|expir|effective|deadline|due|"
+    r"period|term|birth|born|join|hire|launch|releas|open|clos|sign|renew|valid|until|through|schedul|updated|"
+    r"created|published|session|semester|quarter|calendar|anniversar|graduat|dated|from|season|era|introduced|"
+    r"acquired|completed|completion|delivered|delivery|reviewed|audited|inspected|retire|promot|incorporat|"
+    r"registered|registration|accredit|certified|awarded)",
+    re.I,
+)
+_TIME_WORDS_KO = re.compile(
+    r"일|날짜|기간|시작|종료|설립|입사|마감|연도|년|월|시기|시점|개설|출시|시행|만료|갱신|때|언제|학기|분기"
+)
+
+
+def untimely_label(attribute: str) -> bool:
+    """Whether a label holding a date names nothing about time ("Parties Involved: … May 10, 2025"): the date
+    was picked out of a clause about something else. English and Korean labels are read; others pass."""
+    if re.search(r"[가-힣]", attribute):
+        return _TIME_WORDS_KO.search(attribute) is None
+    if re.search(r"[A-Za-z]", attribute) and not is_cjk(attribute):
+        return _TIME_WORDS_EN.search(attribute) is None
+    return False
+
+
 def opaque_label(attribute: str) -> bool:
     """Whether the label only says that more text follows (``Notes``, ``비고``), naming no property."""
     words = re.findall(r"\w+", normalize(attribute))

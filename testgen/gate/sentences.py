@@ -47,6 +47,17 @@ _BACK_REFERENCE = re.compile(
     r"et al|fig(?:ure)?\.?\s*\d|table\s*\d)\b",
     re.I,
 )
+_ABBREVIATION_END = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Inc|Ltd|Co|No|vs|etc|al|Fig|approx)\.\s*$")
+# Words that tie a sentence to the one before it, anywhere in it ("隔年", "同月", "上記", "이듬해", "당시").
+_CJK_BACK_REFERENCE = {
+    "zh": re.compile(
+        r"隔年|同年|同月|同日|当年|该年|翌年|次年|此时|其后|此后|上述|下图|下表|上表|上图|如下|前者|后者|该|此"
+    ),
+    "ja": re.compile(
+        r"同年|同月|同日|翌年|翌月|当時|その後|上記|下記|下表|下図|上図|前者|後者|同社|同氏|同国|同市|同党"
+    ),
+    "ko": re.compile(r"같은 해|이듬해|그해|그 해|당시|위의|아래의|상기|다음 표|해당|前者|後者"),
+}
 _ENDS = re.compile(r"[.!?。！？．」』)）\"'”]\s*$|[다요]\s*$")
 _RELATIVE = re.compile(r"\b(?:that|which|who|whom|whose|where|when|while|whereas|although|because|if)\b", re.I)
 _RUN_ON = re.compile(r"[a-z0-9)\]][.!?]\s+[A-Z]")
@@ -69,6 +80,10 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
         return "a citation or footnote mark"
     if _BACK_REFERENCE.search(sentence):
         return "points back to other text"
+    if language in _CJK_BACK_REFERENCE and _CJK_BACK_REFERENCE[language].search(sentence):
+        return "points back to other text"
+    if _ABBREVIATION_END.search(sentence):
+        return "cut off at an abbreviation ('… by Dr.')"
     if language == "en" or not re.search(r"[^\x00-\x7f]", sentence[:3]):
         words = re.findall(r"[A-Za-z']+", sentence[:60])
         if sentence[:1].islower():

@@ -51,7 +51,8 @@ def is_placeholder(value: str) -> bool:
 
 # Words right before a value that change what it means (a limit, an approximation, a period).
 _QUALIFIER_BEFORE = re.compile(
-    r"(?:\b(?:up to|at least|at most|no more than|no less than|more than|less than|over|under|above|below|"
+    r"(?:\b(?:up to|starting (?:at|from)|as (?:low|much|little|many) as|"
+    r"at least|at most|no more than|no less than|more than|less than|over|under|above|below|"
     r"about|around|approximately|approx\.?|nearly|almost|roughly|maximum|minimum|max\.?|min\.?|from|"
     r"per|each|annual(?:ly)?|monthly|weekly|daily|yearly)"
     r"|최대|최소|최고|최저|약|월|연|주|일|매월|매년|매일|1인당|인당|박당|1박당|건당|회당|기원전|"
@@ -88,6 +89,8 @@ def incomplete_value(fact: FactNode, answer: str) -> str | None:
     qualifier = _QUALIFIER_BEFORE.search(before[-24:])
     if qualifier and normalize(qualifier.group(0).strip(" :：")) not in norm_answer:
         return f"qualifier '{qualifier.group(0).strip()}' before the value"
+    if re.search(r"\d\s*(?:[–~〜]|to|부터|至|到)\s*$", before):
+        return "the value is the end of a range ('18–28 years')"
     if before.endswith(("+", "-", "−", "±")):  # "+50,000원", or the end of a range "2019-2021"
         sign = before[-1]
         if normalize(sign + fact.value) not in norm_answer:
@@ -95,8 +98,11 @@ def incomplete_value(fact: FactNode, answer: str) -> str | None:
     suffix = _SUFFIX_AFTER.match(after)
     if suffix and normalize(fact.value + after[: suffix.end()]).strip() not in norm_answer:
         return f"'{after[: suffix.end()].strip()}' after the value"
-    if fact.value_type == "date" and not _YEAR.search(fact.value):
+    if fact.value_type == "date" and not _YEAR.search(fact.value) and ":" not in fact.value:
         years = _YEAR.findall(fact.evidence)
-        if years and not any(y in answer for y in years):
-            return "the year the document gives"
+        if years:
+            if not any(y in answer for y in years):
+                return "the year the document gives"
+        elif not _YEAR.search(fact.qualifier or "") and not re.search(r"\d{2}\s*년|\d{2}年", fact.value):
+            return "a date without its year (which year is meant?)"
     return None

@@ -61,6 +61,8 @@ def wh_mismatch(question: str, value: str, value_type: str | None, language: str
     """Why the question word does not fit `value`, or None when it fits (or there is no such word)."""
     if language == "ko" and re.search(r"몇\s?일", question):
         return "'몇 일' (the word is 며칠)"
+    if language == "zh" and "多少年" in question and re.fullmatch(r"\d{3,4}\s*年", value.strip()):
+        return "'多少年' asks how many years; the answer is a year (哪一年)"
     kind = asked_kind(question, language)
     if kind is None:
         return None

@@ -144,8 +144,9 @@ def noun_phrase(title: str, *, generic_words: frozenset[str] = frozenset()) -> s
     if words[0].lower() in ("the", "a", "an"):
         words = words[1:]
     if is_proper_name(title):
-        # a title-cased common phrase ("Remote Work Policy"): all of it is generic
-        out = [w if w.isupper() and len(w) > 1 else w.lower() for w in words]
+        # a title-cased phrase ending in a kind of page ("Cendara University Accreditation Status"): the generic
+        # words are lowered, the rest may be names and keeps its case ("the Cendara University Accreditation status")
+        out = [w.lower() if w.lower() in generic_words else w for w in words]
     else:
         # "Contract with Greenline Couriers": only the head noun is generic
         out = [words[0].lower(), *words[1:]]

@@ -190,6 +190,11 @@ def _sentence(text: str) -> str:
     return text[0].upper() + text[1:] if text else text
 
 
+_MEASURE = re.compile(
+    r"\b(?:length|width|height|depth|weight|size|capacity|distance|range|area|volume|mileage|speed|diameter)\b"
+)
+
+
 class English:
     """Rules for English."""
 
@@ -460,8 +465,25 @@ class English:
         self, subjects: list[str], attribute: str, values: list[str], winner: int, higher: bool, kind: str
     ) -> tuple[str, str, str] | None:
         attr = attr_phrase(attribute)
-        pairs = {"date": ("later", "earlier"), "duration": ("longer", "shorter"), "count": ("higher", "lower")}
+        pairs = {"date": ("later", "earlier"), "duration": ("longer", "shorter"), "count": ("more", "fewer")}
+        last = attr.split()[-1] if attr.split() else ""
+        plural = last.endswith("s") and not last.endswith(("ss", "us", "is"))
+        if kind == "number" and _MEASURE.search(attr):
+            kind = "measure"  # "the greater length", not "the higher length"
+        elif kind == "number" and plural and not re.search(r"[$€£¥₩%]", " ".join(values)):
+            kind = "count"  # "branches: 20" is a count
+        pairs["measure"] = ("greater", "smaller")
         adjective = pairs.get(kind, ("higher", "lower"))[0 if higher else 1]
+        if kind == "count" and plural:
+            # "Which has more branches: Nepal or Bangladesh?"
+            names = " or ".join(subjects) if len(subjects) == 2 else ", ".join(subjects[:-1]) + ", or " + subjects[-1]
+            details = "; ".join(f"{s}: {v}" for s, v in zip(subjects, values, strict=True))
+            most = adjective if len(subjects) == 2 else {"more": "the most", "fewer": "the fewest"}[adjective]
+            return (
+                f"Which has {most} {attr}: {names}?",
+                _sentence(f"{subjects[winner]} has {most} {attr} ({details})."),
+                "en.compare.count",
+            )
         if len(subjects) > 2:
             adjective = {
                 "later": "latest",
@@ -470,6 +492,10 @@ class English:
                 "lower": "lowest",
                 "longer": "longest",
                 "shorter": "shortest",
+                "more": "most",
+                "fewer": "fewest",
+                "greater": "greatest",
+                "smaller": "smallest",
             }[adjective]
         names = " or ".join(subjects) if len(subjects) == 2 else ", ".join(subjects[:-1]) + ", or " + subjects[-1]
         details = "; ".join(f"{s}: {v}" for s, v in zip(subjects, values, strict=True))

@@ -1,0 +1,144 @@
+"""Closure by meaning: every document that states the same fact, not only the one it was mined from.
+
+A retriever that returns another page stating the same fact must not be scored as wrong, so an item's
+`source_docs` is the set of documents that state its evidence. A document states a fact when one line or sentence
+of it names the subject (its name or an alias; on the subject's own page, the attribute is enough) and holds
+the same value, read as a value rather than as characters:
+
+* amounts, numbers and percentages: the same number with a compatible unit — ``3 years`` is stated by
+  ``a 3-year warranty``, ``$10,000/month`` by ``$10,000 per month``, while the ``4`` of ``February 4`` states no
+  count of four;
+* dates: the same calendar key (``March 15, 2008`` = ``2008-03-15``), or the same words;
+* text: the same words (normalised, word-bounded).
+
+A chunk must also show the attribute somewhere (a cue word of its label), so a page that only mentions the
+subject next to an unrelated number is left out. A relation is also stated from its other end: "X's manager is
+Y" is stated by Y's own page when a line there names X.
+"""
+
+from __future__ import annotations
+
+import re
+
+from schemas import FactNode
+from testgen.kg.values import ValueSpan, find_values
+from testgen.synth.context import GenContext
+from testgen.text import contains_keyword, normalize, tokens
+
+_STOP = frozenset("the a an of in on at to for and or is was were are be by with from as its their this that".split())
+_SEGMENT = re.compile(r"\n|(?<=[.!?。！？])\s+|(?<=다\.)\s*")
+
+
+def attribute_cues(fact: FactNode) -> list[str]:
+    """Words that show a chunk talks about the fact's attribute (5-letter stems for Latin words)."""
+    label = fact.attribute if fact.source != "sentence" else fact.attribute.replace("…", " ")
+    cues = []
+    for tok in tokens(label):
+        if tok in _STOP or tok.isdigit():
+            continue
+        cues.append(tok[:5] if tok.isascii() and len(tok) > 5 else tok)
+    return cues
+
+
+def _unit_stem(unit: str) -> str:
+    return unit.lower().removesuffix("s").strip(" -")
+
+
+def _same_value(fact: FactNode, found: ValueSpan, segment: str) -> bool:
+    """Whether a typed value found in `segment` is the fact's value."""
+    if fact.value_type == "date":
+        return found.value_type == "date" and found.date_key is not None and found.date_key == fact.date_key
+    if found.number is None or fact.number is None or abs(found.number - fact.number) > 1e-9:
+        return False
+    if (found.unit or None) == (fact.unit or None) or fact.unit is None:
+        return True
+    if found.unit is None:  # "a 3-year warranty": the unit is glued on with a hyphen
+        after = segment[found.end : found.end + 12].lower()
+        return re.match(rf"\s*-?\s*{re.escape(_unit_stem(fact.unit))}", after) is not None
+    return _unit_stem(found.unit) == _unit_stem(fact.unit)
+
+
+def states_value(fact: FactNode, segment: str) -> bool:
+    """Whether a line or sentence (as written) holds the fact's value."""
+    if fact.value_type == "text" or (fact.value_type != "date" and fact.number is None):
+        return contains_keyword(normalize(segment), fact.value)
+    if fact.value_type == "date" and contains_keyword(normalize(segment), fact.value):
+        return True
+    return any(_same_value(fact, found, segment) for found in find_values(segment))
+
+
+class Closure:
+    """Closures of facts over one knowledge base (the raw lines of each chunk are split once)."""
+
+    def __init__(self, ctx: GenContext) -> None:
+        self.ctx = ctx
+        self._lines: dict[str, list[str]] = {}
+
+    def lines(self, chunk_id: str) -> list[str]:
+        """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
+        if chunk_id not in self._lines:
+            self._lines[chunk_id] = [p for p in _SEGMENT.split(self.ctx.chunks[chunk_id].text) if p.strip()]
+        return self._lines[chunk_id]
+
+    def _candidates(self, fact: FactNode) -> set[str]:
+        """Chunks that may hold the value: its words, or for a typed value its number or year alone."""
+        if fact.value_type == "text" or (fact.value_type != "date" and fact.number is None):
+            return self.ctx.chunks_with(fact.value)
+        digits = [t for t in tokens(fact.value) if t[:1].isdigit()]
+        if not digits:
+            return self.ctx.chunks_with(fact.value)
+        key = max(digits, key=len)  # the year of a date, the amount of a price
+        return self.ctx.token_index.get(key, set()) | self.ctx.chunks_with(fact.value)
+
+    def of(self, fact: FactNode) -> set[str]:
+        """Every document that states `fact` (its own document always)."""
+        ctx = self.ctx
+        docs = {fact.doc_id}
+        forms = {normalize(fact.subject)}
+        entity = ctx.entities.get(fact.subject_entity or "")
+        if entity is not None:
+            forms |= {normalize(entity.name), *(normalize(a) for a in entity.aliases)}
+        forms.discard("")
+        home = entity.home_doc if entity is not None else None
+        cues = attribute_cues(fact)
+        about: set[str] = set()
+        if entity is not None:
+            about |= ctx.entity_chunks.get(entity.entity_id, set())
+        if home:
+            about |= {c.chunk_id for c in ctx.chunks_by_doc.get(home, [])}
+        for form in forms:
+            about |= ctx.chunks_with(form)
+        for chunk_id in sorted(self._candidates(fact) & about):
+            chunk = ctx.chunks[chunk_id]
+            if chunk.doc_id in docs:
+                continue
+            if cues and not any(cue in ctx.chunk_norm[chunk_id] for cue in cues):
+                continue
+            for line in self.lines(chunk_id):
+                if not states_value(fact, line):
+                    continue
+                norm = normalize(line)
+                if any(form in norm for form in forms) or (
+                    chunk.doc_id == home and (not cues or any(cue in norm for cue in cues))
+                ):
+                    docs.add(chunk.doc_id)
+                    break
+        docs |= self._from_the_other_end(fact, forms)
+        return docs
+
+    def _from_the_other_end(self, fact: FactNode, forms: set[str]) -> set[str]:
+        """The value entity's own page, when one of its lines names the subject (a relation stated back)."""
+        target = self.ctx.entities.get(fact.value_entity or "")
+        if target is None or not target.home_doc or target.home_doc == fact.doc_id:
+            return set()
+        for chunk in self.ctx.chunks_by_doc.get(target.home_doc, []):
+            for line in self.lines(chunk.chunk_id):
+                norm = normalize(line)
+                if any(form in norm for form in forms) and not norm.lstrip("# ").startswith(tuple(forms)):
+                    return {target.home_doc}
+        return set()
+
+
+def fact_closure(ctx: GenContext, fact: FactNode) -> set[str]:
+    """Every document that states `fact` (one-off; `Closure` caches the per-chunk work across facts)."""
+    return Closure(ctx).of(fact)
