@@ -461,3 +461,17 @@ def test_a_date_under_a_label_about_something_else_is_pasted() -> None:
 def test_zh_how_many_years_for_a_year_is_a_mismatch() -> None:
     assert wh_mismatch("该公司成立于多少年？", "1984年", "number", "zh") is not None
     assert wh_mismatch("该卫星可以工作多少年？", "15年", "number", "zh") is None
+
+
+def test_sentences_with_several_amounts_or_opening_brackets_are_rejected() -> None:
+    several = sentence("机上379名乘客及16名机员中，有25人受伤。", "379名", "number")
+    assert "several amounts" in (standalone_problem(several, "zh") or "")
+    bracket = sentence("（《玉叶》建久7年正月15日条）。", "7年", "number")
+    assert standalone_problem(bracket, "zh") is not None
+    one = sentence("大沙东站现时共设有3个出入口。", "3个", "number")
+    assert standalone_problem(one, "zh") is None
+
+
+def test_a_chinese_when_question_is_not_its_own_leftover() -> None:
+    assert question_problem("龙烟铁路于什么时候开通运营？", "zh.sentence") is None
+    assert question_problem("蔡琼辉于什么时候后离开亚视？", "zh.sentence") is not None

@@ -9,6 +9,7 @@ reason                    what it drops
 ========================  =================================================================================
 ``placeholder_value``     blanks, marks and debris as answers or keywords (``[Number]``, ``XXXX``, ``✓``)
 ``incomplete_value``      a value that lost its qualifier, sign, per-unit suffix or year
+``descriptive_value``     a description, instruction or sentence asked as "what is X's <label>?"
 ``pasted_label``          a cell, time slot, month or row text used as the attribute
 ``opaque_label``          a "Notes"/"비고" column asked as if it named a property
 ``wh_mismatch``           a question word that does not fit the answer (a phone number asked with "who")
@@ -33,7 +34,7 @@ from testgen.gate.keys import KeyIndex
 from testgen.gate.labels import opaque_label, pasted_label, untimely_label
 from testgen.gate.names import document_subject, file_name_problem
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
-from testgen.gate.values import incomplete_value, is_placeholder
+from testgen.gate.values import descriptive_value, incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
 from testgen.kg.entities import is_usable_name, name_problems, short_title
 from testgen.synth.context import GenContext
@@ -45,6 +46,7 @@ __all__ = ["REASONS", "Gate", "GateFailure", "item_flags"]
 REASONS = (
     "placeholder_value",
     "incomplete_value",
+    "descriptive_value",
     "pasted_label",
     "opaque_label",
     "wh_mismatch",
@@ -121,6 +123,10 @@ class Gate:
         for text in [*draft.keywords, *draft.answer_spans]:
             if is_placeholder(text):
                 return _fail("placeholder_value", text[:40])
+        if draft.category in _SINGLE and len(draft.facts) == 1 and draft.facts[0].value_type == "text":
+            problem = descriptive_value(draft.facts[0].value)
+            if problem and draft.facts[0].source in _LABELLED:
+                return _fail("descriptive_value", problem)
         answer_values = {normalize(s) for s in draft.answer_spans}
         for fact in draft.facts:
             if normalize(fact.value) in answer_values:

@@ -51,7 +51,8 @@ _ABBREVIATION_END = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Inc|Ltd|Co|No|vs|etc|
 # Words that tie a sentence to the one before it, anywhere in it ("隔年", "同月", "上記", "이듬해", "당시").
 _CJK_BACK_REFERENCE = {
     "zh": re.compile(
-        r"隔年|同年|同月|同日|当年|该年|翌年|次年|此时|其后|此后|上述|下图|下表|上表|上图|如下|前者|后者|该|此"
+        r"隔年|同年|同月|同日|当年|该年|翌年|次年|此时|当时|其后|此后|上述|下图|下表|上表|上图|如下|前者|后者|"
+        r"该|此|其|牠|祂|他們|她們|它們|這|該"
     ),
     "ja": re.compile(
         r"同年|同月|同日|翌年|翌月|当時|その後|上記|下記|下表|下図|上図|前者|後者|同社|同氏|同国|同市|同党"
@@ -84,7 +85,7 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
         return "points back to other text"
     if _ABBREVIATION_END.search(sentence):
         return "cut off at an abbreviation ('… by Dr.')"
-    if language == "en" or not re.search(r"[^\x00-\x7f]", sentence[:3]):
+    if language not in ("ko", "zh", "ja"):
         words = re.findall(r"[A-Za-z']+", sentence[:60])
         if sentence[:1].islower():
             return "a fragment (lower-case start)"
@@ -107,6 +108,11 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
                 return "a compound sentence"
     if fact.value_type == "date" and sum(v.value_type == "date" for v in find_values(sentence)) > 1:
         return "two dates in one sentence"
+    typed = [v for v in find_values(sentence) if v.value_type != "number" or v.unit]
+    if fact.value_type != "date" and len(typed) > 1:
+        return "several amounts in one sentence (which one is asked?)"
+    if sentence[:1] in "([{（【《「『\"'“‘<":
+        return "a fragment (opens with a bracket or quote)"
     if not _ENDS.search(sentence):
         return "cut off (no closing punctuation)"
     if language == "en" and _RELATIVE.search(sentence[: max(sentence.find(fact.value), 0)]):
@@ -116,7 +122,9 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
 
 # A CJK question word left beside the rest of the value it replaced ("什么时候18时", "いつ-24日", "いつは").
 _CJK_LEFTOVER = re.compile(
-    r"(?:什么时候|什么|多少|几|いつ|何|いくら)(?:[\d\-~〜－]|[时時点号日]|は)|[前约約](?:什么时候|多少|几|いつ|何)"
+    r"(?:什么时候|什么(?!时候)|多少|几|いつ|何|いくら)(?:[\d\-~〜－]|[时時点号日]|は)"
+    r"|什么时候(?:后|以后|前|以前|底|末|初|中旬|上旬|下旬)|[前约約](?:什么时候|多少|几|いつ|何)"
+    r"|[（(](?:什么时候|多少|几|いつ|何)[)）]"
 )
 
 

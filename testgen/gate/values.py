@@ -89,7 +89,7 @@ def incomplete_value(fact: FactNode, answer: str) -> str | None:
     qualifier = _QUALIFIER_BEFORE.search(before[-24:])
     if qualifier and normalize(qualifier.group(0).strip(" :：")) not in norm_answer:
         return f"qualifier '{qualifier.group(0).strip()}' before the value"
-    if re.search(r"\d\s*(?:[–~〜]|to|부터|至|到)\s*$", before):
+    if re.search(r"\d\s*(?:[–~〜\-－]|to|부터|至|到)\s*$", before):
         return "the value is the end of a range ('18–28 years')"
     if before.endswith(("+", "-", "−", "±")):  # "+50,000원", or the end of a range "2019-2021"
         sign = before[-1]
@@ -105,4 +105,30 @@ def incomplete_value(fact: FactNode, answer: str) -> str | None:
                 return "the year the document gives"
         elif not _YEAR.search(fact.qualifier or "") and not re.search(r"\d{2}\s*년|\d{2}年", fact.value):
             return "a date without its year (which year is meant?)"
+    return None
+
+
+_FUNCTION_WORDS = frozenset(
+    "a an the of in on at to for and or by with from as per via into onto over under del de la le von van der "
+    "da di du des y e et".split()
+)
+
+
+def descriptive_value(value: str) -> str | None:
+    """Why a text value is a description or an instruction rather than a value one asks "what is" about
+    ("Maintains a set vehicle speed as chosen by the driver", "Review and submit your request",
+    "Use “Manage My Flight” > “Report Baggage Issue”", "신분증을 지참해야 합니다"), or None."""
+    text = value.strip()
+    if re.search(r"[.!?。！？]$", text) and len(text.split()) > 2:
+        return "a sentence as the value"
+    if re.search(r"[>→»“”\"]", text):
+        return "a path or quotation as the value"
+    if re.search(r"[가-힣]", text):
+        if re.search(r"(?:다|요|음|함|됨|임|니다|세요|십시오)$", text):
+            return "a clause as the value"
+        return None
+    words = re.findall(r"[A-Za-z][A-Za-z'’\-]*", text)
+    lower = [w for w in words if w[0].islower() and w.lower() not in _FUNCTION_WORDS]
+    if len(words) >= 4 and len(lower) >= 2:
+        return "a description as the value"
     return None
