@@ -11,9 +11,10 @@ the same value, read as a value rather than as characters:
 * dates: the same calendar key (``March 15, 2008`` = ``2008-03-15``), or the same words;
 * text: the same words (normalised, word-bounded).
 
-A chunk must also show the attribute somewhere (a cue word of its label), so a page that only mentions the
-subject next to an unrelated number is left out. A relation is also stated from its other end: "X's manager is
-Y" is stated by Y's own page when a line there names X.
+On the subject's own page, or on a page whose title names the subject ("Contract with Acme for Rellm"), the line
+need not repeat the name. A chunk must also show the attribute somewhere (a cue word of its label), so a page
+that only mentions the subject next to an unrelated number is left out. A relation is also stated from its other
+end: "X's manager is Y" is stated by Y's own page when a line there names X.
 """
 
 from __future__ import annotations
@@ -44,6 +45,22 @@ def _unit_stem(unit: str) -> str:
     return unit.lower().removesuffix("s").strip(" -")
 
 
+_PERIODS = {
+    "month": r"monthly|per month|a month|each month|/\s*mo\b|월|매월|每月|月額|月",
+    "year": r"annual|annually|yearly|per year|a year|each year|/\s*yr\b|연간|매년|每年|年額",
+    "week": r"weekly|per week|a week|each week|주|每周|週",
+    "day": r"daily|per day|a day|each day|일|每天|日額",
+    "night": r"nightly|per night|a night|박|每晚|泊",
+}
+
+
+def _per_period(fact_unit: str, found_unit: str, segment: str) -> bool:
+    """"$10,000/month" is stated by "a monthly fee of $10,000": same currency, the period said in words."""
+    base, _, per = fact_unit.partition("/")
+    words = _PERIODS.get(per.strip().lower().removesuffix("s"))
+    return bool(per) and found_unit == base and words is not None and re.search(words, segment, re.I) is not None
+
+
 def _same_value(fact: FactNode, found: ValueSpan, segment: str) -> bool:
     """Whether a typed value found in `segment` is the fact's value."""
     if fact.value_type == "date":
@@ -55,7 +72,7 @@ def _same_value(fact: FactNode, found: ValueSpan, segment: str) -> bool:
     if found.unit is None:  # "a 3-year warranty": the unit is glued on with a hyphen
         after = segment[found.end : found.end + 12].lower()
         return re.match(rf"\s*-?\s*{re.escape(_unit_stem(fact.unit))}", after) is not None
-    return _unit_stem(found.unit) == _unit_stem(fact.unit)
+    return _unit_stem(found.unit) == _unit_stem(fact.unit) or _per_period(fact.unit, found.unit, segment)
 
 
 def states_value(fact: FactNode, segment: str) -> bool:
@@ -118,13 +135,20 @@ class Closure:
                 if not states_value(fact, line):
                     continue
                 norm = normalize(line)
+                # On the subject's own page, or a page whose title names it ("Contract with X for Rellm"), the
+                # line need not repeat the name: the attribute is enough.
+                on_its_page = chunk.doc_id == home or self._titled(chunk.doc_id, forms)
                 if any(form in norm for form in forms) or (
-                    chunk.doc_id == home and (not cues or any(cue in norm for cue in cues))
+                    on_its_page and (not cues or any(cue in norm for cue in cues))
                 ):
                     docs.add(chunk.doc_id)
                     break
         docs |= self._from_the_other_end(fact, forms)
         return docs
+
+    def _titled(self, doc_id: str, forms: set[str]) -> bool:
+        title = normalize(self.ctx.docs[doc_id].title)
+        return any(re.search(rf"(?<!\w){re.escape(form)}(?!\w)", title) for form in forms if len(form) > 2)
 
     def _from_the_other_end(self, fact: FactNode, forms: set[str]) -> set[str]:
         """The value entity's own page, when one of its lines names the subject (a relation stated back)."""

@@ -312,3 +312,11 @@ def test_closure_reads_values_not_characters(meaning: GenContext) -> None:
     price = next(f for f in meaning.facts if f.attribute == "Price")
     # "$1,200 per month" states "$1,200/month"
     assert "contracts/acme.md" in fact_closure(meaning, price)
+
+
+def test_a_price_per_period_is_stated_by_the_period_in_words(meaning: GenContext) -> None:
+    from testgen.closure import states_value
+
+    price = next(f for f in meaning.facts if f.attribute == "Price")
+    assert states_value(price, "Acme pays a monthly subscription fee of $1,200 for the Ridge 700.")
+    assert not states_value(price, "Acme paid a one-off fee of $1,200 for the Ridge 700.")

@@ -385,7 +385,11 @@ class English:
             return None
         head = words[0]
         base_word = head[: len(head) - len(head.split("-")[-1])] + base if "-" in head else base
-        rest = re.split(r",\s(?:where|which|who|while|and|but)\b|;", " ".join(words[1:]))[0].strip()
+        # The event without its trailing clauses: "joined Insurellm as an SDR, focusing on lead generation" is asked
+        # as "When did X join Insurellm as an SDR?" (a person types the event, not the whole line).
+        rest = re.split(
+            r",\s|;|\s(?:due to|because|in order to|thanks to|following|resulting in|leading to)\s", " ".join(words[1:])
+        )[0].strip()
         if len(rest.split()) > 14:
             return None
         if rest and rest[0].isupper() and rest.split()[0].lower() in _LOWER_FIRST:
