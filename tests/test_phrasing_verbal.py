@@ -4,27 +4,11 @@ and a label that is really a pasted value gets no question."""
 from __future__ import annotations
 
 import pytest
+from factories import kv_fact as fact
 
 from schemas import FactNode
 from testgen.synth.phrasing.en import English
 from testgen.synth.phrasing.ko import Korean
-
-
-def fact(attribute: str, value: str, value_type: str = "text", **fields: object) -> FactNode:
-    return FactNode(
-        fact_id="fact:t",
-        subject="S",
-        attribute=attribute,
-        value=value,
-        value_type=value_type,
-        source="key_value",
-        doc_id="d.md",
-        chunk_id="c0",
-        evidence=f"- **{attribute}**: {value}",
-        start=0,
-        end=1,
-        **fields,
-    )
 
 
 def date(attribute: str, value: str = "March 3, 2021", key: str = "2021-03-03") -> FactNode:
