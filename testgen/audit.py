@@ -10,8 +10,7 @@ For any schema-valid test set (generated or hand-written) and the knowledge base
   means the questions copy their sources, which flatters lexical retrievers;
 * **near-duplicate questions**: pairs whose character-trigram Jaccard (:func:`testgen.text.char_ngrams`) is
   at least :data:`NEAR_DUPLICATE_JACCARD`;
-* **gate flags**: counts of the item-level quality flags of ``testgen.gate.item_flags`` (when that module is
-  installed; otherwise the report says the flags were not computed).
+* **gate flags**: counts of the item-level quality flags of :func:`testgen.gate.item_flags`.
 
 Human-written sets often lack ``source_docs``: :func:`derive_sources` finds the documents that contain the
 item's keywords, and :func:`prepare_human` applies it to a whole set, counting what it derived and what it
@@ -21,15 +20,15 @@ had to leave out. The retriever comparison (human vs synthetic ranking of retrie
 
 from __future__ import annotations
 
-import inspect
 import os
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel, Field
 
 from schemas import CATEGORIES, TestQuestion
+from testgen.gate import item_flags
 from testgen.overlap import median_overlap, question_overlap
 from testgen.text import char_ngrams, contains_keyword, jaccard, normalize
 
@@ -170,28 +169,12 @@ def near_duplicates(
     return sorted(found, key=lambda t: (-t[2], t[0], t[1]))
 
 
-def _item_flags() -> Callable[..., list[str]] | None:
-    try:
-        from testgen.gate import item_flags  # written alongside this module; absent in older trees
-    except ImportError:
-        return None
-    flags: Callable[..., list[str]] = item_flags
-    return flags
-
-
-def gate_flags(
-    items: Sequence[TestQuestion], doc_texts: Mapping[str, str] | None = None
-) -> tuple[dict[str, int], int] | None:
-    """``({flag: items carrying it}, items with any flag)`` from ``testgen.gate.item_flags``; None when the
-    gate is not available. When ``item_flags`` takes a second argument it receives ``doc_texts``."""
-    item_flags = _item_flags()
-    if item_flags is None:
-        return None
-    takes_texts = len(inspect.signature(item_flags).parameters) > 1
+def gate_flags(items: Sequence[TestQuestion]) -> tuple[dict[str, int], int]:
+    """``({flag: items carrying it}, items with any flag)`` from :func:`testgen.gate.item_flags`."""
     counts: Counter[str] = Counter()
     flagged = 0
     for item in items:
-        names = set(item_flags(item, doc_texts) if takes_texts else item_flags(item))
+        names = set(item_flags(item))
         counts.update(names)
         flagged += bool(names)
     return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))), flagged
@@ -211,9 +194,7 @@ def audit_dataset(
     duplicates = near_duplicates([item.question for item in items], threshold)
     single = single_doc_count(items)
     notes: list[str] = []
-    flags = gate_flags(items, doc_texts)
-    if flags is None:
-        notes.append("gate flags not computed: testgen.gate is not available in this installation")
+    flags, flagged = gate_flags(items)
     unknown = sum(1 for item in items for d in item.source_docs if d not in doc_texts)
     return DatasetAudit(
         dataset=name,
@@ -230,8 +211,8 @@ def audit_dataset(
             NearDuplicate(first=i + 1, second=j + 1, similarity=s, questions=(items[i].question, items[j].question))
             for i, j, s in duplicates
         ],
-        flags=flags[0] if flags is not None else None,
-        flagged_items=flags[1] if flags is not None else None,
+        flags=flags,
+        flagged_items=flagged,
         notes=notes,
     )
 
