@@ -14,7 +14,9 @@ the same value, read as a value rather than as characters:
 On the subject's own page, or on a page whose title names the subject ("Contract with Acme for Rellm"), the line
 need not repeat the name. A chunk must also show the attribute somewhere (a cue word of its label), so a page
 that only mentions the subject next to an unrelated number is left out. A relation is also stated from its other
-end: "X's manager is Y" is stated by Y's own page when a line there names X.
+end: "X's manager is Y" is stated by Y's own page when a line there names X. And a specific amount or full date
+next to a word that only the subject's pages use states the fact ("세진전자 임직원 300명" in an FAQ, for the 300
+participants of the 세진전자 contract).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import re
 from schemas import FactNode
 from testgen.kg.values import ValueSpan, find_values
 from testgen.synth.context import GenContext
-from testgen.text import contains_keyword, normalize, tokens
+from testgen.text import contains_keyword, is_cjk, normalize, tokens
 
 _STOP = frozenset("the a an of in on at to for and or is was were are be by with from as its their this that".split())
 _SEGMENT = re.compile(r"\n|(?<=[.!?。！？])\s+|(?<=다\.)\s*")
@@ -64,7 +66,10 @@ def _per_period(fact_unit: str, found_unit: str, segment: str) -> bool:
 def _same_value(fact: FactNode, found: ValueSpan, segment: str) -> bool:
     """Whether a typed value found in `segment` is the fact's value."""
     if fact.value_type == "date":
-        return found.value_type == "date" and found.date_key is not None and found.date_key == fact.date_key
+        # the same day, or the same month written without its day ("August 2016" for "August 15, 2016")
+        key, other = fact.date_key or "", found.date_key or ""
+        same_month = len(other) >= 7 and key.startswith(other)
+        return found.value_type == "date" and bool(other) and (other == key or same_month)
     if found.number is None or fact.number is None or abs(found.number - fact.number) > 1e-9:
         return False
     if (found.unit or None) == (fact.unit or None) or fact.unit is None:
@@ -90,6 +95,7 @@ class Closure:
     def __init__(self, ctx: GenContext) -> None:
         self.ctx = ctx
         self._lines: dict[str, list[str]] = {}
+        self._common: set[str] = set()
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
@@ -143,7 +149,46 @@ class Closure:
                 ):
                     docs.add(chunk.doc_id)
                     break
+        docs |= self._by_distinctive_words(fact, forms, docs)
         docs |= self._from_the_other_end(fact, forms)
+        return docs
+
+    def _distinctive(self, forms: set[str]) -> set[str]:
+        """Words of the subject's names that few documents use ("세진전자" of "세진전자 임직원 포상여행 계약")."""
+        limit = max(5, int(0.03 * len(self.ctx.docs)))
+        words = set()
+        for form in forms:
+            for word in form.split():
+                if len(word) < (2 if is_cjk(word) else 4) or word in self._common:
+                    continue
+                pages = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(word)}
+                if 0 < len(pages) <= limit:
+                    words.add(word)
+                else:
+                    self._common.add(word)
+        return words
+
+    def _by_distinctive_words(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """A specific typed value (an amount with its unit, a full date) next to a word only the subject's pages
+        use: "세진전자 임직원 300명" in an FAQ states the 300 participants of the 세진전자 contract."""
+        specific = (fact.value_type in ("money", "percent") or (fact.value_type == "number" and fact.unit)) or (
+            fact.value_type == "date" and fact.date_key is not None and len(fact.date_key) >= 10
+        )
+        if not specific:
+            return set()
+        words = self._distinctive(forms)
+        if not words:
+            return set()
+        docs: set[str] = set()
+        for chunk_id in sorted(self._candidates(fact)):
+            doc_id = self.ctx.chunks[chunk_id].doc_id
+            if doc_id in found or doc_id in docs:
+                continue
+            for line in self.lines(chunk_id):
+                norm = normalize(line)
+                if any(w in norm for w in words) and states_value(fact, line):
+                    docs.add(doc_id)
+                    break
         return docs
 
     def _titled(self, doc_id: str, forms: set[str]) -> bool:

@@ -475,3 +475,46 @@ def test_sentences_with_several_amounts_or_opening_brackets_are_rejected() -> No
 def test_a_chinese_when_question_is_not_its_own_leftover() -> None:
     assert question_problem("龙烟铁路于什么时候开通运营？", "zh.sentence") is None
     assert question_problem("蔡琼辉于什么时候后离开亚视？", "zh.sentence") is not None
+
+
+def test_variant_codes_and_yes_no_columns_are_not_properties() -> None:
+    assert pasted_label("ZX") is not None and pasted_label("Renewable") is not None
+    assert pasted_label("Refundable") is not None
+    assert pasted_label("Timetable") is None and pasted_label("Executive") is None and pasted_label("Price") is None
+
+
+def test_a_value_picked_out_of_a_clause_is_rejected_and_a_plain_value_kept() -> None:
+    from testgen.gate.values import clause_pick
+
+    picked = fact("2%", "- **Payment Terms**: Net 30 days; a 2% monthly late penalty applies", value_type="percent")
+    assert clause_pick(picked)
+    assert not clause_pick(fact("$1,000/month", "- **Fee**: $1,000/month (billed yearly)"))
+
+
+def test_a_document_fact_is_not_its_headings_subject() -> None:
+    from testgen.gate.names import document_owned
+
+    assert document_owned("Effective Date", "Professional Development Policy", "Cendara University")
+    assert not document_owned("Effective Date", "Professional Development Policy", "Professional Development Policy")
+    assert not document_owned("Founded", "Professional Development Policy", "Cendara University")
+    assert document_subject("Frequently Asked Questions") and document_subject("자주 묻는 질문")
+
+
+def test_a_count_misses_a_place_written_another_way(ctx: GenContext) -> None:
+    people = sorted(d for d in ctx.docs if d.startswith("people/"))
+    titles = [f for f in ctx.facts if f.attribute == "Title"]
+    draft = Draft(
+        category="holistic",
+        question="How many people have Head of Sales as their title?",
+        reference_answer="1 person: Rosa Delgado.",
+        keywords=["Rosa Delgado"],
+        facts=titles,
+        answer_spans=[],
+        language="en",
+        template="en.count",
+        scope_docs=people,
+        derived={"op": "count", "value": "Head of Sales", "count": 1, "names": ["Rosa Delgado"]},
+    )
+    # every person page gives a title, and "Head of Sales" is on Rosa Delgado's page only: the count stands
+    # unless coverage fails (Tomas Novak's page says "Role"): 3 of 4 people pages have a Title fact
+    assert aggregate_problem(draft, ctx) is None

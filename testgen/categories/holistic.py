@@ -81,7 +81,7 @@ class Holistic:
                 language=language,
                 template=template,
                 flags=flags,
-                scope_docs=_kind_docs(ctx, facts),
+                scope_docs=_kind_docs(ctx, facts, etype),
                 derived={"op": "count", "value": value, "count": len(names), "names": names},
             )
         numbers = [f.number for f in facts]
@@ -104,7 +104,7 @@ class Holistic:
             language=language,
             template=template,
             flags=flags,
-            scope_docs=_kind_docs(ctx, facts),
+            scope_docs=_kind_docs(ctx, facts, etype),
             derived={"op": op, "winner": winner, "value": best.value},
         )
 
@@ -127,7 +127,8 @@ class Holistic:
         return None
 
 
-def _kind_docs(ctx: GenContext, facts: list[FactNode]) -> list[str]:
-    """Every document of the kinds the facts come from: a count or an extreme is confirmed by reading them all."""
-    kinds = {ctx.doc_type(f.doc_id) for f in facts}
-    return sorted(d for d in ctx.docs if ctx.doc_type(d) in kinds)
+def _kind_docs(ctx: GenContext, facts: list[FactNode], etype: str) -> list[str]:
+    """Every document of the kind the aggregate is over (the entities' own kind of page, else the kinds the
+    facts come from), plus the facts' own documents: a count or an extreme is confirmed by reading them all."""
+    kinds = {etype} if any(ctx.doc_type(d) == etype for d in ctx.docs) else {ctx.doc_type(f.doc_id) for f in facts}
+    return sorted({d for d in ctx.docs if ctx.doc_type(d) in kinds} | {f.doc_id for f in facts})

@@ -32,9 +32,9 @@ from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.bridges import BridgeIndex
 from testgen.gate.keys import KeyIndex
 from testgen.gate.labels import opaque_label, pasted_label, untimely_label
-from testgen.gate.names import document_subject, file_name_problem
+from testgen.gate.names import document_owned, document_subject, file_name_problem
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
-from testgen.gate.values import descriptive_value, incomplete_value, is_placeholder
+from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
 from testgen.kg.entities import is_usable_name, name_problems, short_title
 from testgen.synth.context import GenContext
@@ -110,6 +110,13 @@ class Gate:
                 if name and normalize(name) in question and not is_usable_name(name):
                     return _fail("file_name_subject", f"{name[:40]}: {', '.join(name_problems(name))}")
         for fact in draft.facts:
+            if fact.source in _LABELLED and document_owned(
+                fact.attribute, self.ctx.docs[fact.doc_id].title, fact.subject
+            ):
+                return _fail(
+                    "document_subject", f"'{fact.attribute[:30]}' belongs to the document, not to {fact.subject[:30]}"
+                )
+        for fact in draft.facts:
             if (
                 fact.source in _LABELLED
                 and document_subject(fact.subject)
@@ -127,6 +134,8 @@ class Gate:
             problem = descriptive_value(draft.facts[0].value)
             if problem and draft.facts[0].source in _LABELLED:
                 return _fail("descriptive_value", problem)
+        if draft.category in _SINGLE and len(draft.facts) == 1 and clause_pick(draft.facts[0]):
+            return _fail("incomplete_value", "a value picked out of a longer clause (the label names the clause)")
         answer_values = {normalize(s) for s in draft.answer_spans}
         for fact in draft.facts:
             if normalize(fact.value) in answer_values:

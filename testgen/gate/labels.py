@@ -36,6 +36,10 @@ _OPAQUE = frozenset(
 )
 _DANGLING = re.compile(r"\b(?:through|until|till|by|from|to|of|for|with|in|on|at|as|per|than|and|or)$")
 MAX_LABEL_WORDS = 5
+_NOUNS_LIKE_ADJECTIVES = frozenset(
+    "table cable timetable variable deliverable deliverables receivable payable vegetable stable bible wireless "
+    "turntable constable".split()
+)
 MAX_CJK_LABEL_CHARS = 16
 
 
@@ -61,6 +65,12 @@ def pasted_label(attribute: str) -> str | None:
         return "a number in the label (a row or variant name, not a property)"
     if len(re.findall(r"[^\W\d_]", label)) < 2:
         return "a one-letter label"
+    words = label.split()
+    if len(words) == 1 and re.fullmatch(r"[A-Z]{1,3}", label):
+        return "a variant code as the label ('ZX', 'LX')"
+    last = words[-1].lower()
+    if re.fullmatch(r"[a-z][a-z\-]*(?:able|ible|ous|ful|less)", last) and last not in _NOUNS_LIKE_ADJECTIVES:
+        return "an adjective as the label (a yes/no column, not a property)"
     if _DANGLING.search(norm) and len(norm.split()) >= 3:  # "Reports to", "Owned by" are relation labels
         return "a clause cut at a preposition as the label"
     if is_cjk(label):

@@ -19,7 +19,8 @@ _FILE = re.compile(
 _DOCUMENT_WORDS = re.compile(
     r"\b(?:guide|guidelines?|manual|handbook|document(?:ation)?|specifications?|spec sheet|catalog(?:ue)?|"
     r"brochure|directory|overview|faqs?|readme|report|whitepaper|datasheet|glossary|map|index|summary|"
-    r"instructions|notes)\b|^\s*how to\b|안내서?|가이드|매뉴얼|설명서|문서|보고서|목록|카탈로그|개요|백서|"
+    r"instructions|notes|frequently asked questions|questions and answers|q&a)\b|^\s*how to\b|"
+    r"자주 묻는 질문|常见问题|よくある質問|안내서?|가이드|매뉴얼|설명서|문서|보고서|목록|카탈로그|개요|백서|"
     r"指南|手册|文档|说明书|目录|概述|ガイド|マニュアル|資料|一覧|説明書|概要",
     re.I,
 )
@@ -39,3 +40,28 @@ def file_name_problem(question: str) -> str | None:
     if _SLUG.search(question):
         return "a slug or address in the question"
     return None
+
+
+_DOCUMENT_META = re.compile(
+    r"\b(?:effective|version|revision|revised|review(?:ed)?|updated|approved|issued|owner|author|valid)\b|"
+    r"시행|개정|승인|발행|작성|버전|生效|修订|版本|施行|改訂|発行",
+    re.I,
+)
+
+
+# Titles of documents that carry facts of their own (an effective date, a version): policies, contracts, rules.
+_DOCUMENT_KINDS = re.compile(
+    r"\b(?:polic(?:y|ies)|procedures?|regulations?|rules|terms|agreements?|contracts?|guidelines?|charter|"
+    r"code of conduct|standard)\b|규정|정책|약관|계약|지침|규칙|政策|规定|条款|合同|規程|規定|契約",
+    re.I,
+)
+
+
+def document_owned(attribute: str, doc_title: str, subject: str) -> bool:
+    """Whether a fact belongs to the document it is printed in rather than to `subject`: "Effective Date" of a
+    page titled "Professional Development Policy" is the policy's, even under a heading naming the university."""
+    return (
+        _DOCUMENT_META.search(attribute) is not None
+        and (document_subject(doc_title) or _DOCUMENT_KINDS.search(doc_title) is not None)
+        and subject.strip().casefold() not in doc_title.strip().casefold()
+    )

@@ -124,7 +124,7 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
 _CJK_LEFTOVER = re.compile(
     r"(?:什么时候|什么(?!时候)|多少|几|いつ|何|いくら)(?:[\d\-~〜－]|[时時点号日]|は)"
     r"|什么时候(?:后|以后|前|以前|底|末|初|中旬|上旬|下旬)|[前约約](?:什么时候|多少|几|いつ|何)"
-    r"|[（(](?:什么时候|多少|几|いつ|何)[)）]"
+    r"|[（(](?:什么时候|多少|几|いつ|何)[)）]|公元(?:什么时候|多少)"
 )
 
 
@@ -158,6 +158,8 @@ def question_problem(question: str, template: str) -> str | None:
         return "an unclosed bracket in the question"
     if template.endswith(".sentence") and _CJK_LEFTOVER.search(question):
         return "the question word sits beside a leftover of the value"
+    if template.endswith(".sentence") and len(re.sub(r"^关于[^，,]+[，,]|[\W_]", "", question)) < 8:
+        return "nothing is asked beyond the question word"
     if not template.startswith("en.sentence"):
         return None
     if re.search(r"\b(?:that|this|it|them|these|those)\?$", question):

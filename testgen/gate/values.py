@@ -89,7 +89,7 @@ def incomplete_value(fact: FactNode, answer: str) -> str | None:
     qualifier = _QUALIFIER_BEFORE.search(before[-24:])
     if qualifier and normalize(qualifier.group(0).strip(" :：")) not in norm_answer:
         return f"qualifier '{qualifier.group(0).strip()}' before the value"
-    if re.search(r"\d\s*(?:[–~〜\-－]|to|부터|至|到)\s*$", before):
+    if re.search(r"[\d%]\s*(?:[–~〜\-－]|to|부터|至|到)\s*$", before):
         return "the value is the end of a range ('18–28 years')"
     if before.endswith(("+", "-", "−", "±")):  # "+50,000원", or the end of a range "2019-2021"
         sign = before[-1]
@@ -132,3 +132,16 @@ def descriptive_value(value: str) -> str | None:
     if len(words) >= 4 and len(lower) >= 2:
         return "a description as the value"
     return None
+
+
+def clause_pick(fact: FactNode) -> bool:
+    """Whether a key–value fact's value was picked out of a longer clause after the label ("Payment Terms: Net 30
+    days; a 2% monthly late penalty applies" kept as 2%): asked as "the payment terms", it misstates the line."""
+    if fact.source != "key_value":
+        return False
+    line = fact.evidence.replace("**", "").replace("__", "")
+    _, sep, rest = line.partition(":") if ":" in line else line.partition("：")
+    if not sep:
+        return False
+    rest = rest.strip().rstrip(".")
+    return normalize(rest) != normalize(fact.value) and len(rest.split()) >= len(fact.value.split()) + 4
