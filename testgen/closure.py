@@ -66,9 +66,9 @@ def _per_period(fact_unit: str, found_unit: str, segment: str) -> bool:
 def _same_value(fact: FactNode, found: ValueSpan, segment: str) -> bool:
     """Whether a typed value found in `segment` is the fact's value."""
     if fact.value_type == "date":
-        # the same day, or the same month written without its day ("August 2016" for "August 15, 2016")
+        # the same day, or the same month with or without its day ("August 2016" and "August 15, 2016")
         key, other = fact.date_key or "", found.date_key or ""
-        same_month = len(other) >= 7 and key.startswith(other)
+        same_month = min(len(key), len(other)) >= 7 and (key.startswith(other) or other.startswith(key))
         return found.value_type == "date" and bool(other) and (other == key or same_month)
     if found.number is None or fact.number is None or abs(found.number - fact.number) > 1e-9:
         return False

@@ -518,3 +518,30 @@ def test_a_count_misses_a_place_written_another_way(ctx: GenContext) -> None:
     # every person page gives a title, and "Head of Sales" is on Rosa Delgado's page only: the count stands
     # unless coverage fails (Tomas Novak's page says "Role"): 3 of 4 people pages have a Title fact
     assert aggregate_problem(draft, ctx) is None
+
+
+def test_a_column_named_after_a_thing_is_not_a_property(tmp_path: Path) -> None:
+    docs = {
+        "models/prime.md": "# Prime Sedan\n\n## Prices\n\n| Fuel | Base | ZX |\n|---|---|---|\n"
+        "| Petrol | 10.7 | 14.7 |\n| Diesel | 12.0 | 15.2 |\n",
+        "models/variants.md": "# Variants\n\n| Variant | Seats | Airbags |\n|---|---|---|\n"
+        "| Base | 5 seats | 2 airbags |\n| ZX | 5 seats | 6 airbags |\n",
+    }
+    for rel, text in docs.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    ctx = GenContext.from_graph(build_graph(load_corpus(tmp_path)))
+    gate = Gate(ctx)
+    zx = next(f for f in ctx.facts if f.attribute == "ZX")
+    draft = Draft(
+        category="direct_fact",
+        question="What is Petrol's ZX?",
+        reference_answer="Petrol's ZX is 14.7.",
+        keywords=["14.7"],
+        facts=[zx],
+        answer_spans=["14.7"],
+        language="en",
+        template="en.number",
+    )
+    failure = gate.check(draft)
+    assert failure is not None and failure.reason == "pasted_label"

@@ -84,6 +84,8 @@ class Gate:
         self.ctx = ctx
         self.keys = KeyIndex(ctx.facts)
         self.bridges = BridgeIndex(ctx)
+        # Names of things: a column headed by one ("| Model | Base | ZX |", "One Series") is a variant, not a property.
+        self.names = {normalize(n) for e in ctx.entities.values() for n in (e.name, *e.aliases)}
 
     def check(self, draft: Draft, *, rewritten: bool = False) -> GateFailure | None:
         """The first check the draft fails, or None when it passes them all.
@@ -117,11 +119,7 @@ class Gate:
                     "document_subject", f"'{fact.attribute[:30]}' belongs to the document, not to {fact.subject[:30]}"
                 )
         for fact in draft.facts:
-            if (
-                fact.source in _LABELLED
-                and document_subject(fact.subject)
-                and normalize(fact.subject) in normalize(draft.question)
-            ):
+            if document_subject(fact.subject) and normalize(fact.subject) in normalize(draft.question):
                 return _fail("document_subject", fact.subject[:40])
         return None
 
@@ -144,8 +142,7 @@ class Gate:
                     return _fail("incomplete_value", lost)
         return None
 
-    @staticmethod
-    def _labels(draft: Draft) -> GateFailure | None:
+    def _labels(self, draft: Draft) -> GateFailure | None:
         if draft.category == "relationship":
             return None  # the attribute is the relation word ("Product", "Manager"), checked by the category
         for fact in draft.facts:
@@ -154,6 +151,10 @@ class Gate:
             problem = pasted_label(fact.attribute)
             if problem:
                 return _fail("pasted_label", problem)
+            if fact.source == "table" and normalize(fact.attribute) in self.names:
+                return _fail(
+                    "pasted_label", f"'{fact.attribute[:30]}' names a thing (a variant column), not a property"
+                )
             if opaque_label(fact.attribute):
                 return _fail("opaque_label", fact.attribute[:40])
             if fact.value_type == "date" and not fact.qualifier and untimely_label(fact.attribute):
