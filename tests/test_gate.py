@@ -545,3 +545,9 @@ def test_a_column_named_after_a_thing_is_not_a_property(tmp_path: Path) -> None:
     )
     failure = gate.check(draft)
     assert failure is not None and failure.reason == "pasted_label"
+
+
+def test_a_question_word_inside_brackets_or_after_a_range_dash_is_rejected() -> None:
+    assert question_problem("阿部正丰（生年不详－什么时候）是日本战国时代的武将？", "zh.sentence") is not None
+    negative = fact("-2%", "含0.03%-2%的碳", value_type="percent", source="sentence")
+    assert "range" in (incomplete_value(negative, "含0.03%-2%的碳") or "")

@@ -89,7 +89,9 @@ def incomplete_value(fact: FactNode, answer: str) -> str | None:
     qualifier = _QUALIFIER_BEFORE.search(before[-24:])
     if qualifier and normalize(qualifier.group(0).strip(" :：")) not in norm_answer:
         return f"qualifier '{qualifier.group(0).strip()}' before the value"
-    if re.search(r"[\d%]\s*(?:[–~〜\-－]|to|부터|至|到)\s*$", before):
+    if re.search(r"[\d%]\s*(?:[–~〜\-－]|to|부터|至|到)\s*$", before) or (
+        fact.value[:1] in "-–－" and re.search(r"[\d%]\s*$", before)
+    ):
         return "the value is the end of a range ('18–28 years')"
     if before.endswith(("+", "-", "−", "±")):  # "+50,000원", or the end of a range "2019-2021"
         sign = before[-1]
