@@ -21,6 +21,8 @@ from testgen.text import char_ngrams, contains_keyword, jaccard, normalize
 DUPLICATE_THRESHOLD = 0.85
 #: Items one document may give through one question template ("When was <version> released?" × 30 is one test).
 MAX_PER_TEMPLATE_AND_DOC = 3
+
+
 @dataclass
 class Verdict:
     """The outcome of validating one draft."""
@@ -43,6 +45,7 @@ class Validator:
         self._closure = Closure(ctx)
         self.gate = Gate(ctx)
         self._per_template: Counter[tuple[str, str]] = Counter()
+        self._asked: set[tuple[str, str]] = set()  # (subject, value) of single facts already asked
 
     def closure(self, fact: FactNode) -> set[str]:
         if fact.fact_id not in self._closure_cache:
@@ -96,6 +99,10 @@ class Validator:
         failure = category.check(draft, ctx, source_docs)
         if failure:
             return Verdict(False, failure)
+        if len(draft.facts) == 1 and draft.category in ("direct_fact", "temporal", "numerical"):
+            same = (draft.facts[0].subject_entity or normalize(draft.facts[0].subject), normalize(draft.facts[0].value))
+            if same in self._asked:
+                return Verdict(False, "near-duplicate")  # the same fact asked again, in other words
         shape = (draft.facts[0].doc_id if draft.facts else "", draft.template)
         if self._per_template[shape] >= MAX_PER_TEMPLATE_AND_DOC:
             return Verdict(False, "repetitive (same template, same document)")
@@ -105,6 +112,10 @@ class Validator:
                 return Verdict(False, "near-duplicate")
         self.accepted.append((question, grams))
         self._per_template[shape] += 1
+        if len(draft.facts) == 1 and draft.category in ("direct_fact", "temporal", "numerical"):
+            self._asked.add(
+                (draft.facts[0].subject_entity or normalize(draft.facts[0].subject), normalize(draft.facts[0].value))
+            )
         contexts = []
         for fact in draft.facts:
             if fact.evidence not in contexts:

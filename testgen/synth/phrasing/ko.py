@@ -224,7 +224,11 @@ class Korean:
             adj_q, adj_a = ("더 높은", "더 높습니다") if higher else ("더 낮은", "더 낮습니다")
         names = ", ".join(subjects[:-1])
         names = particle(names, "과") + " " + subjects[-1] if len(subjects) == 2 else f"{names}, {subjects[-1]}"
-        question = f"{names} 중 {subj(attribute)} {adj_q} 것은 어느 쪽인가요?"
+        if len(subjects) > 2:  # of three: "가장", and "어느 것", not "더 … 어느 쪽"
+            adj_q, adj_a = adj_q.replace("더 ", "가장 "), adj_a.replace("더 ", "가장 ")
+            question = f"{names} 중 {subj(attribute)} {adj_q} 것은 어느 것인가요?"
+        else:
+            question = f"{names} 중 {subj(attribute)} {adj_q} 것은 어느 쪽인가요?"
         details = ", ".join(f"{s} {v}" for s, v in zip(subjects, values, strict=True))
         answer = f"{subjects[winner]}의 {subj(attribute)} {adj_a} ({details})."
         return question, answer, "ko.compare"
