@@ -117,11 +117,8 @@ class Closure:
         """Every document that states `fact` (its own document always)."""
         ctx = self.ctx
         docs = {fact.doc_id}
-        forms = {normalize(fact.subject)}
+        forms = self.subject_forms(fact)
         entity = ctx.entities.get(fact.subject_entity or "")
-        if entity is not None:
-            forms |= {normalize(entity.name), *(normalize(a) for a in entity.aliases)}
-        forms.discard("")
         home = entity.home_doc if entity is not None else None
         cues = attribute_cues(fact)
         about: set[str] = set()
@@ -153,7 +150,16 @@ class Closure:
         docs |= self._from_the_other_end(fact, forms)
         return docs
 
-    def _distinctive(self, forms: set[str]) -> set[str]:
+    def subject_forms(self, fact: FactNode) -> set[str]:
+        """The names the fact's subject goes by, normalised: its surface form, entity name and aliases."""
+        forms = {normalize(fact.subject)}
+        entity = self.ctx.entities.get(fact.subject_entity or "")
+        if entity is not None:
+            forms |= {normalize(entity.name), *(normalize(a) for a in entity.aliases)}
+        forms.discard("")
+        return forms
+
+    def distinctive(self, forms: set[str]) -> set[str]:
         """Words of the subject's names that few documents use ("세진전자" of "세진전자 임직원 포상여행 계약")."""
         limit = max(5, int(0.03 * len(self.ctx.docs)))
         words = set()
@@ -176,7 +182,7 @@ class Closure:
         )
         if not specific:
             return set()
-        words = self._distinctive(forms)
+        words = self.distinctive(forms)
         if not words:
             return set()
         docs: set[str] = set()

@@ -56,11 +56,9 @@ class Validator:
         """Whether one document names the question's subject, the bridge and the answer together (a person's
         page that lists both the account they serve and that account's manager answers the two hops alone)."""
         first, second = draft.facts[0], draft.facts[-1]
-        forms = {normalize(first.subject)}
-        entity = self.ctx.entities.get(first.subject_entity or "")
-        if entity is not None:
-            forms |= {normalize(entity.name), *(normalize(a) for a in entity.aliases)}
-        forms.discard("")
+        # the subject by one of its names, or by a word only its pages use ("Summit Trail Tours" for the contract)
+        forms = self._closure.subject_forms(first)
+        forms |= self._closure.distinctive(forms)
         pages = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(second.value)}
         for doc_id in sorted(pages):
             text = self.ctx.doc_text[doc_id]

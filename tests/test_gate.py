@@ -551,3 +551,13 @@ def test_a_question_word_inside_brackets_or_after_a_range_dash_is_rejected() -> 
     assert question_problem("阿部正丰（生年不详－什么时候）是日本战国时代的武将？", "zh.sentence") is not None
     negative = fact("-2%", "含0.03%-2%的碳", value_type="percent", source="sentence")
     assert "range" in (incomplete_value(negative, "含0.03%-2%的碳") or "")
+
+
+def test_a_policy_date_is_not_the_universitys_and_a_count_is_not_a_year() -> None:
+    from testgen.gate.labels import count_label
+    from testgen.gate.names import document_owned
+
+    title = "Cendara University Professional Development Policy"
+    assert document_owned("Effective Date", title, "Cendara University")
+    assert not document_owned("Effective Date", title, "Professional Development Policy")
+    assert count_label("Annual Employees") and count_label("직원 수") and not count_label("Founded")

@@ -31,7 +31,7 @@ from schemas import TestQuestion
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.bridges import BridgeIndex
 from testgen.gate.keys import KeyIndex
-from testgen.gate.labels import opaque_label, pasted_label, untimely_label
+from testgen.gate.labels import count_label, opaque_label, pasted_label, untimely_label
 from testgen.gate.names import document_owned, document_subject, file_name_problem
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
 from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder
@@ -157,6 +157,8 @@ class Gate:
                 )
             if opaque_label(fact.attribute):
                 return _fail("opaque_label", fact.attribute[:40])
+            if fact.value_type == "date" and count_label(fact.attribute):
+                return _fail("wh_mismatch", f"a count under '{fact.attribute[:30]}' read as a year")
             if fact.value_type == "date" and not fact.qualifier and untimely_label(fact.attribute):
                 return _fail("pasted_label", f"a date under '{fact.attribute[:30]}', a label about something else")
         if draft.category in _SINGLE and len(draft.facts) == 1:

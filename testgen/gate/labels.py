@@ -94,6 +94,19 @@ _TIME_WORDS_KO = re.compile(
 )
 
 
+_COUNT_NOUNS = re.compile(
+    r"\b(?:employees|staff|students|units|members|people|customers|users|branches|stores|seats|visitors|"
+    r"passengers|headcount|population)\b|명|개|대|석|인원|직원|인구|\s수$",
+    re.I,
+)
+
+
+def count_label(attribute: str) -> bool:
+    """Whether a label counts things ("Annual Employees", "직원 수"): a year-like number under it ("2000") is a
+    count, not a date."""
+    return _COUNT_NOUNS.search(attribute) is not None
+
+
 def untimely_label(attribute: str) -> bool:
     """Whether a label holding a date names nothing about time ("Parties Involved: … May 10, 2025"): the date
     was picked out of a clause about something else. English and Korean labels are read; others pass."""

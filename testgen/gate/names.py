@@ -63,5 +63,5 @@ def document_owned(attribute: str, doc_title: str, subject: str) -> bool:
     return (
         _DOCUMENT_META.search(attribute) is not None
         and (document_subject(doc_title) or _DOCUMENT_KINDS.search(doc_title) is not None)
-        and subject.strip().casefold() not in doc_title.strip().casefold()
+        and not (document_subject(subject) or _DOCUMENT_KINDS.search(subject) is not None)
     )
