@@ -464,7 +464,7 @@ def test_zh_how_many_years_for_a_year_is_a_mismatch() -> None:
 
 
 def test_sentences_with_several_amounts_or_opening_brackets_are_rejected() -> None:
-    several = sentence("机上379名乘客及16名机员中，有25人受伤。", "379名", "number")
+    several = sentence("机上379名乘客及16名机员中有25人受伤。", "379名", "number")
     assert "several amounts" in (standalone_problem(several, "zh") or "")
     bracket = sentence("（《玉叶》建久7年正月15日条）。", "7年", "number")
     assert standalone_problem(bracket, "zh") is not None
@@ -561,3 +561,12 @@ def test_a_policy_date_is_not_the_universitys_and_a_count_is_not_a_year() -> Non
     assert document_owned("Effective Date", title, "Cendara University")
     assert not document_owned("Effective Date", title, "Professional Development Policy")
     assert count_label("Annual Employees") and count_label("직원 수") and not count_label("Founded")
+
+
+def test_cjk_sentences_with_a_second_clause_or_debris_are_rejected() -> None:
+    two_clauses = sentence("华硕于2009年9月推出笔记本电脑，售价299美元。", "2009年9月")
+    assert "compound" in (standalone_problem(two_clauses, "zh") or "")
+    debris = sentence("生命热线于2000年将英语名称改为「」。", "2000年")
+    assert "debris" in (standalone_problem(debris, "zh") or "")
+    assert question_problem("朱椿于洪武十一年什么时候正月初一受封蜀王？", "zh.sentence") is not None
+    assert question_problem("建築家について、いつの市長選挙で当選しましたか？", "ja.sentence") is not None

@@ -52,7 +52,7 @@ _ABBREVIATION_END = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Inc|Ltd|Co|No|vs|etc|
 _CJK_BACK_REFERENCE = {
     "zh": re.compile(
         r"隔年|同年|同月|同日|当年|该年|翌年|次年|此时|当时|其后|此后|上述|下图|下表|上表|上图|如下|前者|后者|"
-        r"该|此|其|牠|祂|他們|她們|它們|這|該"
+        r"该|此|其|牠|祂|他們|她們|它們|這|該|(?<![其吉])他|她|它|直至"
     ),
     "ja": re.compile(
         r"同年|同月|同日|翌年|翌月|当時|その後|上記|下記|下表|下図|上図|前者|後者|同社|同氏|同国|同市|同党|"
@@ -76,6 +76,8 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
         return "empty sentence"
     if sentence.rstrip().endswith(("?", "？", "!", "！")):
         return "a question or exclamation"
+    if re.search(r"「」|『』|（）|\(\)|“”|\"\"", sentence):
+        return "debris (an empty quotation or bracket)"
     if _LABEL_LINE.match(sentence) and language == "en":
         return "a label line"
     if _CITATION.search(sentence):
@@ -105,7 +107,8 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
         if language in ("zh", "ja"):
             if len(sentence) > MAX_CJK_CHARS:
                 return "too long to ask as one question"
-            if len(_CJK_PAUSE.findall(sentence)) > 1:
+            if _CJK_PAUSE.search(sentence):
+                # one clause only: a second one stays in the question as an unasked statement
                 return "a compound sentence"
     if fact.value_type == "date" and sum(v.value_type == "date" for v in find_values(sentence)) > 1:
         return "two dates in one sentence"
@@ -126,6 +129,7 @@ _CJK_LEFTOVER = re.compile(
     r"(?:什么时候|什么(?!时候)|多少|几|いつ|何|いくら)(?:[\d\-~〜－]|[时時点号日]|は)"
     r"|什么时候(?:后|以后|前|以前|底|末|初|中旬|上旬|下旬)|[前约約](?:什么时候|多少|几|いつ|何)"
     r"|[（(][^）)]*(?:什么时候|多少|几|いつ|何)[^（(]*[)）]|公元(?:什么时候|多少)|[－\-~〜–](?:什么时候|多少|几|いつ|何)"
+    r"|年(?:什么时候|いつ)|いつ[のな]|(?:什么时候|いつ)[：:]"
 )
 
 
