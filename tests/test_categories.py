@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from factories import kv_fact
 
 from schemas import CATEGORIES, FactNode, TestQuestion
 from testgen.categories import get_category, registered
@@ -250,27 +251,10 @@ def test_english_items_read_as_questions() -> None:
 # ------------------------------------------------------------------------ English phrasing seen in items
 
 
-def _fact(attribute: str, value: str, value_type: str = "text", **fields: object) -> FactNode:
-    return FactNode(
-        fact_id="fact:x",
-        subject="Aurora Bikes",
-        attribute=attribute,
-        value=value,
-        value_type=value_type,  # type: ignore[arg-type]
-        source="key_value",
-        doc_id="company/overview.md",
-        chunk_id="c0",
-        evidence=f"- **{attribute}**: {value}",
-        start=0,
-        end=1,
-        **fields,  # type: ignore[arg-type]
-    )
-
-
 def test_english_person_attribute_asks_who() -> None:
     from testgen.synth.phrasing.en import English
 
-    question, answer, template = English().fact(_fact("CEO", "Ingrid Solberg"), "Aurora Bikes")
+    question, answer, template = English().fact(kv_fact("CEO", "Ingrid Solberg"), "Aurora Bikes")
     assert (question, answer, template) == (
         "Who is Aurora Bikes' CEO?",
         "Aurora Bikes' CEO is Ingrid Solberg.",
@@ -281,10 +265,12 @@ def test_english_person_attribute_asks_who() -> None:
 def test_english_plural_person_attribute_agrees() -> None:
     from testgen.synth.phrasing.en import English
 
-    question, answer, _ = English().fact(_fact("Account Managers", "Ingrid Solberg and Marcus Okafor"), "Aurora Bikes")
+    question, answer, _ = English().fact(
+        kv_fact("Account Managers", "Ingrid Solberg and Marcus Okafor"), "Aurora Bikes"
+    )
     assert question == "Who are Aurora Bikes' account managers?"
     assert answer == "Aurora Bikes' account managers are Ingrid Solberg and Marcus Okafor."
-    question, answer, _ = English().fact(_fact("Founders", "Ingrid Solberg and Marcus Okafor"), "Aurora Bikes")
+    question, answer, _ = English().fact(kv_fact("Founders", "Ingrid Solberg and Marcus Okafor"), "Aurora Bikes")
     assert question == "Who founded Aurora Bikes?"  # a verb instead of the label
     assert answer == "Aurora Bikes was founded by Ingrid Solberg and Marcus Okafor."
 
