@@ -3,7 +3,8 @@
 A retriever that returns another page stating the same fact must not be scored as wrong, so an item's
 `source_docs` is the set of documents that state its evidence. A document states a fact when one line or sentence
 of it names the subject (its name or an alias; on the subject's own page, the attribute is enough) and holds
-the same value, read as a value rather than as characters:
+the same value, read as a value rather than as characters (the line before counts too, as an FAQ's question does for
+its answer):
 
 * amounts, numbers and percentages: the same number with a compatible unit — ``3 years`` is stated by
   ``a 3-year warranty``, ``$10,000/month`` by ``$10,000 per month``, while the ``4`` of ``February 4`` states no
@@ -39,7 +40,10 @@ def attribute_cues(fact: FactNode) -> list[str]:
     for tok in tokens(label):
         if tok in _STOP or tok.isdigit():
             continue
-        cues.append(tok[:5] if tok.isascii() and len(tok) > 5 else tok)
+        if tok.isascii():  # "joined" and "joining" share "join"; "launched" and "launch" share "launc"
+            tok = re.sub(r"(?:ing|ed|es|s)$", "", tok) if len(tok) > 4 else tok
+            tok = tok[:5]
+        cues.append(tok)
     return cues
 
 
@@ -89,6 +93,16 @@ def states_value(fact: FactNode, segment: str) -> bool:
     return any(_same_value(fact, found, segment) for found in find_values(segment))
 
 
+_QUESTION_LINE = re.compile(r"^\s*(?:#|\*\*|Q\s*[.:：)]|질문|问[：:])|[?？]\s*(?:\*\*)?\s*$")
+
+
+def _with_its_question(lines: list[str], index: int) -> str:
+    """A line, and the line before it when that is a heading or a question (an FAQ answer under its question)."""
+    if index > 0 and _QUESTION_LINE.search(lines[index - 1]):
+        return lines[index - 1] + " " + lines[index]
+    return lines[index]
+
+
 class Closure:
     """Closures of facts over one knowledge base (the raw lines of each chunk are split once)."""
 
@@ -132,12 +146,15 @@ class Closure:
             chunk = ctx.chunks[chunk_id]
             if chunk.doc_id in docs:
                 continue
-            if cues and not any(cue in ctx.chunk_norm[chunk_id] for cue in cues):
+            # the attribute must show in the chunk, except for an amount of money: "Aurora Cargo Max ($5,450)"
+            if cues and fact.value_type != "money" and not any(cue in ctx.chunk_norm[chunk_id] for cue in cues):
                 continue
-            for line in self.lines(chunk_id):
+            lines = self.lines(chunk_id)
+            for index, line in enumerate(lines):
                 if not states_value(fact, line):
                     continue
-                norm = normalize(line)
+                # the line, with the line before it: an FAQ answer under the question that names the subject
+                norm = normalize(_with_its_question(lines, index))
                 # On the subject's own page, or a page whose title names it ("Contract with X for Rellm"), the
                 # line need not repeat the name: the attribute is enough.
                 on_its_page = chunk.doc_id == home or self._titled(chunk.doc_id, forms)
@@ -147,7 +164,7 @@ class Closure:
                     docs.add(chunk.doc_id)
                     break
         docs |= self._by_distinctive_words(fact, forms, docs)
-        docs |= self._from_the_other_end(fact, forms)
+        docs |= self._from_the_other_end(fact, forms | self.distinctive(forms))
         return docs
 
     def subject_forms(self, fact: FactNode) -> set[str]:
@@ -161,7 +178,7 @@ class Closure:
 
     def distinctive(self, forms: set[str]) -> set[str]:
         """Words of the subject's names that few documents use ("세진전자" of "세진전자 임직원 포상여행 계약")."""
-        limit = max(5, int(0.03 * len(self.ctx.docs)))
+        limit = max(5, int(len(self.ctx.docs) ** 0.6))  # 6 of 22 documents, 63 of 1,000: rare for its size
         words = set()
         for form in forms:
             for word in form.split():
@@ -190,8 +207,9 @@ class Closure:
             doc_id = self.ctx.chunks[chunk_id].doc_id
             if doc_id in found or doc_id in docs:
                 continue
-            for line in self.lines(chunk_id):
-                norm = normalize(line)
+            lines = self.lines(chunk_id)
+            for index, line in enumerate(lines):
+                norm = normalize(_with_its_question(lines, index))
                 if any(w in norm for w in words) and states_value(fact, line):
                     docs.add(doc_id)
                     break

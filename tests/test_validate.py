@@ -290,7 +290,8 @@ def test_closure_does_not_depend_on_the_file_location(tmp_path: Path, ctx: GenCo
 
 MEANING_KB = {
     "products/ridge.md": "# Ridge 700\n\n## Specs\n\n- **Warranty**: 3 years\n- **Price**: $1,200/month\n",
-    "faq/customers.md": "# Customer FAQ\n\n## Warranty\n\nThe Ridge 700 comes with a 3-year warranty.\n",
+    "faq/customers.md": "# Customer FAQ\n\n## Warranty\n\nThe Ridge 700 comes with a 3-year warranty.\n\n"
+    "**What does the Ridge 700 cost to lease?**\nIt is $1,200 per month, service included.\n",
     "contracts/acme.md": "# Contract with Acme\n\n## Terms\n\n- **Product**: Ridge 700\n\n"
     "Acme pays the Ridge 700 list price of $1,200 per month.\n",
     "people/lee.md": "# Lee Park\n\n## Summary\n\n- **Joined**: February 4, 2019\n"
@@ -312,8 +313,8 @@ def test_closure_reads_values_not_characters(meaning: GenContext) -> None:
     # "a 3-year warranty" states "3 years"; the "4" of "February 4" is no warranty
     assert fact_closure(meaning, warranty) == {"products/ridge.md", "faq/customers.md"}
     price = next(f for f in meaning.facts if f.attribute == "Price")
-    # "$1,200 per month" states "$1,200/month"
-    assert "contracts/acme.md" in fact_closure(meaning, price)
+    # "$1,200 per month" states "$1,200/month"; an FAQ answer counts with the question above it
+    assert {"contracts/acme.md", "faq/customers.md"} <= fact_closure(meaning, price)
 
 
 def test_a_price_per_period_is_stated_by_the_period_in_words(meaning: GenContext) -> None:
