@@ -184,8 +184,14 @@ class Closure:
             for word in form.split():
                 if len(word) < (2 if is_cjk(word) else 4) or word in self._common:
                     continue
-                pages = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(word)}
-                if 0 < len(pages) <= limit:
+                chunks = self.ctx.chunks_with(word)
+                pages = {self.ctx.chunks[c].doc_id for c in chunks}
+                # a Latin word must be a name ("Evergreen", "Harborview"): one the corpus also writes in lower case
+                # ("life", "insurance") is a common word, however few pages use it
+                common = not is_cjk(word) and any(
+                    re.search(rf"(?<![\w.]){re.escape(word)}(?!\w)", self.ctx.chunks[c].text) for c in chunks
+                )
+                if 0 < len(pages) <= limit and not common:
                     words.add(word)
                 else:
                     self._common.add(word)
@@ -224,6 +230,9 @@ class Closure:
         target = self.ctx.entities.get(fact.value_entity or "")
         if target is None or not target.home_doc or target.home_doc == fact.doc_id:
             return set()
+        # "Contract with Summit for Bizllm": the word "bizllm" on Bizllm's own page names the page, not the contract
+        own = {w for name in (target.name, *target.aliases) for w in normalize(name).split()}
+        forms = {form for form in forms if form not in own}
         for chunk in self.ctx.chunks_by_doc.get(target.home_doc, []):
             for line in self.lines(chunk.chunk_id):
                 norm = normalize(line)
