@@ -4,22 +4,22 @@ Each check looks for one way a generated item goes wrong on real corpora and giv
 counted in the build summary (``rejected``), so a shortfall says what was dropped and why. The checks, one
 module each:
 
-========================  =================================================================================
-reason                    what it drops
-========================  =================================================================================
-``placeholder_value``     blanks, marks and debris as answers or keywords (``[Number]``, ``XXXX``, ``✓``)
-``incomplete_value``      a value that lost its qualifier, sign, per-unit suffix or year
-``descriptive_value``     a description, instruction or sentence asked as "what is X's <label>?"
-``pasted_label``          a cell, time slot, month or row text used as the attribute
-``opaque_label``          a "Notes"/"비고" column asked as if it named a property
-``wh_mismatch``           a question word that does not fit the answer (a phone number asked with "who")
-``ambiguous_key``         a subject + attribute with several values in the KB
-``ubiquitous_bridge``     a bridge or relation end printed in many documents, or a number/contact/heading
-``sentence_not_standalone``  a prose sentence that needs the text around it, or a question that misreads it
-``file_name_subject``     a file name, slug or address where a name belongs
-``document_subject``      a document's title ("… Usage Guide") as the owner of a fact about what it describes
-``incomplete_aggregate``  a count or extreme that does not read every document of its kind
-========================  =================================================================================
+=============================  ====================================================================================
+reason                         what it drops
+=============================  ====================================================================================
+``placeholder_value``          blanks, marks and debris as answers or keywords (``[Number]``, ``XXXX``, ``✓``)
+``incomplete_value``           a value that lost its qualifier, sign, unit, range or year, or was cut out of a clause
+``descriptive_value``          a description, instruction or sentence asked as "what is X's <label>?"
+``pasted_label``               a cell, time slot, month, variant column or row text used as the attribute
+``opaque_label``               a "Notes"/"비고" column asked as if it named a property
+``wh_mismatch``                a question word that does not fit the answer (a phone number asked with "who")
+``ambiguous_key``              a subject + attribute with several values in the KB
+``ubiquitous_bridge``          a bridge or relation end in many documents, a number/contact/heading, or page-less
+``sentence_not_standalone``    a prose sentence that needs the text around it, or a question that misreads it
+``file_name_subject``          a file name, slug or address where a name belongs
+``document_subject``           a document's title as the owner of a fact, or a document's own fact given to a heading
+``incomplete_aggregate``       a count or extreme that does not read every document of its kind
+=============================  ====================================================================================
 
 `Gate.check` runs them on a draft (with the knowledge graph at hand); `item_flags` runs the ones that need only
 the finished item, for sets made elsewhere (``testgen audit``).
@@ -119,7 +119,7 @@ class Gate:
                     "document_subject", f"'{fact.attribute[:30]}' belongs to the document, not to {fact.subject[:30]}"
                 )
         for fact in draft.facts:
-            if document_subject(fact.subject) and normalize(fact.subject) in normalize(draft.question):
+            if document_subject(fact.subject) and normalize(fact.subject) in question:
                 return _fail("document_subject", fact.subject[:40])
         return None
 
