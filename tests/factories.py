@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from schemas import FactNode
+from testgen.kg.build import build_graph, load_corpus
+from testgen.synth.context import GenContext
 
 
 def kv_fact(attribute: str, value: str, value_type: str = "text", **fields: object) -> FactNode:
@@ -21,3 +25,11 @@ def kv_fact(attribute: str, value: str, value_type: str = "text", **fields: obje
         end=1,
         **fields,  # type: ignore[arg-type]
     )
+
+
+def kb_context(root: Path, documents: dict[str, str]) -> GenContext:
+    """Write `documents` (relative path → text) under `root` and build the generator's indexes over them."""
+    for rel, text in documents.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    return GenContext.from_graph(build_graph(load_corpus(root)))

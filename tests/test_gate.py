@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from factories import kb_context
 
 from schemas import FactNode, TestQuestion
 from testgen import build_testset
@@ -16,7 +17,6 @@ from testgen.gate.names import document_subject, file_name_problem
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
 from testgen.gate.values import incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
-from testgen.kg.build import build_graph, load_corpus
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 
@@ -319,13 +319,7 @@ Tomas Novak works for Aurora Works.
 
 @pytest.fixture(scope="module")
 def ctx(tmp_path_factory: pytest.TempPathFactory) -> GenContext:
-    root = tmp_path_factory.mktemp("kb")
-    for rel, text in KB.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    corpus = load_corpus(root)
-    return GenContext.from_graph(build_graph(corpus))
+    return kb_context(tmp_path_factory.mktemp("kb"), KB)
 
 
 def _facts(ctx: GenContext, attribute: str) -> list[FactNode]:
@@ -527,10 +521,7 @@ def test_a_column_named_after_a_thing_is_not_a_property(tmp_path: Path) -> None:
         "models/variants.md": "# Variants\n\n| Variant | Seats | Airbags |\n|---|---|---|\n"
         "| Base | 5 seats | 2 airbags |\n| ZX | 5 seats | 6 airbags |\n",
     }
-    for rel, text in docs.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text, encoding="utf-8")
-    ctx = GenContext.from_graph(build_graph(load_corpus(tmp_path)))
+    ctx = kb_context(tmp_path, docs)
     gate = Gate(ctx)
     zx = next(f for f in ctx.facts if f.attribute == "ZX")
     draft = Draft(

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from factories import kb_context
 
 from schemas import FactNode
 from testgen.categories import get_category
@@ -57,11 +58,7 @@ The price of the operator training course is $12,500 per site.
 
 @pytest.fixture(scope="module")
 def ctx(tmp_path_factory: pytest.TempPathFactory) -> GenContext:
-    root = tmp_path_factory.mktemp("kb")
-    for rel, text in KB.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-    return GenContext.from_graph(build_graph(load_corpus(root)))
+    return kb_context(tmp_path_factory.mktemp("kb"), KB)
 
 
 def fact(ctx: GenContext, doc_id: str, attribute: str) -> FactNode:
@@ -301,11 +298,7 @@ MEANING_KB = {
 
 @pytest.fixture(scope="module")
 def meaning(tmp_path_factory: pytest.TempPathFactory) -> GenContext:
-    root = tmp_path_factory.mktemp("meaning")
-    for rel, text in MEANING_KB.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-    return GenContext.from_graph(build_graph(load_corpus(root)))
+    return kb_context(tmp_path_factory.mktemp("meaning"), MEANING_KB)
 
 
 def test_closure_reads_values_not_characters(meaning: GenContext) -> None:
