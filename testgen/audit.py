@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel, Field
 
 from schemas import CATEGORIES, TestQuestion
+from testgen.corpus import load_kb
 from testgen.gate import item_flags
 from testgen.overlap import median_overlap, question_overlap
 from testgen.text import char_ngrams, contains_keyword, jaccard, normalize
@@ -87,8 +88,8 @@ class DatasetAudit(BaseModel):
     overlap_measured: int = Field(description="Items whose overlap could be measured.")
     near_duplicate_threshold: float = Field(description="Trigram Jaccard at or above which a pair is listed.")
     near_duplicates: list[NearDuplicate] = Field(description="Near-duplicate question pairs, most similar first.")
-    flags: dict[str, int] | None = Field(description="Gate flag -> items carrying it; None when not computed.")
-    flagged_items: int | None = Field(description="Items with at least one gate flag; None when not computed.")
+    flags: dict[str, int] = Field(description="Gate flag -> items carrying it (testgen.gate.item_flags).")
+    flagged_items: int = Field(description="Items with at least one gate flag.")
     notes: list[str] = Field(default_factory=list, description="What was left out or approximated, and why.")
 
 
@@ -116,8 +117,6 @@ class HumanSources:
 
 def load_doc_texts(kb: str | os.PathLike[str]) -> dict[str, str]:
     """Full text of every document of the KB by ``doc_id`` (CorpusError when the folder is unusable)."""
-    from testgen.corpus import load_kb
-
     return {doc.doc_id: doc.text for doc in load_kb(kb).documents}
 
 
@@ -193,7 +192,6 @@ def audit_dataset(
     overlaps = question_overlaps(items, doc_texts)
     duplicates = near_duplicates([item.question for item in items], threshold)
     single = single_doc_count(items)
-    notes: list[str] = []
     flags, flagged = gate_flags(items)
     unknown = sum(1 for item in items for d in item.source_docs if d not in doc_texts)
     return DatasetAudit(
@@ -213,7 +211,6 @@ def audit_dataset(
         ],
         flags=flags,
         flagged_items=flagged,
-        notes=notes,
     )
 
 
@@ -290,8 +287,7 @@ def describe_dataset(audit: DatasetAudit, label: str) -> list[str]:
         )
     if len(audit.near_duplicates) > SHOWN_DUPLICATES:
         lines.append(f"    … {len(audit.near_duplicates) - SHOWN_DUPLICATES} more in the JSON report")
-    if audit.flags is not None:
-        listed = ", ".join(f"{name} {n}" for name, n in audit.flags.items()) or "none"
-        lines.append(f"  gate flags: {audit.flagged_items}/{audit.items} items flagged; {listed}")
+    listed = ", ".join(f"{name} {n}" for name, n in audit.flags.items()) or "none"
+    lines.append(f"  gate flags: {audit.flagged_items}/{audit.items} items flagged; {listed}")
     lines.extend(f"  note: {note}" for note in audit.notes)
     return lines
