@@ -82,18 +82,15 @@ class BuildOutcome:
 
     def top_rejections(self, category: str | None = None, limit: int = 3) -> str:
         """The most frequent rejection reasons ("reason (n), ..."), of one category or of all."""
+        ranked = list(self.rejected_by_reason(category).items())[:limit]
+        return ", ".join(f"{r} ({n})" for r, n in ranked)
+
+    def rejected_by_reason(self, category: str | None = None) -> dict[str, int]:
+        """Rejections per reason (of one category, or summed over all), most frequent first."""
         counts: dict[str, int] = {}
         for (cat, reason), n in self.result.rejected.items():
             if category is None or cat == category:
                 counts[reason] = counts.get(reason, 0) + n
-        ranked = sorted(counts.items(), key=lambda x: (-x[1], x[0]))[:limit]
-        return ", ".join(f"{r} ({n})" for r, n in ranked)
-
-    def rejected_by_reason(self) -> dict[str, int]:
-        """Rejections per reason, summed over categories, most frequent first."""
-        counts: dict[str, int] = {}
-        for (_, reason), n in self.result.rejected.items():
-            counts[reason] = counts.get(reason, 0) + n
         return dict(sorted(counts.items(), key=lambda x: (-x[1], x[0])))
 
     @property
