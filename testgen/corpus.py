@@ -23,9 +23,9 @@ import yaml
 from schemas import Document, SkippedFile
 from testgen.chunking import Block, split_blocks
 from testgen.errors import CorpusError
-from testgen.kg.entities import is_generic_title, leading_number_end, name_problems, short_title
-from testgen.kg.mining import strip_markup
 from testgen.lang.detect import detect_language, script_counts
+from testgen.names import is_generic_title, leading_number_end, name_problems, short_title
+from testgen.text import strip_markup
 
 __all__ = [
     "SUPPORTED_SUFFIXES",
@@ -180,7 +180,7 @@ def _fold(text: str) -> str:
 # -- titles -------------------------------------------------------------------------------------------------
 # A document's title is the first of: front matter `title`; an H1 naming the file; an H1 near the top; the
 # opening heading or line; the last part of its source URL; its file stem, cleaned. Candidates that are file
-# names, slugs, URLs or sentences are passed over (testgen.kg.entities.name_problems), so a page scraped as
+# names, slugs, URLs or sentences are passed over (testgen.names.name_problems), so a page scraped as
 # "16_example_com_Version_History.md" is titled by its own first line "Version History".
 
 _HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
@@ -298,7 +298,7 @@ def derive_title(text: str, front_matter: dict[str, str], stem: str) -> tuple[st
 
     Candidates are tried in that order; file names, slugs, URLs and ids are passed over, and a first line of
     plain text counts only when it is short and not a sentence (or the file name starts it). When nothing
-    better exists the stem is used even if it is no name (``testgen.kg.entities.is_usable_name`` says so).
+    better exists the stem is used even if it is no name (``testgen.names.is_usable_name`` says so).
     """
     title = front_matter.get("title", "").strip()
     if title:

@@ -85,3 +85,10 @@ def jaccard(a: set[str], b: set[str]) -> float:
     if not a and not b:
         return 0.0
     return len(a & b) / len(a | b)
+
+
+def strip_markup(text: str) -> str:
+    """Remove emphasis, links and trailing markdown hard breaks from a span of markdown."""
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = text.replace("**", "").replace("__", "").replace("`", "")
+    return text.strip().rstrip("\\").strip()

@@ -9,7 +9,8 @@ import pytest
 
 from testgen.corpus import clean_stem, derive_title, load_kb
 from testgen.kg.build import build_graph, load_corpus
-from testgen.kg.entities import is_usable_name, name_problems, plain_names, short_title, without_parentheticals
+from testgen.kg.entities import plain_names
+from testgen.names import is_usable_name, name_problems, short_title, without_parentheticals
 
 
 def write(root: Path, rel: str, text: str) -> None:

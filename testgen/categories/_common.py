@@ -8,8 +8,8 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from schemas import FactNode
-from testgen.kg.entities import short_title
 from testgen.kg.values import find_values
+from testgen.names import short_title
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.synth.phrasing import Phraser, phraser_for

@@ -36,7 +36,7 @@ from testgen.gate.names import document_owned, document_subject, file_name_probl
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
 from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
-from testgen.kg.entities import is_usable_name, name_problems, short_title
+from testgen.names import is_usable_name, name_problems, short_title
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import normalize

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from testgen.kg.entities import is_generic_title
+from testgen.names import is_generic_title
 from testgen.synth.context import GenContext
 
 #: An entity mentioned in more than this share of the documents is ubiquitous ...

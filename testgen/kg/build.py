@@ -16,12 +16,12 @@ from testgen.kg.entities import (
     attach_entities,
     build_matcher,
     find_mentions,
-    is_generic_title,
     resolve_entities,
 )
 from testgen.kg.graph import KnowledgeGraph
 from testgen.kg.mining import MinedDocument, mine_document
 from testgen.kg.similarity import similar_pairs
+from testgen.names import is_generic_title
 from testgen.text import normalize
 
 Progress = Callable[[str, int, int], None]

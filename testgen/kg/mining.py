@@ -21,7 +21,7 @@ from schemas import Chunk, Document, FactNode, FactSource, ValueType
 from testgen.kg.values import ValueSpan, classify_value, find_values
 from testgen.lang import GENERIC_HEADINGS
 from testgen.lang.en import base_form
-from testgen.text import normalize
+from testgen.text import normalize, strip_markup
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _LIST_PREFIX = r"(?:[-*+]\s+|\d{1,2}[.)]\s+)?"
@@ -50,13 +50,6 @@ def fact_id(doc_id: str, start: int, attribute: str, value: str) -> str:
     """Stable id of a fact: hash of where it is and what it says."""
     raw = f"{doc_id}\x00{start}\x00{attribute}\x00{value}"
     return "fact:" + hashlib.sha256(raw.encode()).hexdigest()[:16]
-
-
-def strip_markup(text: str) -> str:
-    """Remove emphasis, links and trailing markdown hard breaks from a span of markdown."""
-    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
-    text = text.replace("**", "").replace("__", "").replace("`", "")
-    return text.strip().rstrip("\\").strip()
 
 
 def is_entity_heading(heading: str, known_names: frozenset[str]) -> bool:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 from schemas import FactNode
-from testgen.kg.entities import short_title
 from testgen.lang import GENERIC_HEADINGS, ValueKind
 from testgen.lang.en import (
     a_or_an,
@@ -22,6 +21,7 @@ from testgen.lang.en import (
     value_kind,
     verbal_form,
 )
+from testgen.names import short_title
 
 #: The question word of each kind of value: the one place English chooses it.
 WH: dict[ValueKind, str] = {

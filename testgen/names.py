@@ -1,0 +1,200 @@
+"""Names people use, as plain text: a title without its subtitle or brackets, and whether a string is a name a
+person would type as the subject of a question (not a file name, slug, domain, id or sentence).
+
+Shared by the corpus loader (document titles), entity resolution and the quality gate; it depends on nothing
+but text helpers, so the loader need not reach up into the knowledge graph.
+"""
+
+from __future__ import annotations
+
+import re
+
+from testgen.lang import GENERIC_HEADINGS
+from testgen.text import normalize
+
+# A subtitle starts after " - ", " – ", " | ", ": " or an em dash (spaced, or unspaced between Latin words:
+# "Quinazolinones—Synthesis").
+# Between CJK words a single em dash joins names ("罗素—爱因斯坦宣言"); a doubled one starts a subtitle.
+_SUBTITLE = re.compile(r"\s[\-–|]\s|[:：]\s|\s+—+\s*|\s*—+\s+|(?<=[^\W\d_])—(?=[A-Za-z])|——+")
+
+
+def short_title(title: str) -> str:
+    """A title without its subtitle: "Contract with X for Y: Z" → "Contract with X for Y",
+    "Velvera Watch Series — Product Specification Document" → "Velvera Watch Series"."""
+    return _SUBTITLE.split(title.strip())[0].strip() or title.strip()
+
+
+_PARENTHETICAL = re.compile(r"\s*[(（][^()（）]*[)）]")
+
+
+def without_parentheticals(name: str) -> str:
+    """A name without its bracketed parts: "Haneul Travel (하늘여행)" → "Haneul Travel", "HBO (频道)" → "HBO".
+
+    Returns ``name`` unchanged when nothing would be left. Whether the shorter form is still unambiguous is
+    the caller's question (two pages "Mercury (planet)" and "Mercury (element)"): see :func:`resolve_entities`.
+    """
+    bare = " ".join(_PARENTHETICAL.sub("", name).split())
+    return bare if re.search(r"\w", bare) else name.strip()
+
+
+# -- names people use ---------------------------------------------------------------------------------------
+
+_FILE_EXTENSION = re.compile(
+    r"\.(?:md|markdown|txt|rst|html?|xhtml|php|aspx?|pdf|docx?|odt|rtf|json|jsonl|csv|tsv|xlsx?|pptx?|ya?ml|xml)$",
+    re.IGNORECASE,
+)
+# A cleaned file stem keeps its extension as a last word ("recipes html", "40 1 html").
+_EXTENSION_WORDS = frozenset("md markdown txt html htm php aspx pdf docx".split())
+_TLDS = "com|org|net|io|edu|gov|info|biz|dev|app|ai|co|uk|eu|de|fr|jp|kr|cn|ru|in|au|ca|us|tv|me|wiki|run"
+_DOMAIN = re.compile(
+    rf"https?://|\bwww\.|\b[a-z0-9][a-z0-9-]*\.(?:[a-z0-9-]+\.)*(?:{_TLDS})\b"
+    # a domain whose dots became spaces or underscores: "stardewvalleywiki com", "arxiv org pdf"
+    r"|\b[a-z0-9][a-z0-9-]*[\s_](?:com|org|net|io|edu|gov)\b"
+)
+_HYPHEN_SLUG = re.compile(r"(?<![\w-])[a-z0-9]+(?:-[a-z0-9]+){3,}(?![\w-])")
+_PLACEHOLDER = re.compile(r"(?:untitled|new document|document|doc|file|page|noname|no title)[\s_-]*\d*", re.I)
+_LABEL_LINE = re.compile(r"(?:abstract|summary|text|title|keywords?|description|tl;?dr|note|background)\s*[:：]", re.I)
+_ABBREVIATION_END = re.compile(r"(?:\b[A-Z][A-Za-z]{0,4}|\b[a-z]{1,3})\.$")  # "Ltd.", "Co.", "K.", "spp."
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_MAX_WORDS = 12
+_MAX_CJK_CHARS = 25
+
+
+def _year_like(digits: str) -> bool:
+    return len(digits) == 4 and 1000 <= int(digits) <= 2099
+
+
+def leading_number_end(name: str, *, spaced: bool) -> int:
+    """Where a number that numbers a file rather than naming a thing ends (0 when there is none).
+
+    Followed by ``_`` or ``)`` ("3_notes", "2628_…", "1)"), by ". " ("1. Overview"), or by "-" and a letter
+    when zero-padded or a long non-year ("01-intro", "123-x"; "2019-nCoV" and "3-year" are names). With
+    ``spaced``, a number followed by a space counts too, unless it is a year or a small count ("1918
+    Influenza", "3 Idiots"): zero-padded, five digits and more, or three to four digits that are no year.
+    """
+    match = re.match(r"(\d+)(?:([_)])|(\.)\s|(-)(?=[^\W\d_])|(\s)(?=\S))", name)
+    if match is None:
+        return 0
+    digits = match.group(1)
+    numbered = digits.startswith("0") or len(digits) >= 5 or (len(digits) >= 3 and not _year_like(digits))
+    if match.group(2) or match.group(3) or (match.group(4) and numbered) or (match.group(5) and spaced and numbered):
+        return match.end()
+    return 0
+
+
+def _leading_id(name: str) -> bool:
+    """A number that numbers the file rather than naming the thing: "2628 Haunted…", "01-intro", "3_notes"."""
+    return leading_number_end(name, spaced=True) > 0
+
+
+def _id_token(word: str) -> bool:
+    """A hash or opaque id ("ljtdg6eaucrbf1aksw5rm", "acf2defda30e"): long, lowercase, letters and digits mixed."""
+    if len(word) < 8 or not word.isalnum() or not word.isascii() or word.lower() != word:
+        return False
+    return sum(ch.isdigit() for ch in word) >= 2 and sum(ch.isalpha() for ch in word) >= 2
+
+
+def _sentence_like(name: str) -> bool:
+    text = name.strip().strip("\"'“”‘’")
+    if _LABEL_LINE.match(text):
+        return True  # "Abstract: We report…"
+    if "。" in text.rstrip("。") or re.search(r"[?？]\s*\S", text):
+        return True  # a sentence break inside the name
+    if text.endswith(("?", "？", "。")):
+        return True  # a question or a statement; "!" ends brand names too ("Yahoo!", "停止！！云雀")
+    words = text.split()
+    if text.endswith("!") and len(words) >= 4:
+        return True  # "Earn SkyPoints Faster with Us!"
+    if text.endswith(".") and not _ABBREVIATION_END.search(text):
+        return True
+    # "condition is a boolean, True of False": prose starts with a lowercase word; names rarely do
+    return len(words) >= 4 and words[0].isalpha() and words[0].isascii() and words[0].islower()
+
+
+def name_problems(name: str) -> tuple[str, ...]:
+    """Why ``name`` is not a name a person would type as the subject of a question; ``()`` when it is.
+
+    Each problem is one of:
+
+    - ``empty``: nothing but spaces or punctuation;
+    - ``file extension``: ends with ``.md``, ``.txt``, ``.html``, ``.pdf``, … or, once cleaned, a last word
+      ``html``/``md``/… ("15 chakoteya net DoctorWho 40 1 html");
+    - ``underscore``: a slug or identifier (``Version_History``, ``Google_検索``);
+    - ``url or domain``: ``https://``, ``www.``, ``example.com``, or a domain whose dots became spaces
+      (``stardewvalleywiki com``);
+    - ``slug``: four or more lowercase words joined by hyphens (``so-into-northern-spain``), or an opaque
+      id token (``ljtdg6eaucrbf1aksw5rm``);
+    - ``leading id``: a number that numbers the file, not the thing ("2628 Haunted…", "01-intro",
+      "3_notes", "1. Overview"); years ("1918 Influenza") and small counts ("3 Idiots") are fine;
+    - ``placeholder``: "untitled", "untitled 2", "document 3", …;
+    - ``too long``: more than 12 words, or a run of more than 25 Chinese/Japanese/Korean characters;
+    - ``sentence``: reads as prose, not as a name: ends with ``. ? !`` (abbreviations such as "Ltd." and
+      initials are fine), has a sentence break inside, opens with a label such as "Abstract:", or opens
+      with a lowercase word and runs to four words or more;
+    - ``lowercase``: two or more Latin words with no capital letter or digit at all ("audio catalog",
+      "so into northern spain"): a cleaned slug, not a name as it is written.
+
+    Names in any script are judged; the checks on case apply only to Latin words. The function is pure and
+    cheap, so a quality gate can call it on every generated question's subject.
+    """
+    text = " ".join(name.split())
+    if not re.search(r"\w", text):
+        return ("empty",)
+    problems: list[str] = []
+    words = [w for w in text.split() if re.search(r"\w", w)]  # "&" and "—" are not words
+    if _FILE_EXTENSION.search(text) or (len(words) > 1 and words[-1] in _EXTENSION_WORDS):
+        problems.append("file extension")
+    if "_" in text:
+        problems.append("underscore")
+    if _DOMAIN.search(text):
+        problems.append("url or domain")
+    if _HYPHEN_SLUG.search(text) or any(_id_token(w) for w in words):
+        problems.append("slug")
+    if _leading_id(text):
+        problems.append("leading id")
+    if _PLACEHOLDER.fullmatch(text):
+        problems.append("placeholder")
+    if len(words) > _MAX_WORDS or any(len(run) > _MAX_CJK_CHARS for run in re.findall(f"(?:{_CJK.pattern})+", text)):
+        problems.append("too long")
+    if _sentence_like(text):
+        problems.append("sentence")
+    latin = [w for w in words if re.fullmatch(r"[A-Za-z][A-Za-z'’&.-]*", w)]
+    if len(words) >= 2 and len(latin) == len(words) and text == text.lower():
+        problems.append("lowercase")
+    return tuple(problems)
+
+
+def is_usable_name(name: str) -> bool:
+    """Whether ``name`` can be the subject of a question: the name a person would type for the thing.
+
+    False for file names with an extension, slugs and identifiers with underscores, URLs and domains,
+    hyphenated lowercase slugs and opaque ids, leading numeric ids ("2628 …", "01-…"), placeholders
+    ("untitled 2"), names over about 12 words (25 CJK characters), sentence-like text and all-lowercase
+    multi-word Latin slugs. :func:`name_problems` gives the reasons. Examples::
+
+        is_usable_name("Aurora Cargo Max")                         # True
+        is_usable_name("하늘여행")                                   # True
+        is_usable_name("陆军总司令部")                               # True
+        is_usable_name("16 stardewvalleywiki com Version History")  # False: url or domain, leading id
+        is_usable_name("notes.md")                                  # False: file extension
+        is_usable_name("Abstract: We measured …")                   # False: sentence
+
+    Subjects built by :func:`resolve_entities` are short titles of documents, table row headers and
+    recurring values; a quality gate rejects a question whose subject fails this test.
+    """
+    return not name_problems(name)
+
+
+def is_generic_title(title: str) -> bool:
+    """Titles that name a kind of page, not a thing ("Company Overview", "연혁", "FAQ")."""
+    words = re.findall(r"\w+", normalize(title))
+    return not words or all(w in GENERIC_HEADINGS or w.isdigit() for w in words)
+
+
+_GLUE = {"of", "the", "and", "&", "for", "about", "on", "및", "의"}
+
+
+def title_core(title: str) -> str:
+    """A title without its generic words: "History of Aurora Bikes" → "aurora bikes", "하늘여행 연혁" → "하늘여행"."""
+    words = re.findall(r"\w+", normalize(short_title(title)))
+    return " ".join(w for w in words if w not in GENERIC_HEADINGS and w not in _GLUE)
