@@ -469,19 +469,22 @@ class English:
         self, subjects: list[str], attribute: str, values: list[str], winner: int, higher: bool, kind: str
     ) -> tuple[str, str, str] | None:
         attr = attr_phrase(attribute)
-        pairs = {"date": ("later", "earlier"), "duration": ("longer", "shorter"), "count": ("more", "fewer")}
-        last = attr.split()[-1] if attr.split() else ""
-        plural = last.endswith("s") and not last.endswith(("ss", "us", "is"))
+        names = " or ".join(subjects) if len(subjects) == 2 else ", ".join(subjects[:-1]) + ", or " + subjects[-1]
+        details = "; ".join(f"{s}: {v}" for s, v in zip(subjects, values, strict=True))
+        plural = bool(attr.split()) and is_plural_noun(attr.split()[-1])
         if kind == "number" and _MEASURE.search(attr):
             kind = "measure"  # "the greater length", not "the higher length"
         elif kind == "number" and plural and not re.search(r"[$€£¥₩%]", " ".join(values)):
             kind = "count"  # "branches: 20" is a count
-        pairs["measure"] = ("greater", "smaller")
+        pairs = {
+            "date": ("later", "earlier"),
+            "duration": ("longer", "shorter"),
+            "count": ("more", "fewer"),
+            "measure": ("greater", "smaller"),
+        }
         adjective = pairs.get(kind, ("higher", "lower"))[0 if higher else 1]
         if kind == "count" and plural:
             # "Which has more branches: Nepal or Bangladesh?"
-            names = " or ".join(subjects) if len(subjects) == 2 else ", ".join(subjects[:-1]) + ", or " + subjects[-1]
-            details = "; ".join(f"{s}: {v}" for s, v in zip(subjects, values, strict=True))
             most = adjective if len(subjects) == 2 else {"more": "the most", "fewer": "the fewest"}[adjective]
             return (
                 f"Which has {most} {attr}: {names}?",
@@ -501,8 +504,6 @@ class English:
                 "greater": "greatest",
                 "smaller": "smallest",
             }[adjective]
-        names = " or ".join(subjects) if len(subjects) == 2 else ", ".join(subjects[:-1]) + ", or " + subjects[-1]
-        details = "; ".join(f"{s}: {v}" for s, v in zip(subjects, values, strict=True))
         words = attribute.split()
         base = base_form(words[0], self.vocabulary) if kind == "date" and len(words) == 1 else None
         if base in _INTRANSITIVE:
