@@ -109,7 +109,7 @@ class Closure:
     def __init__(self, ctx: GenContext) -> None:
         self.ctx = ctx
         self._lines: dict[str, list[str]] = {}
-        self._common: set[str] = set()
+        self._rare_words: dict[str, bool] = {}
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
@@ -178,24 +178,24 @@ class Closure:
 
     def distinctive(self, forms: set[str]) -> set[str]:
         """Words of the subject's names that few documents use ("세진전자" of "세진전자 임직원 포상여행 계약")."""
-        limit = max(5, int(len(self.ctx.docs) ** 0.6))  # 6 of 22 documents, 63 of 1,000: rare for its size
-        words = set()
-        for form in forms:
-            for word in form.split():
-                if len(word) < (2 if is_cjk(word) else 4) or word in self._common:
-                    continue
+        return {word for form in forms for word in form.split() if self._rare(word)}
+
+    def _rare(self, word: str) -> bool:
+        """Whether a word names something few pages mention (decided once per word and run)."""
+        if word not in self._rare_words:
+            rare = False
+            if len(word) >= (2 if is_cjk(word) else 4):
                 chunks = self.ctx.chunks_with(word)
                 pages = {self.ctx.chunks[c].doc_id for c in chunks}
-                # a Latin word must be a name ("Evergreen", "Harborview"): one the corpus also writes in lower case
-                # ("life", "insurance") is a common word, however few pages use it
-                common = not is_cjk(word) and any(
+                limit = max(5, int(len(self.ctx.docs) ** 0.6))  # 6 of 22 documents, 63 of 1,000: rare for its size
+                # a Latin word must be a name ("Evergreen", "Harborview"): one the corpus also writes in lower
+                # case ("life", "insurance") is a common word, however few pages use it
+                lower = not is_cjk(word) and any(
                     re.search(rf"(?<![\w.]){re.escape(word)}(?!\w)", self.ctx.chunks[c].text) for c in chunks
                 )
-                if 0 < len(pages) <= limit and not common:
-                    words.add(word)
-                else:
-                    self._common.add(word)
-        return words
+                rare = 0 < len(pages) <= limit and not lower
+            self._rare_words[word] = rare
+        return self._rare_words[word]
 
     def _by_distinctive_words(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """A specific typed value (an amount with its unit, a full date) next to a word only the subject's pages
