@@ -97,10 +97,11 @@ class Validator:
         failure = category.check(draft, ctx, source_docs)
         if failure:
             return Verdict(False, failure)
-        if len(draft.facts) == 1 and draft.category in ("direct_fact", "temporal", "numerical"):
-            same = (draft.facts[0].subject_entity or normalize(draft.facts[0].subject), normalize(draft.facts[0].value))
-            if same in self._asked:
-                return Verdict(False, "near-duplicate")  # the same fact asked again, in other words
+        single = len(draft.facts) == 1 and draft.category in ("direct_fact", "temporal", "numerical")
+        fact = draft.facts[0] if single else None
+        asked = (fact.subject_entity or normalize(fact.subject), normalize(fact.value)) if fact else ("", "")
+        if single and asked in self._asked:
+            return Verdict(False, "near-duplicate")  # the same fact asked again, in other words
         shape = (draft.facts[0].doc_id if draft.facts else "", draft.template)
         if self._per_template[shape] >= MAX_PER_TEMPLATE_AND_DOC:
             return Verdict(False, "repetitive (same template, same document)")
@@ -110,10 +111,8 @@ class Validator:
                 return Verdict(False, "near-duplicate")
         self.accepted.append((question, grams))
         self._per_template[shape] += 1
-        if len(draft.facts) == 1 and draft.category in ("direct_fact", "temporal", "numerical"):
-            self._asked.add(
-                (draft.facts[0].subject_entity or normalize(draft.facts[0].subject), normalize(draft.facts[0].value))
-            )
+        if single:
+            self._asked.add(asked)
         contexts = []
         for fact in draft.facts:
             if fact.evidence not in contexts:
