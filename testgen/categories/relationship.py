@@ -75,6 +75,7 @@ class Relationship:
             question, answer, template = phrased
             value_entity = ctx.entities[fact.value_entity]  # type: ignore[index]
             names = [subject_name(ctx, fact), value_entity.name]
+            answer_name = names[0] if inverse else names[1]
             facts = [fact]
             # The other side often states the relation too (a person's page lists the product they own).
             for other in ctx.facts_by_entity.get(fact.value_entity or "", []):
@@ -85,9 +86,9 @@ class Relationship:
                 category=self.name,
                 question=question,
                 reference_answer=answer,
-                keywords=[names[0] if inverse else names[1]],  # the other name is in the question
+                keywords=[answer_name],  # the other name is in the question
                 facts=facts,
-                answer_spans=[names[0] if inverse else names[1]],
+                answer_spans=[answer_name],
                 language=language,
                 template=template + (".inverse" if inverse and not template.endswith("inverse") else ""),
                 named_entities=names,
