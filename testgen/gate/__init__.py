@@ -27,6 +27,8 @@ the finished item, for sets made elsewhere (``testgen audit``).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from schemas import TestQuestion
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.bridges import BridgeIndex
@@ -61,20 +63,14 @@ _SINGLE = frozenset({"direct_fact", "temporal", "numerical"})
 _LABELLED = frozenset({"key_value", "table", "timeline", "llm"})
 
 
-class GateFailure(tuple[str, str]):
-    """(reason, detail): the named check that failed and what it saw."""
+class GateFailure(NamedTuple):
+    """The named check that failed and what it saw."""
 
-    @property
-    def reason(self) -> str:
-        return self[0]
-
-    @property
-    def detail(self) -> str:
-        return self[1]
+    reason: str
+    detail: str
 
 
-def _fail(reason: str, detail: str) -> GateFailure:
-    return GateFailure((reason, detail))
+_fail = GateFailure
 
 
 class Gate:
