@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from typing import ClassVar
+
 import pytest
 
-from schemas import Document, FactNode
+from schemas import Chunk, Document, FactNode
 from testgen.chunking import chunk_document
-from testgen.kg.mining import MinedDocument, fact_id, mine_document, strip_markup
+from testgen.kg.mining import MinedDocument, _Miner, fact_id, mine_document, strip_markup
 
 
 def mine(text: str, doc_id: str = "products/orbit_arm.md", title: str = "Orbit Arm", **kw: str) -> MinedDocument:
@@ -297,3 +300,71 @@ def test_evidence_offsets_on_an_example_document() -> None:
     mined = mine(text, doc_id="company/overview.md", title="하늘여행", language="ko")
     assert len(mined.facts) > 30
     assert {f.source for f in mined.facts} >= {"key_value", "table", "sentence"}
+
+
+# ------------------------------------------------------------------------------------- scale (no timing)
+
+
+class _CountingChunk(Chunk):
+    """A chunk that counts how often its offsets are read, to measure work without a clock."""
+
+    reads: ClassVar[list[int]] = [0]
+
+    def __getattribute__(self, name: str) -> object:
+        if name in ("start", "end"):
+            _CountingChunk.reads[0] += 1
+        return super().__getattribute__(name)
+
+
+def test_fact_to_chunk_lookup_does_not_scan_every_chunk_per_fact() -> None:
+    # 600 sections of key-value lines: ~3,000 facts over several hundred chunks. A scan per fact reads
+    # chunk offsets ~facts x chunks / 2 times (about a million); a bisection reads each chunk once or twice.
+    text = "# Register\n\n" + "".join(
+        f"## Unit {i}\n\n- **Price**: ${i},000\n- **Founded**: March {i % 28 + 1}, 2011\n- **Rating**: 4.{i % 10}\n"
+        f"- **Staff**: {i + 5} people\n- **City**: Town {i}\n\n"
+        for i in range(600)
+    )
+    doc = Document(doc_id="units.md", doc_type="", title="Register", text=text)
+    chunks = [_CountingChunk(**c.model_dump()) for c in chunk_document(doc, size=200, overlap=20)]
+    _CountingChunk.reads[0] = 0
+    mined = mine_document(doc, chunks)  # type: ignore[arg-type]
+    assert len(mined.facts) >= 3000 and len(chunks) >= 300
+    assert _CountingChunk.reads[0] <= 6 * len(chunks) + 2 * len(mined.facts)
+    by_id = {c.chunk_id: c for c in chunks}
+    for fact in mined.facts:
+        assert by_id[fact.chunk_id].start <= fact.start and fact.end <= by_id[fact.chunk_id].end
+
+
+def _scan(chunks: list[Chunk], start: int, end: int) -> str:
+    """The definition of a fact's chunk, written as the plain scan."""
+    ordered = sorted(chunks, key=lambda c: c.start)
+    whole = [c for c in ordered if c.start <= start and end <= c.end]
+    inside = [c for c in ordered if c.start <= start < c.end]
+    return (whole or inside or ordered)[0].chunk_id
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_fact_to_chunk_lookup_matches_the_plain_scan(seed: int) -> None:
+    rng = random.Random(seed)
+    text = "x" * 400
+    doc = Document(doc_id="a.md", doc_type="", title="A", text=text)
+    # Chunker-shaped lists (starts and ends both rising, overlapping, with gaps) and arbitrary ones.
+    pos, spans = 0, []
+    while pos < 380:
+        start = pos + rng.randint(0, 10)
+        end = min(400, start + rng.randint(5, 60))
+        spans.append((start, end))
+        pos = max(start + 1, end - rng.randint(0, 20))
+    if seed % 2:
+        spans = [(a, rng.randint(a + 1, 400)) for a, _ in spans]
+        rng.shuffle(spans)
+    chunks = [
+        Chunk(chunk_id=f"c{i}", doc_id="a.md", index=i, text=text[a:b], start=a, end=b)
+        for i, (a, b) in enumerate(spans)
+    ]
+    miner = _Miner(doc, chunks, frozenset())
+    for _ in range(300):
+        start = rng.randint(0, 399)
+        end = rng.randint(start, min(400, start + 80))
+        assert miner.chunk_for(start, end) == _scan(chunks, start, end), (start, end)
+    assert _Miner(doc, [], frozenset()).chunk_for(3, 5) == ""

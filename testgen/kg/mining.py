@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from schemas import Chunk, Document, FactNode, FactSource, ValueType
 from testgen.kg.values import ValueSpan, classify_value, find_values
@@ -77,16 +79,38 @@ class _Miner:
         self.known = known_names
         self.out = MinedDocument()
         self.headings: list[tuple[int, str]] = []
+        self._starts = [c.start for c in self.chunks]
+        self._ends = [c.end for c in self.chunks]
+        # The chunker's chunks end in order too (see `chunk_for`); hand-made lists may not.
+        self._ends_sorted = all(a <= b for a, b in pairwise(self._ends))
 
     # -- helpers ---------------------------------------------------------------------------------
     def chunk_for(self, start: int, end: int) -> str:
+        """The first chunk (by start) holding ``[start, end)`` whole, else the first one ``start`` falls in,
+        else the first chunk.
+
+        With chunks ordered by both start and end (what `chunk_document` makes), the chunks starting at or
+        before ``start`` are a prefix and those ending at or after a point a suffix, so two bisections find
+        the answer: mining stays linear in the document's length (a scan per fact was quadratic)."""
+        if not self.chunks:
+            return ""
+        if not self._ends_sorted:
+            return self._chunk_for_scan(start, end)
+        started = bisect_right(self._starts, start)  # chunks[:started] start at or before `start`
+        whole = bisect_left(self._ends, end)  # chunks[whole:] end at or after `end`
+        if whole < started:
+            return self.chunks[whole].chunk_id
+        inside = bisect_right(self._ends, start)  # chunks[inside:] end after `start`
+        return self.chunks[inside].chunk_id if inside < started else self.chunks[0].chunk_id
+
+    def _chunk_for_scan(self, start: int, end: int) -> str:
         best = None
         for chunk in self.chunks:
             if chunk.start <= start and end <= chunk.end:
                 return chunk.chunk_id
             if best is None and chunk.start <= start < chunk.end:
                 best = chunk.chunk_id
-        return best or (self.chunks[0].chunk_id if self.chunks else "")
+        return best or self.chunks[0].chunk_id
 
     def subject(self) -> str:
         for level, text in reversed(self.headings):
