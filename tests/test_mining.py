@@ -10,6 +10,7 @@ import pytest
 from schemas import Chunk, Document, FactNode
 from testgen.chunking import chunk_document
 from testgen.kg.mining import MinedDocument, _Miner, fact_id, mine_document, strip_markup
+from testgen.text import _keyword_pattern, contains_keyword, normalize
 
 
 def mine(text: str, doc_id: str = "products/orbit_arm.md", title: str = "Orbit Arm", **kw: str) -> MinedDocument:
@@ -368,3 +369,16 @@ def test_fact_to_chunk_lookup_matches_the_plain_scan(seed: int) -> None:
         end = rng.randint(start, min(400, start + 80))
         assert miner.chunk_for(start, end) == _scan(chunks, start, end), (start, end)
     assert _Miner(doc, [], frozenset()).chunk_for(3, 5) == ""
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_keyword_lookup_agrees_with_the_boundary_pattern_everywhere(seed: int) -> None:
+    # contains_keyword jumps between occurrences with str.find; it must agree with a plain regex search.
+    rng = random.Random(seed)
+    alphabet = ["a", "b", "1", " ", ",", "$", "é", "한", "-"]
+    for _ in range(400):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+        keyword = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 4)))
+        norm_text, norm_keyword = normalize(text), normalize(keyword)
+        expected = bool(norm_keyword) and _keyword_pattern(norm_keyword).search(norm_text) is not None
+        assert contains_keyword(norm_text, keyword) == expected, (text, keyword)
