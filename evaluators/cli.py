@@ -39,7 +39,24 @@ if TYPE_CHECKING:
 @click.option(
     "--run", "run_file", type=click.Path(path_type=Path), help="Score this run file instead of running a target."
 )
-@click.option("--target", default=None, help="System under test: baseline | callable:pkg.mod:fn | http(s)://url.")
+@click.option(
+    "--target",
+    default=None,
+    help="System under test: baseline | callable:pkg.mod:fn | langchain:pkg.mod:obj | llamaindex:pkg.mod:obj "
+    "| http(s)://url.",
+)
+@click.option(
+    "--doc-id-key",
+    default=None,
+    help="langchain/llamaindex: metadata key(s) holding a document's path, comma-separated "
+    "[default: source,file_path,doc_id,id, first present].",
+)
+@click.option(
+    "--doc-id-root", default=None, help="langchain/llamaindex: make document paths relative to this folder (the KB)."
+)
+@click.option(
+    "--allow-unmatched", is_flag=True, help="langchain/llamaindex: score a run whose doc ids match no source_docs."
+)
 @click.option(
     "--retriever",
     type=click.Choice(["bm25", "dense", "hybrid"]),
@@ -54,7 +71,7 @@ if TYPE_CHECKING:
 @click.option("--fail-under", default=None, help="CI gate, e.g. mrr=0.75,ndcg@10=0.7: exit 1 when a mean is lower.")
 @click.option("--save-run", type=click.Path(path_type=Path), default=None, help="Also save what the target returned.")
 @click.option("--concurrency", default=8, show_default=True, type=click.IntRange(1, 256))
-@click.option("--timeout", default=30.0, show_default=True, type=float, help="Seconds per call (callable/HTTP).")
+@click.option("--timeout", default=30.0, show_default=True, type=float, help="Seconds per call (all but baseline).")
 @click.option(
     "--type",
     "evaluation_type",
@@ -68,8 +85,8 @@ if TYPE_CHECKING:
     "llm_model",
     envvar="TESTGEN_LLM",
     default=None,
-    help="Model that answers (baseline) and, without --judge-llm, judges; full_rag only: a litellm string "
-    "[env: TESTGEN_LLM].",
+    help="Model that answers (baseline) and, without --judge-llm, judges; full_rag only: a litellm string, or "
+    "langchain:pkg.mod:obj for a LangChain chat model [env: TESTGEN_LLM].",
 )
 @click.option("--api-base", default=None, help="Base URL of an OpenAI-compatible server (Ollama, vLLM, ...).")
 @click.option(

@@ -32,6 +32,9 @@ Progress = Callable[[str, int, int], None]
 Checkpoint = Callable[[list[QuestionResult]], None]
 """Called with the results so far after each stage (retrieval scored, answers judged): a failed run keeps them."""
 
+#: Target schemes whose documents carry their id in metadata (doc_id_key, doc_id_root, the unmatched-id guard).
+FRAMEWORK_TARGETS = ("langchain:", "llamaindex:")
+
 
 class RunConfig(BaseModel):
     """Everything that decides one evaluation run (stored with the run, accepted by the REST API)."""
@@ -40,25 +43,42 @@ class RunConfig(BaseModel):
 
     k: int = Field(default=10, ge=1, le=50, description="Cut-off K for every metric (1–50).")
     evaluation_type: EvaluationType = "retrieval_only"
-    target: str = Field(default="baseline", description="baseline | runfile:PATH | callable:mod:fn | http(s)://url")
+    target: str = Field(
+        default="baseline",
+        description="baseline | runfile:PATH | callable:mod:fn | langchain:mod:obj | llamaindex:mod:obj | http(s)://url",
+    )
     kb: str | None = Field(default=None, description="Knowledge-base folder (the baseline target needs it).")
     retriever: Literal["bm25", "dense", "hybrid"] = "bm25"
     chunk_size: int = Field(default=500, ge=50, le=100_000)
     chunk_overlap: int = Field(default=200, ge=0, le=100_000)
     concurrency: int = Field(default=8, ge=1, le=256)
-    timeout: float = Field(default=30.0, gt=0, description="Seconds per target call (callable/HTTP).")
+    timeout: float = Field(default=30.0, gt=0, description="Seconds per target call (callable/HTTP/frameworks).")
     llm: str | None = Field(
-        default=None, description="litellm model string that answers (baseline) and, without judge_llm, judges."
+        default=None,
+        description="Model that answers (baseline) and, without judge_llm, judges: a litellm model string, or "
+        "langchain:mod:obj for a LangChain chat model.",
     )
     api_base: str | None = Field(default=None, description="Base URL of an OpenAI-compatible server for llm.")
     judge_llm: str | None = Field(
-        default=None, description="litellm model string that judges and runs the RAGAS metrics (default: llm)."
+        default=None,
+        description="Model that judges and runs the RAGAS metrics (default: llm); litellm or langchain:mod:obj.",
     )
     judge_api_base: str | None = Field(default=None, description="Base URL for judge_llm (default: none).")
     judge: Literal["bundled", "separate", "off"] = "bundled"
     ragas_metrics: list[str] = Field(default_factory=list, description="RAGAS metrics to compute (full_rag).")
     embeddings: str | None = Field(default=None, description="Embedding model for RAGAS metrics that need one.")
     max_cost: float | None = Field(default=None, ge=0, description="USD cap on LLM calls.")
+    doc_id_key: str | None = Field(
+        default=None,
+        description="langchain/llamaindex targets: metadata key(s) holding a document's path, comma-separated "
+        "(default: source, file_path, doc_id, id).",
+    )
+    doc_id_root: str | None = Field(
+        default=None, description="langchain/llamaindex targets: folder that document paths are made relative to."
+    )
+    allow_unmatched: bool = Field(
+        default=False, description="langchain/llamaindex targets: score a run whose doc ids match no source_docs."
+    )
 
     @field_validator("ragas_metrics", mode="before")
     @classmethod
@@ -78,6 +98,11 @@ class RunConfig(BaseModel):
             raise ValueError("chunk_overlap must be smaller than chunk_size")
         if self.target.startswith("baseline") and not self.kb:
             raise ValueError("the baseline target needs kb (the knowledge-base folder)")
+        if not self.target.startswith(FRAMEWORK_TARGETS):
+            given = [n for n in ("doc_id_key", "doc_id_root", "allow_unmatched") if getattr(self, n)]
+            if given:
+                option = "--" + given[0].replace("_", "-")
+                raise ValueError(f"{given[0]} ({option}) applies to langchain: and llamaindex: targets only")
         return self
 
 
@@ -112,6 +137,15 @@ def run_evaluation(
         }
     elif spec.startswith("runfile:"):
         options = {}
+    elif spec.startswith(FRAMEWORK_TARGETS):
+        options = {
+            "concurrency": config.concurrency,
+            "timeout": config.timeout,
+            "doc_id_key": config.doc_id_key,
+            "doc_id_root": config.doc_id_root,
+            "allow_unmatched": config.allow_unmatched,
+            "kb": config.kb,
+        }
     else:
         options = {"concurrency": config.concurrency, "timeout": config.timeout}
     system = make_target(spec, **options)

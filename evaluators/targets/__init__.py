@@ -9,6 +9,8 @@ is chosen by a spec string:
 ``runfile:PATH``           a run file the user's own system produced
 ``callable:pkg.mod:fn``    a Python function: question → contexts (or ``{"contexts", "answer"}``)
 ``http://...``             an endpoint taking ``POST {"question", "k"}`` (also ``https://``)
+``langchain:pkg.mod:obj``  a LangChain retriever, vector store or chain (:mod:`.langchain_target`)
+``llamaindex:pkg.mod:obj`` a LlamaIndex retriever, query engine or index (needs the ``llamaindex`` extra)
 =========================  =============================================================================
 
 The set is open: :func:`register_target` adds a scheme, and packages can add one through the
@@ -26,11 +28,16 @@ from evaluators.errors import TargetError
 from evaluators.targets.base import MAX_K, Progress, Target, check_k
 from evaluators.targets.baseline import RETRIEVERS, BaselineRAG, BM25Index
 from evaluators.targets.callable_target import CallableTarget, load_callable
+from evaluators.targets.doc_ids import DEFAULT_DOC_ID_KEYS, DocIdMapping, check_doc_ids
+from evaluators.targets.framework import FrameworkTarget
 from evaluators.targets.http_target import HttpTarget
+from evaluators.targets.langchain_target import LangChainTarget
+from evaluators.targets.llamaindex_target import LlamaIndexTarget
 from evaluators.targets.runfile_target import RunFileTarget
 from evaluators.targets.tokenize import Tokenizer, tokenize
 
 __all__ = [
+    "DEFAULT_DOC_ID_KEYS",
     "ENTRY_POINT_GROUP",
     "MAX_K",
     "RETRIEVERS",
@@ -38,12 +45,17 @@ __all__ = [
     "BM25Index",
     "BaselineRAG",
     "CallableTarget",
+    "DocIdMapping",
+    "FrameworkTarget",
     "HttpTarget",
+    "LangChainTarget",
+    "LlamaIndexTarget",
     "Progress",
     "RunFileTarget",
     "Target",
     "TargetFactory",
     "Tokenizer",
+    "check_doc_ids",
     "check_k",
     "load_callable",
     "make_target",
@@ -60,7 +72,10 @@ TargetFactory = Callable[..., Target]
 #: Target schemes by name.
 TARGETS: dict[str, TargetFactory] = {}
 
-_FORMS = "baseline, runfile:PATH, callable:module:function, http://... or https://..."
+_FORMS = (
+    "baseline, runfile:PATH, callable:module:function, langchain:module:object, llamaindex:module:object, "
+    "http://... or https://..."
+)
 
 
 def register_target(scheme: str) -> Callable[[TargetFactory], TargetFactory]:
@@ -119,6 +134,38 @@ def _http(argument: str | None, **options: Any) -> Target:
         raise TargetError("http target needs a URL: http://host:port/path")
     _check_options(HttpTarget, options, "http")
     return HttpTarget(argument, **options)
+
+
+def _framework_options(cls: type, options: dict[str, Any], scheme: str) -> None:
+    accepted = {
+        name
+        for klass in (cls, FrameworkTarget)
+        for name, p in inspect.signature(klass).parameters.items()
+        if p.kind is inspect.Parameter.KEYWORD_ONLY
+    }
+    unknown = sorted(set(options) - accepted)
+    if unknown:
+        raise TargetError(
+            f"option {unknown[0]!r} does not apply to the {scheme} target (its options: {', '.join(sorted(accepted))})"
+        )
+
+
+@register_target("langchain")
+def _langchain(argument: str | None, **options: Any) -> Target:
+    if not argument:
+        raise TargetError("langchain target needs an object: langchain:module:object (e.g. langchain:my_rag:retriever)")
+    _framework_options(LangChainTarget, options, "langchain")
+    return LangChainTarget(argument, **options)
+
+
+@register_target("llamaindex")
+def _llamaindex(argument: str | None, **options: Any) -> Target:
+    if not argument:
+        raise TargetError(
+            "llamaindex target needs an object: llamaindex:module:object (e.g. llamaindex:my_rag:query_engine)"
+        )
+    _framework_options(LlamaIndexTarget, options, "llamaindex")
+    return LlamaIndexTarget(argument, **options)
 
 
 def _factory(scheme: str) -> TargetFactory | None:
