@@ -382,3 +382,30 @@ def test_keyword_lookup_agrees_with_the_boundary_pattern_everywhere(seed: int) -
         norm_text, norm_keyword = normalize(text), normalize(keyword)
         expected = bool(norm_keyword) and _keyword_pattern(norm_keyword).search(norm_text) is not None
         assert contains_keyword(norm_text, keyword) == expected, (text, keyword)
+
+
+def test_mining_reports_progress_through_a_long_document() -> None:
+    text = "# Register\n\n" + "".join(f"- **Item {i}**: {i} kg\n" for i in range(12_000))
+    doc = Document(doc_id="big.md", doc_type="", title="Register", text=text)
+    calls: list[tuple[int, int]] = []
+    mined = mine_document(doc, chunk_document(doc), progress=lambda done, total: calls.append((done, total)))
+    assert len(mined.facts) == 12_000
+    assert calls[0] == (0, len(text)) and calls[-1] == (len(text), len(text))
+    assert len(calls) >= 4  # start, at least two steps in between, end
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+
+
+def test_build_graph_gives_large_documents_their_own_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    from testgen.kg import build as kg_build
+
+    docs = [
+        Document(doc_id="big.md", doc_type="", title="Big", text="# Big\n\n" + "- **Weight**: 5 kg\n" * 300),
+        Document(doc_id="small.md", doc_type="", title="Small", text="# Small\n\n- **Weight**: 7 kg\n"),
+    ]
+    corpus = kg_build.Corpus("kb", docs, [c for d in docs for c in chunk_document(d)], [])
+    monkeypatch.setattr(kg_build, "LARGE_DOCUMENT", 1000)
+    stages: list[tuple[str, int, int]] = []
+    kg_build.build_graph(corpus, progress=lambda stage, done, total: stages.append((stage, done, total)))
+    mining = [s for s in stages if s[0].startswith("mining ") and s[0] != "mining facts"]
+    assert {s[0] for s in mining} == {"mining big.md (k chars)"}
+    assert mining[0][1] == 0 and mining[-1][1:] == (len(docs[0].text) // 1000,) * 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -13,6 +14,9 @@ import click
 from testgen.errors import UserInputError
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+#: Without a terminal, an unfinished stage prints a line at most this often (seconds).
+HEARTBEAT_SECONDS = 10.0
 
 
 def user_errors(func: F) -> F:
@@ -51,10 +55,15 @@ def progress_reporter(quiet: bool) -> Iterator[Callable[[str, int, int], None]]:
             yield update
         return
     finished: set[str] = set()
+    last: dict[str, float] = {}
 
     def log(stage: str, done: int, total: int) -> None:
+        now = time.monotonic()
         if done >= total and stage not in finished:
             finished.add(stage)
+            click.echo(f"{stage}: {done}/{total}", err=True)
+        elif done < total and now - last.setdefault(stage, now) >= HEARTBEAT_SECONDS:
+            last[stage] = now  # a long stage in a log file still shows it is moving
             click.echo(f"{stage}: {done}/{total}", err=True)
 
     yield log

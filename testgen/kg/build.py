@@ -73,7 +73,7 @@ def build_graph(corpus: Corpus, *, similar_k: int = 5, progress: Progress | None
     mined: dict[str, MinedDocument] = {}
     total = len(corpus.documents)
     for i, doc in enumerate(corpus.documents, 1):
-        mined[doc.doc_id] = mine_document(doc, by_doc[doc.doc_id], known)
+        mined[doc.doc_id] = mine_document(doc, by_doc[doc.doc_id], known, progress=_document_bar(doc, report))
         if i % 200 == 0 or i == total:
             report("mining facts", i, total)
 
@@ -138,6 +138,17 @@ def build_graph(corpus: Corpus, *, similar_k: int = 5, progress: Progress | None
         kg.add_edge("similar", f"chunk:{a}", f"chunk:{b}", score)
     report("relating chunks", 1, 1)
     return kg
+
+
+#: Documents at least this long (characters) get their own mining progress bar.
+LARGE_DOCUMENT = 1_000_000
+
+
+def _document_bar(doc: Document, report: Progress) -> Callable[[int, int], None] | None:
+    """Progress of mining one large document, in thousands of characters (None for a normal one)."""
+    if len(doc.text) < LARGE_DOCUMENT:
+        return None
+    return lambda done, total: report(f"mining {doc.doc_id} (k chars)", done // 1000, total // 1000)
 
 
 def _pick_doc_subjects(documents: list[Document], index: EntityIndex, mentions: dict[str, Counter[str]]) -> None:

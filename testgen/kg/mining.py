@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -34,6 +35,7 @@ _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|(?<=다\.)\s*|(?<=요\.)\s*")
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d{1,2}[.)])\s+")
 _MAX_TEXT_VALUE = 60
+_PROGRESS_LINES = 5000  # lines mined between two progress reports
 _VALUE_COLUMNS = frozenset(
     "value values detail details description content contents condition conditions terms note notes info "
     "내용 값 설명 비고 조건 기준 세부 내역 상세 정보 数值 内容 说明 値 内容 説明 詳細".split()
@@ -73,8 +75,15 @@ def is_entity_heading(heading: str, known_names: frozenset[str]) -> bool:
 
 
 class _Miner:
-    def __init__(self, doc: Document, chunks: list[Chunk], known_names: frozenset[str]) -> None:
+    def __init__(
+        self,
+        doc: Document,
+        chunks: list[Chunk],
+        known_names: frozenset[str],
+        progress: Callable[[int, int], None] | None = None,
+    ) -> None:
         self.doc = doc
+        self.progress = progress
         self.chunks = sorted(chunks, key=lambda c: c.start)
         self.known = known_names
         self.out = MinedDocument()
@@ -365,8 +374,12 @@ class _Miner:
             pos += len(raw) + 1
         i = 0
         in_code = False
+        next_report = 0
         while i < len(lines):
             start, end, line = lines[i]
+            if self.progress is not None and i >= next_report:
+                self.progress(start, len(text))
+                next_report = i + _PROGRESS_LINES
             stripped = line.strip()
             if stripped.startswith("```") or stripped.startswith("~~~"):
                 in_code = not in_code
@@ -406,6 +419,8 @@ class _Miner:
             body_start = start + (bullet.end() if bullet else len(line) - len(line.lstrip()))
             self.sentences(text[body_start:end], body_start)
             i += 1
+        if self.progress is not None:
+            self.progress(len(text), len(text))
         return self.out
 
 
@@ -466,6 +481,15 @@ def _is_bare(value: ValueSpan) -> bool:
     return value.value_type == "number" and value.unit is None
 
 
-def mine_document(doc: Document, chunks: list[Chunk], known_names: frozenset[str] = frozenset()) -> MinedDocument:
-    """Every fact the structure of `doc` states; `known_names` (normalised) lets headings name entities."""
-    return _Miner(doc, chunks, known_names).run()
+def mine_document(
+    doc: Document,
+    chunks: list[Chunk],
+    known_names: frozenset[str] = frozenset(),
+    *,
+    progress: Callable[[int, int], None] | None = None,
+) -> MinedDocument:
+    """Every fact the structure of `doc` states; `known_names` (normalised) lets headings name entities.
+
+    ``progress(done, total)``, when given, is called with the characters mined so far and the document's
+    length: at the start, every few thousand lines and at the end (for a bar on a large document)."""
+    return _Miner(doc, chunks, known_names, progress).run()
