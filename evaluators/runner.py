@@ -207,6 +207,12 @@ def _client(
 ) -> LLM | None:
     if not model:
         return None
+    if model.startswith("langchain:"):
+        from testgen.llm.langchain_model import LangChainLLM
+
+        if api_base:
+            raise OptionError(f"{option} {model}: the api base of a LangChain model is set on the model object itself")
+        return LangChainLLM(model, concurrency=config.concurrency, max_cost=config.max_cost, ledger=ledger)
     from pydantic import ValidationError
 
     from testgen.llm.client import LLMClient, LLMSettings

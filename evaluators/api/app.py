@@ -186,6 +186,10 @@ def _check_not_empty(questions: Sequence[TestQuestion]) -> None:
         raise UserInputError("the dataset holds no test questions (give at least one)")
 
 
+_CODE_SPECS = ("callable:", "langchain:", "llamaindex:")
+"""Target and model forms that name a Python object to import (refused unless the server allows it)."""
+
+
 def create_app(
     store: RunStore,
     *,
@@ -196,8 +200,9 @@ def create_app(
 ) -> FastAPI:
     """The API and dashboard over `store`; runs use `default_kb` when a request gives no kb.
 
-    A ``callable:pkg.mod:fn`` target imports and calls any function of the server's Python, so a request may name
-    one only when `allow_callable` is set (whoever can reach the API can then run code as the server's user).
+    A ``callable:pkg.mod:fn`` target (likewise a ``langchain:`` or ``llamaindex:`` target, or a ``langchain:`` model)
+    imports and calls any object of the server's Python, so a request may name one only when `allow_callable` is set
+    (whoever can reach the API can then run code as the server's user).
 
     `workers` threads run evaluations; `runner` is :func:`~evaluators.runner.run_evaluation` or a stand-in with its
     signature. The job runner is ``app.state.jobs``; it is shut down (queued runs cancelled, running ones awaited)
@@ -330,13 +335,15 @@ def create_app(
                 "or start the server with --kb DIR",
                 "kb",
             )
-        if str(raw.get("target", "")).strip().startswith("callable:") and not allow_callable:
-            raise _invalid_body(
-                "callable targets run code inside the server: start it with --allow-callable-targets to accept "
-                "them, or serve the system over HTTP and give its URL as target",
-                "target",
-                type_="value_error",
-            )
+        for field in ("target", "llm", "judge_llm"):  # these forms import and run the server's Python code
+            if str(raw.get(field) or "").strip().startswith(_CODE_SPECS) and not allow_callable:
+                raise _invalid_body(
+                    f"{field} {str(raw[field])!r} runs code inside the server: start it with --allow-callable-targets "
+                    "to accept callable:, langchain: and llamaindex: objects, or serve the system over HTTP and "
+                    "give its URL as target",
+                    field,
+                    type_="value_error",
+                )
         config: RunConfig = _validate(RunConfig, raw)
         dataset = await run_in_threadpool(dataset_or_404, dataset_id)
         run: RunInfo = await run_in_threadpool(
