@@ -13,8 +13,13 @@ The responder is a function of the recorded request returning the reply text or 
     Fault("hang")                        never answer until the server stops
     Fault("401")                         credentials rejected
 
-Every request is logged (method, path, headers, parsed body, arrival time) in `server.requests`, faults
-included; `max_in_flight` is the most requests handled at once.
+``reject_formats={"json_schema": 500}`` makes the server turn down requests whose ``response_format`` has that
+type with that status before the responder sees them, as llama.cpp's server answers json_schema (HTTP 500)
+while it takes ``{"type": "json_object"}``; ``"json_object": 400`` plays a server with neither.
+
+Every request is logged (method, path, headers, parsed body, arrival time) in `server.requests`, faults and
+rejections included, so a test can compare a client's request counts with what the server received;
+`max_in_flight` is the most requests handled at once.
 """
 
 from __future__ import annotations
@@ -50,6 +55,12 @@ class RecordedRequest:
     headers: dict[str, str]
     body: dict[str, Any] = field(default_factory=dict)
     received_at: float = field(default_factory=time.monotonic)
+
+    @property
+    def response_format(self) -> str:
+        """The ``response_format`` type asked for (``json_schema``, ``json_object``), or ``none``."""
+        fmt = self.body.get("response_format")
+        return str(fmt.get("type", "none")) if isinstance(fmt, dict) else "none"
 
     @property
     def last_user_text(self) -> str:
@@ -90,6 +101,11 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             if not self.path.rstrip("/").endswith("/chat/completions"):
                 self._send(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
+                return
+            rejected = owner.reject_formats.get(request.response_format)
+            if rejected is not None:
+                message = f"response_format type {request.response_format!r} is not supported here"
+                self._send(rejected, {"error": {"message": message, "type": "server_error", "code": rejected}})
                 return
             try:
                 reply = owner.responder(request)
@@ -166,8 +182,10 @@ class _Server(ThreadingHTTPServer):
 class FakeOpenAIServer:
     """A threaded OpenAI-compatible server on 127.0.0.1 with an ephemeral port; use it as a context manager."""
 
-    def __init__(self, responder: Responder | None = None) -> None:
+    def __init__(self, responder: Responder | None = None, *, reject_formats: dict[str, int] | None = None) -> None:
         self.responder: Responder = responder or (lambda request: '{"ok": true}')
+        self.reject_formats: dict[str, int] = dict(reject_formats or {})
+        """response_format type → the HTTP status it is turned down with."""
         self.requests: list[RecordedRequest] = []
         self.lock = threading.Lock()
         self.errors: list[str] = []
@@ -189,6 +207,10 @@ class FakeOpenAIServer:
         """The logged POSTs to the chat-completions route."""
         with self.lock:
             return [r for r in self.requests if r.path.rstrip("/").endswith("/chat/completions")]
+
+    def formats(self) -> list[str]:
+        """The response_format type of each logged chat request, in arrival order."""
+        return [r.response_format for r in self.chat_requests()]
 
     def __enter__(self) -> FakeOpenAIServer:
         self._thread.start()

@@ -128,7 +128,7 @@ def test_schema_mode_sends_response_format_and_parses(tmp_path: Path) -> None:
 def test_prompt_mode_instructs_json_and_parses_a_fenced_reply(tmp_path: Path) -> None:
     reply = '```json\n{"question": "Who?", "answer": "Ada",}\n```'
     with FakeOpenAIServer(lambda r: reply) as server:
-        client = client_for(server, None)  # openai/test-model is unknown to litellm: prompt mode
+        client = client_for(server, None, structured_output="prompt")
         done = client.complete(ask("q1"), stage="gen", response_model=Draft)
     assert done.parsed == Draft(question="Who?", answer="Ada")
     [request] = server.chat_requests()  # repaired locally, no re-ask
@@ -150,12 +150,14 @@ def test_one_repair_reask_then_bad_response() -> None:
     assert client.usage()["gen"].calls == 2
 
     with FakeOpenAIServer(lambda r: "Sorry, I cannot do JSON.") as server:
-        client = client_for(server, None)
+        client = client_for(server, None, structured_output="prompt")
         with pytest.raises(LLMBadResponse, match="even after a repair re-ask"):
             client.complete(ask("q1"), stage="gen", response_model=Draft)
     assert len(server.chat_requests()) == 2
     # words at the server: (system 4 + user 22) then (26 + the 5-word reply + a 34-word repair ask)
-    assert client.usage()["gen"] == StageUsage(calls=2, failed_calls=1, prompt_tokens=91, completion_tokens=10)
+    assert client.usage()["gen"] == StageUsage(
+        calls=2, requests=2, repairs=1, failed_calls=1, prompt_tokens=91, completion_tokens=10
+    )
 
 
 def test_truncated_reply_gets_a_shorter_repair_and_malformed_body_is_retried() -> None:
@@ -211,6 +213,7 @@ def test_forty_calls_with_thirty_percent_faults_all_complete(capsys: pytest.Capt
     usage = client.usage()["gen"]
     assert (usage.calls, usage.failed_calls, usage.cached_calls) == (40, 0, 0)
     assert client.retries() == {"gen": 16}
+    assert usage.requests == sum(attempts.values())
     with capsys.disabled():
         print(
             f"\n[40-call fault run] requests={sum(attempts.values())} retries={client.retries()['gen']}"
@@ -266,7 +269,7 @@ def test_retries_are_bounded(fault: Fault, error: type[LLMError], requests: int)
         with pytest.raises(error):
             client.complete(ask("q1"), stage="gen")
     assert len(server.chat_requests()) == requests
-    assert client.usage()["gen"] == StageUsage(failed_calls=1)
+    assert client.usage()["gen"] == StageUsage(requests=requests, retries=requests - 1, failed_calls=1)
 
 
 def test_connection_refused_maps_to_connection_failed() -> None:

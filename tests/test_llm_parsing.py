@@ -158,7 +158,7 @@ def test_fake_responder_fail_every_and_queued_errors() -> None:
     with pytest.raises(LLMCallError, match="injected failure"):
         _ask(llm, None)
     assert llm.usage()["generation"] == llm.usage()["generation"].__class__(
-        calls=2, failed_calls=1, prompt_tokens=4, completion_tokens=4
+        calls=2, requests=3, failed_calls=1, prompt_tokens=4, completion_tokens=4
     )
     scripted = FakeLLM(["a", "b"]).enqueue(LLMCallError("boom"))
     assert [_ask(scripted, None).text, _ask(scripted, None).text] == ["a", "b"]

@@ -64,11 +64,26 @@ class LLMBadResponse(LLMCallError):
 
 @dataclass
 class StageUsage:
-    """Token and cost accounting for one stage (graph, generation, validation, judging)."""
+    """Token, request and cost accounting for one stage (graph, generation, validation, judging).
+
+    ``requests`` is what the server received: every HTTP request sent, whether a first try, a retry, a repair
+    re-ask, one of several samples or a structured-output mode the server turned down. ``calls`` counts the
+    calls answered (sent or from the cache; a repair re-ask is a call of its own), so a run's cost per item is
+    read from ``requests``, not ``calls``.
+    """
 
     calls: int = 0
+    """Calls answered, by the server or the cache (a repair re-ask is a call of its own)."""
+    requests: int = 0
+    """HTTP requests sent: first tries, retries, repair re-asks, samples, turned-down mode probes."""
+    retries: int = 0
+    """Requests that repeated a failed attempt (timeouts, 429s, 5xx, connection failures)."""
+    repairs: int = 0
+    """Repair re-asks after a reply that did not parse."""
     cached_calls: int = 0
+    """Calls served from the disk cache: replies, and failures recorded by an earlier run (--no-retry-failed)."""
     failed_calls: int = 0
+    """Calls that failed after their retries (or after the repair re-ask)."""
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost: float = 0.0

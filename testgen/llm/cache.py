@@ -4,6 +4,9 @@ Each entry is its own JSON file ``<dir>/<key[:2]>/<key>.json``, written to a tem
 soon as the call finishes, so a run killed at any moment leaves only whole entries behind. The key is the
 sha256 of everything that determines the reply (model, api_base, messages, parameters, response schema);
 the API key is never part of a key or an entry.
+
+A call that failed after its retries is kept too, as a `CachedFailure` with its error kind and reason, so a
+re-run can choose not to send it again (``retry_failed=False``); a later success overwrites it.
 """
 
 from __future__ import annotations
@@ -46,6 +49,14 @@ class CachedReply:
         )
 
 
+@dataclass
+class CachedFailure:
+    """A call that failed after its retries: which error (class name in the LLM tree) and why."""
+
+    kind: str
+    reason: str
+
+
 def cache_key(model: str, api_base: str | None, messages: Sequence[dict[str, str]], params: dict[str, Any]) -> str:
     """sha256 (hex) of the request's content; `params` must hold no secret (it is hashed, not stored)."""
     payload = {
@@ -70,18 +81,46 @@ class DiskCache:
         return self.directory / key[:2] / f"{key}.json"
 
     def get(self, key: str) -> CachedReply | None:
-        """The cached reply, or None when absent or unreadable (a damaged entry is treated as a miss)."""
+        """The cached reply, or None when absent, unreadable or a recorded failure (a damaged entry is a miss)."""
+        entry = self.entry(key)
+        return entry if isinstance(entry, CachedReply) else None
+
+    def entry(self, key: str) -> CachedReply | CachedFailure | None:
+        """The cached reply or recorded failure, or None when absent or unreadable."""
         try:
             data = json.loads(self.path(key).read_text(encoding="utf-8"))
+            if "failure" in data:
+                return CachedFailure(**data["failure"])
             return CachedReply(**data["reply"])
         except (OSError, ValueError, KeyError, TypeError):
             return None
 
     def put(self, key: str, reply: CachedReply) -> None:
         """Write the entry atomically (temporary file in the same folder, then rename)."""
-        target = self.path(key)
+        self._write(key, {"format": CACHE_FORMAT, "key": key, "reply": asdict(reply)})
+
+    def put_failure(self, key: str, failure: CachedFailure) -> None:
+        """Record a failed call (atomically, like a reply); a later successful call replaces it."""
+        self._write(key, {"format": CACHE_FORMAT, "key": key, "failure": asdict(failure)})
+
+    def read_meta(self, name: str) -> dict[str, Any] | None:
+        """A small record about a server (``meta/<name>.json``, e.g. structured-output modes it turned down)."""
+        try:
+            data = json.loads((self.directory / "meta" / f"{name}.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    def write_meta(self, name: str, data: dict[str, Any]) -> None:
+        """Write a record read back by `read_meta` (atomically)."""
+        self._write_file(self.directory / "meta" / f"{name}.json", data)
+
+    def _write(self, key: str, entry: dict[str, Any]) -> None:
+        self._write_file(self.path(key), entry)
+
+    def _write_file(self, target: Path, entry: dict[str, Any]) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
-        data = json.dumps({"format": CACHE_FORMAT, "key": key, "reply": asdict(reply)}, ensure_ascii=False)
+        data = json.dumps(entry, ensure_ascii=False)
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".json")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:

@@ -13,6 +13,7 @@ never enters a cache key, a cache entry, the usage figures, a log line or an err
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import re
@@ -24,17 +25,31 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from testgen.llm._types import Completion, LLMBudgetExceeded, LLMConfigError, StageUsage
-from testgen.llm.cache import CachedReply, DiskCache, cache_key
-from testgen.llm.cost import Prices, estimate_call_cost, estimate_prompt_tokens, resolve_prices
+from testgen.llm import _types
+from testgen.llm._types import (
+    Completion,
+    LLMAuthFailed,
+    LLMBudgetExceeded,
+    LLMCallError,
+    LLMConfigError,
+    LLMTimeout,
+    StageUsage,
+)
+from testgen.llm.cache import CachedFailure, CachedReply, DiskCache, cache_key
+from testgen.llm.cost import Prices, cap_warning, estimate_call_cost, estimate_prompt_tokens, resolve_prices
 from testgen.llm.parsing import parse_or_repair, response_format, with_json_instruction
-from testgen.llm.ratelimit import Jitter, TokenBucket, backoff_delay, equal_jitter, map_error
+from testgen.llm.ratelimit import Jitter, TokenBucket, backoff_delay, equal_jitter, map_error, mode_unsupported
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 logger = logging.getLogger("testgen.llm")
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _LITELLM_LOGGERS = ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy")
+
+StructuredMode = Literal["auto", "json_schema", "json_object", "prompt"]
+"""How structured replies are asked for (see `LLMSettings.structured_output`)."""
+ProbeOrder = ("json_schema", "json_object", "prompt")
+"""The order ``auto`` tries the modes in: the strictest the server accepts wins."""
 
 
 def import_litellm() -> Any:
@@ -92,13 +107,23 @@ class LLMSettings(BaseModel):
     """USD per 1M prompt tokens, overriding litellm's price map (local models cost 0 unless given)."""
     output_price_per_mtok: float | None = Field(default=None, ge=0)
     """USD per 1M completion tokens, overriding litellm's price map."""
-    structured_output: Literal["auto", "schema", "prompt"] = "auto"
-    """``schema``: send a JSON-schema response_format; ``prompt``: ask for JSON in the prompt; ``auto``: schema
-    when litellm says the model supports it."""
+    structured_output: StructuredMode = "auto"
+    """How a reply is held to a response model: ``json_schema`` (a JSON-schema response_format), ``json_object``
+    (``{"type": "json_object"}`` plus the schema in the prompt), ``prompt`` (the schema in the prompt only), or
+    ``auto``: the first of those the server accepts, found once per run (a turned-down mode is not retried and
+    is remembered in the cache folder). ``schema`` is read as ``json_schema``."""
+    retry_failed: bool = True
+    """Re-send calls that failed in an earlier run (recorded in the cache with their reason); False replays the
+    recorded failure instead."""
     backoff_base: float = Field(default=1.0, ge=0)
     """First retry waits about this long (seconds, jittered); it doubles per retry."""
     backoff_max: float = Field(default=30.0, ge=0)
     """Longest backoff between retries (a longer Retry-After is still honoured, up to 120 s)."""
+
+    @field_validator("structured_output", mode="before")
+    @classmethod
+    def _old_spelling(cls, value: Any) -> Any:
+        return "json_schema" if value == "schema" else value
 
     @field_validator("api_key_env")
     @classmethod
@@ -117,6 +142,15 @@ class CostLedger:
     reserved: float = 0.0
 
 
+class _ModeRejected(Exception):
+    """A request the server turned down while the client probed a structured-output mode (internal)."""
+
+
+_RECORDED_ERRORS: dict[str, type[LLMCallError]] = {
+    cls.__name__: cls for cls in vars(_types).values() if isinstance(cls, type) and issubclass(cls, LLMCallError)
+}
+
+
 class LLMClient:
     """The `LLM` protocol over litellm. One instance per run and model; it keeps the per-stage accounting.
 
@@ -131,22 +165,25 @@ class LLMClient:
         self.cache = DiskCache(settings.cache_dir.resolve()) if settings.cache_dir is not None else None
         self._jitter = jitter
         self._usage: dict[str, StageUsage] = {}
-        self._retries: dict[str, int] = {}
         self.ledger = ledger if ledger is not None else CostLedger()
         self._prices: Prices | None = None
-        self._schema_mode: bool | None = None
+        mode = settings.structured_output
+        self._mode: str | None = None if mode == "auto" else mode
+        self._rejected: dict[str, str] | None = None  # auto: modes the server turned down, with why
+        self._rejected_earlier: set[str] = set()
+        self._probe_lock: tuple[asyncio.AbstractEventLoop, asyncio.Lock] | None = None
         self._semaphore: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
         self._rpm = TokenBucket(settings.rpm) if settings.rpm else None
         self._tpm = TokenBucket(settings.tpm) if settings.tpm else None
 
     def usage(self) -> dict[str, StageUsage]:
-        """Accounting so far, by stage (copies). Cache hits count in ``calls`` and ``cached_calls``, with no
-        tokens or cost; a repair re-ask is a call of its own; ``failed_calls`` counts calls that raised."""
+        """Accounting so far, by stage (copies): calls answered (cache hits with no tokens or cost), HTTP
+        requests sent, retries, repair re-asks, cached and failed calls."""
         return {stage: replace(u) for stage, u in self._usage.items()}
 
     def retries(self) -> dict[str, int]:
-        """Retried HTTP attempts so far, by stage."""
-        return dict(self._retries)
+        """Retried HTTP attempts so far, by stage (stages with none left out)."""
+        return {stage: u.retries for stage, u in self._usage.items() if u.retries}
 
     @property
     def spent(self) -> float:
@@ -155,11 +192,38 @@ class LLMClient:
 
     @property
     def prices(self) -> Prices:
-        """Per-token prices in use (overrides, else litellm's price map, else 0)."""
+        """Per-token prices in use (overrides, else litellm's price map, else 0 with ``known`` False)."""
         if self._prices is None:
             s = self.settings
             self._prices = resolve_prices(s.model, s.input_price_per_mtok, s.output_price_per_mtok)
         return self._prices
+
+    @property
+    def structured_mode(self) -> str | None:
+        """The structured-output mode in use: set, or found by ``auto`` (None until a structured call settled it)."""
+        return self._mode
+
+    def cap_warning(self) -> str | None:
+        """Why ``max_cost`` cannot act on this model (no known price), or None."""
+        return cap_warning(self.settings.max_cost, self.prices, self.model)
+
+    def run_info(self) -> dict[str, Any]:
+        """The settings that shaped this run's calls and what the client found out, for a run's summary."""
+        s = self.settings
+        rejected = self._rejected or {}
+        return {
+            "model": self.model,
+            "timeout": s.timeout,
+            "max_retries": s.max_retries,
+            "structured_output": self._mode or "none (no structured call was made)",
+            "structured_output_setting": s.structured_output,
+            "structured_output_rejected": {
+                mode: reason + (" (found by an earlier run)" if mode in self._rejected_earlier else "")
+                for mode, reason in rejected.items()
+            },
+            "retry_failed": s.retry_failed,
+            "priced": self.prices.known,
+        }
 
     def estimate_cost(self, calls: int, prompt_tokens: int, completion_tokens: int) -> float:
         """USD for `calls` calls averaging `prompt_tokens` and `completion_tokens` each (for dry runs)."""
@@ -210,29 +274,88 @@ class LLMClient:
             "temperature": self.settings.temperature if temperature is None else temperature,
             "max_tokens": max_tokens or self.settings.max_tokens,
         }
-        send = [dict(m) for m in messages]
-        if response_model is not None:
-            if self._use_schema():
-                params["response_format"] = response_format(response_model)
-            else:
-                send = with_json_instruction(send, response_model)
-        first = await self._call(send, params, stage, sample)
         if response_model is None:
-            return first
+            return await self._call([dict(m) for m in messages], params, stage, sample)
+        first, send, shaped = await self._structured_call(messages, params, response_model, stage, sample)
         return await parse_or_repair(
-            first, send, response_model, lambda repair: self._call(repair, params, stage, sample), self._stage(stage)
+            first, send, response_model, lambda repair: self._call(repair, shaped, stage, sample), self._stage(stage)
         )
 
     def _stage(self, stage: str) -> StageUsage:
         return self._usage.setdefault(stage, StageUsage())
 
-    def _use_schema(self) -> bool:
-        mode = self.settings.structured_output
-        if mode != "auto":
-            return mode == "schema"
-        if self._schema_mode is None:
-            self._schema_mode = bool(import_litellm().supports_response_schema(self.model))
-        return self._schema_mode
+    # -- structured output ------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _shape(
+        messages: Sequence[dict[str, str]], params: dict[str, Any], model: type[BaseModel], mode: str
+    ) -> tuple[list[dict[str, str]], dict[str, Any]]:
+        """The messages and parameters of a structured call in `mode`."""
+        if mode == "json_schema":
+            return [dict(m) for m in messages], {**params, "response_format": response_format(model)}
+        send = with_json_instruction(messages, model)
+        if mode == "json_object":
+            return send, {**params, "response_format": {"type": "json_object"}}
+        return send, dict(params)
+
+    def _meta_name(self) -> str:
+        return "structured-" + cache_key(self.model, self.settings.api_base, [], {})[:32]
+
+    def _candidates(self) -> list[str]:
+        """Modes ``auto`` may still try, in order (one the server turned down is never tried again)."""
+        if self._rejected is None:
+            self._rejected = {}
+            known = self.cache.read_meta(self._meta_name()) if self.cache is not None else None
+            for mode, reason in ((known or {}).get("rejected") or {}).items():
+                if mode in ProbeOrder[:-1]:
+                    self._rejected[mode] = str(reason)
+                    self._rejected_earlier.add(mode)
+            if "response_format" not in (import_litellm().get_supported_openai_params(model=self.model) or []):
+                # litellm would drop the parameter silently (drop_params): the schema must go in the prompt
+                self._rejected.setdefault("json_schema", "litellm does not pass response_format to this provider")
+                self._rejected.setdefault("json_object", "litellm does not pass response_format to this provider")
+        return [m for m in ProbeOrder if m not in self._rejected]
+
+    def _lock(self) -> asyncio.Lock:
+        loop = asyncio.get_running_loop()
+        if self._probe_lock is None or self._probe_lock[0] is not loop:
+            self._probe_lock = (loop, asyncio.Lock())
+        return self._probe_lock[1]
+
+    async def _structured_call(
+        self,
+        messages: Sequence[dict[str, str]],
+        params: dict[str, Any],
+        model: type[BaseModel],
+        stage: str,
+        sample: int,
+    ) -> tuple[Completion, list[dict[str, str]], dict[str, Any]]:
+        """The first reply of a structured call, with the messages and parameters it was sent with.
+
+        While ``auto`` has not settled a mode, calls go one at a time: the first tries json_schema, then
+        json_object, then prompt, moving on at once when the server turns a mode down; the first mode that
+        gets a reply is used for the rest of the run."""
+        if self._mode is None:
+            async with self._lock():
+                while self._mode is None:
+                    mode = self._candidates()[0]
+                    send, shaped = self._shape(messages, params, model, mode)
+                    try:
+                        done = await self._call(send, shaped, stage, sample, probing=mode != "prompt")
+                    except _ModeRejected as exc:
+                        assert self._rejected is not None
+                        self._rejected[mode] = str(exc)
+                        logger.info("%s: structured mode %s turned down (%s); trying the next", self.model, mode, exc)
+                        if self.cache is not None:
+                            with contextlib.suppress(OSError):
+                                self.cache.write_meta(self._meta_name(), {"rejected": self._rejected})
+                        continue
+                    self._mode = mode
+                    return done, send, shaped
+        send, shaped = self._shape(messages, params, model, self._mode)
+        return await self._call(send, shaped, stage, sample), send, shaped
+
+    # -- one call: cache, budget, send ----------------------------------------------------------------------
 
     def _api_key(self) -> str | None:
         name = self.settings.api_key_env
@@ -252,17 +375,22 @@ class LLMClient:
         return self._semaphore[1]
 
     async def _call(
-        self, messages: list[dict[str, str]], params: dict[str, Any], stage: str, sample: int = 0
+        self, messages: list[dict[str, str]], params: dict[str, Any], stage: str, sample: int = 0, probing: bool = False
     ) -> Completion:
         usage = self._stage(stage)
         # sample 0 keeps the key of a plain call, so caches written before samples existed still hit
         keyed = {**params, "sample": sample} if sample else params
         key = cache_key(self.model, self.settings.api_base, messages, keyed)
-        hit = self.cache.get(key) if self.cache is not None else None
-        if hit is not None:
+        hit = self.cache.entry(key) if self.cache is not None else None
+        if isinstance(hit, CachedReply):
             usage.calls += 1
             usage.cached_calls += 1
             return self._completion(hit, 0.0, cached=True)
+        if isinstance(hit, CachedFailure) and not self.settings.retry_failed:
+            usage.cached_calls += 1
+            usage.failed_calls += 1
+            error = _RECORDED_ERRORS.get(hit.kind, LLMCallError)
+            raise error(f"{hit.reason} (recorded by an earlier run; --retry-failed sends it again)")
         estimate = estimate_call_cost(self.prices, messages, params["max_tokens"])
         cap = self.settings.max_cost
         ledger = self.ledger
@@ -273,7 +401,12 @@ class LLMClient:
             )
         ledger.reserved += estimate
         try:
-            reply = await self._send(messages, params, stage)
+            reply = await self._send(messages, params, stage, probing)
+        except LLMCallError as exc:
+            if self.cache is not None and not isinstance(exc, LLMAuthFailed):  # fixed credentials must take effect
+                with contextlib.suppress(OSError):
+                    self.cache.put_failure(key, CachedFailure(type(exc).__name__, " ".join(str(exc).split())))
+            raise
         finally:
             ledger.reserved -= estimate
         cost = self.prices.cost(reply.prompt_tokens, reply.completion_tokens)
@@ -300,9 +433,12 @@ class LLMClient:
             raw={"finish_reason": reply.finish_reason, "served_model": reply.model},
         )
 
-    async def _send(self, messages: list[dict[str, str]], params: dict[str, Any], stage: str) -> CachedReply:
+    async def _send(
+        self, messages: list[dict[str, str]], params: dict[str, Any], stage: str, probing: bool = False
+    ) -> CachedReply:
         litellm = import_litellm()
         s = self.settings
+        usage = self._stage(stage)
         key = self._api_key()
         kwargs: dict[str, Any] = {k: v for k, v in params.items() if v is not None}
         kwargs.update(
@@ -320,21 +456,25 @@ class LLMClient:
                 await self._tpm.acquire(estimate)
             try:
                 async with self._sem(), asyncio.timeout(s.timeout + 30):  # a belt in case a transport hangs
+                    usage.requests += 1
+                    usage.retries += attempt > 0
                     response = await litellm.acompletion(**kwargs)
                 reply = CachedReply.from_response(response)
             except Exception as exc:
                 mapped = map_error(exc, key)
+                unsupported = mode_unsupported(mapped) if probing else False
+                if unsupported or (unsupported is None and attempt == s.max_retries):
+                    raise _ModeRejected(f"HTTP {mapped.status}: {str(mapped.error)[:200]}") from exc
                 if not mapped.retryable or attempt == s.max_retries:
-                    self._stage(stage).failed_calls += 1
-                    if not isinstance(mapped.error, LLMConfigError):  # that one stops the run and is shown once
-                        logger.warning(
-                            "stage %s: call failed after %d attempt(s): %s", stage, attempt + 1, mapped.error
-                        )
-                    if mapped.error is exc:
+                    if isinstance(mapped.error, LLMConfigError):  # that one stops the run and is shown once
+                        raise mapped.error from (None if mapped.error is exc else exc)
+                    usage.failed_calls += 1
+                    error = self._final_error(mapped.error, attempt + 1)
+                    logger.warning("stage %s: call failed after %d attempt(s): %s", stage, attempt + 1, error)
+                    if error is exc:
                         raise
-                    raise mapped.error from exc
+                    raise error from exc
                 delay = backoff_delay(attempt, s.backoff_base, s.backoff_max, mapped.retry_after, self._jitter)
-                self._retries[stage] = self._retries.get(stage, 0) + 1
                 logger.info(
                     "stage %s: attempt %d failed (%s); retrying in %.2fs", stage, attempt + 1, mapped.error, delay
                 )
@@ -344,3 +484,12 @@ class LLMClient:
                 self._tpm.adjust(reply.prompt_tokens + reply.completion_tokens - estimate)
             return reply
         raise AssertionError("unreachable: the last attempt returns or raises")  # pragma: no cover
+
+    def _final_error(self, error: _types.LLMError, attempts: int) -> _types.LLMError:
+        """A timeout says what the limit was and which setting raises it; other errors pass unchanged."""
+        if not isinstance(error, LLMTimeout):
+            return error
+        return LLMTimeout(
+            f"no reply within the LLM timeout of {self.settings.timeout:g} s ({attempts} attempt(s); raise it with "
+            f"--llm-timeout SECONDS, llm_timeout in the API): {error}"
+        )

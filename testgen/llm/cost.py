@@ -21,6 +21,8 @@ class Prices:
 
     prompt: float = 0.0
     completion: float = 0.0
+    known: bool = True
+    """False when neither an override nor litellm's price map gave a price: the zeros then mean "unknown"."""
 
     def cost(self, prompt_tokens: int, completion_tokens: int) -> float:
         """USD for the given token counts."""
@@ -44,7 +46,34 @@ def resolve_prices(model: str, input_per_mtok: float | None = None, output_per_m
     known = _litellm_prices(model) if input_per_mtok is None or output_per_mtok is None else None
     prompt = input_per_mtok / 1_000_000 if input_per_mtok is not None else (known.prompt if known else 0.0)
     completion = output_per_mtok / 1_000_000 if output_per_mtok is not None else (known.completion if known else 0.0)
-    return Prices(prompt, completion)
+    priced = known is not None or (input_per_mtok is not None and output_per_mtok is not None)
+    return Prices(prompt, completion, known=priced)
+
+
+def format_cost(usd: float, known: bool) -> str:
+    """``$0.0123``, or ``unknown`` when the model has no price (a 0 would read as "free")."""
+    return f"${usd:.4f}" if known else "unknown"
+
+
+def cap_warning(max_cost: float | None, prices: Prices, model: str) -> str | None:
+    """Why ``--max-cost`` cannot act on `model` (it has no price, so every call is counted at $0), or None."""
+    if max_cost is None or prices.known:
+        return None
+    return (
+        f"--max-cost {max_cost:g} cannot limit {model}: the model has no known price, so its calls are counted "
+        "at $0 (only a model in litellm's price map, or one given prices in LLMSettings, can be capped)"
+    )
+
+
+MAX_REQUESTS_PER_CALL_FACTOR = 2
+"""A structured call sends at most the first request and one repair re-ask, each with its retries."""
+
+
+def request_ceiling(calls: int, max_retries: int, structured: bool = True, probes: int = 2) -> int:
+    """Most HTTP requests `calls` calls can send: each call's first try and (structured) its repair re-ask,
+    each retried up to `max_retries` times, plus the structured-output mode probes one run may spend."""
+    per_call = (MAX_REQUESTS_PER_CALL_FACTOR if structured else 1) * (1 + max_retries)
+    return calls * per_call + (probes if structured and calls else 0)
 
 
 def estimate_prompt_tokens(messages: Sequence[dict[str, str]]) -> int:

@@ -127,6 +127,7 @@ class FakeLLM:
     def _answer(self, call: FakeCall) -> Completion:
         self.history.append(call)
         usage = self._stage(call.stage)
+        usage.requests += 1  # every scripted answer or failure stands for one request to a server
         if self.fail_every and len(self.history) % self.fail_every == 0:
             usage.failed_calls += 1
             raise LLMCallError(f"injected failure (call {len(self.history)}, fail_every={self.fail_every})")

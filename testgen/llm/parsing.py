@@ -209,13 +209,15 @@ async def parse_or_repair(
     reask: Callable[[list[dict[str, str]]], Awaitable[Completion]],
     usage: StageUsage,
 ) -> Completion:
-    """`first` with ``parsed`` set; if it does not parse, one repair re-ask through `reask`, then `LLMBadResponse`
-    (counted in ``usage.failed_calls``). The result adds up tokens and cost of both calls."""
+    """`first` with ``parsed`` set; if it does not parse, one repair re-ask through `reask` (counted in
+    ``usage.repairs``), then `LLMBadResponse` (counted in ``usage.failed_calls``). The result adds up tokens
+    and cost of both calls."""
     try:
         return replace(first, parsed=parse_reply(first.text, model))
     except ReplyParseError as exc:
         logger.info("reply not usable as %s (%s); asking once to repair", model.__name__, exc.reason)
         truncated = first.raw.get("finish_reason") == "length"
+        usage.repairs += 1
         second = await reask(repair_messages(messages, first.text, exc.reason, truncated=truncated))
     try:
         parsed = parse_reply(second.text, model)

@@ -2,7 +2,9 @@
 mapping of litellm/openai/httpx errors into the LLM exception tree (with whether each is worth retrying).
 
 Retried: timeouts, 429s, connection failures, 5xx (and 408/409). Not retried: auth, bad requests, content
-policy, context overflow, unknown models (an `LLMConfigError`, which the CLI turns into exit 2).
+policy, context overflow, unknown models (an `LLMConfigError`, which the CLI turns into exit 2). While the
+client probes which structured-output mode a server takes, answers that `mode_unsupported` reads as "mode
+not supported" move on to the next mode instead of being retried.
 """
 
 from __future__ import annotations
@@ -97,6 +99,8 @@ class MappedError:
     error: LLMError
     retryable: bool
     retry_after: float | None = None
+    status: int | None = None
+    """The HTTP status the server answered with, when the error is one."""
 
 
 def _parse_retry_after(headers: Any) -> float | None:
@@ -162,6 +166,26 @@ _MISSING_KEY = re.compile(
 )
 
 
+MODE_REJECTION_STATUSES = frozenset({400, 415, 422, 500, 501})
+"""Statuses with which servers turn down a ``response_format`` they do not support (llama.cpp: 500; vLLM,
+Ollama and others: 400/422)."""
+
+
+_FORMAT_WORDS = re.compile(r"response_format|json_schema|json_object|schema|grammar", re.I)
+
+
+def mode_unsupported(mapped: MappedError) -> bool | None:
+    """Whether a failed request means "this structured-output mode is not supported": True for a 4xx among
+    `MODE_REJECTION_STATUSES` or a 5xx whose message names the format (llama.cpp: ``response_format type must
+    be one of "text" or "json_object"``); None for a bare 5xx, which may be passing trouble (retried, and
+    taken as a rejection only when every retry fails the same way); False otherwise."""
+    if mapped.status not in MODE_REJECTION_STATUSES or isinstance(mapped.error, LLMConfigError):
+        return False
+    if mapped.status < 500 or _FORMAT_WORDS.search(str(mapped.error)):
+        return True
+    return None
+
+
 def map_error(exc: BaseException, secret: str | None = None) -> MappedError:
     """Translate any exception raised by a litellm call into the tree; `secret` is scrubbed from the message."""
     import httpx
@@ -194,9 +218,9 @@ def map_error(exc: BaseException, secret: str | None = None) -> MappedError:
     if isinstance(exc, (openai.APITimeoutError, httpx.TimeoutException, TimeoutError)):
         return MappedError(LLMTimeout(text), True)
     if isinstance(exc, openai.RateLimitError):
-        return MappedError(LLMRateLimited(text), True, retry_after(exc))
+        return MappedError(LLMRateLimited(text), True, retry_after(exc), 429)
     if isinstance(exc, (openai.AuthenticationError, openai.PermissionDeniedError)):
-        return MappedError(LLMAuthFailed(text), False)
+        return MappedError(LLMAuthFailed(text), False, status=status)
     if isinstance(exc, openai.APIResponseValidationError):
         return MappedError(LLMBadResponse(text), False)
     if isinstance(exc, (openai.APIConnectionError, httpx.TransportError, ConnectionError)):
@@ -212,6 +236,7 @@ def map_error(exc: BaseException, secret: str | None = None) -> MappedError:
     if isinstance(exc, (openai.APIStatusError, openai.APIError, httpx.HTTPStatusError)):
         mapped = _by_status(status, text)
         mapped.retry_after = retry_after(exc) if mapped.retryable else None
+        mapped.status = status
         return mapped
     if isinstance(exc, OSError):
         return MappedError(LLMConnectionFailed(text), True)

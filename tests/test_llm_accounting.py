@@ -1,0 +1,241 @@
+"""Honest LLM accounting against a local fake OpenAI server: every request the server received is counted
+(first tries, retries, repair re-asks, samples, turned-down structured modes), the structured-output mode is
+found once per run, failed calls are remembered, and timeouts and unpriced models say what they are."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fake_openai_server import FakeOpenAIServer, Fault, RecordedRequest
+from pydantic import BaseModel
+
+from testgen.llm import LLMCallError, LLMClient, LLMSettings, LLMTimeout, StageUsage
+from testgen.llm.cost import format_cost, request_ceiling
+
+KEY_ENV = "TESTGEN_TEST_API_KEY"
+
+
+class Draft(BaseModel):
+    question: str
+    answer: str
+
+
+@pytest.fixture(autouse=True)
+def _api_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(KEY_ENV, "sk-testgen-accounting-0000")
+
+
+def client_for(server: FakeOpenAIServer, cache: Path | None, **overrides: Any) -> LLMClient:
+    fields: dict[str, Any] = {
+        "model": "openai/test-model",
+        "api_base": server.url,
+        "api_key_env": KEY_ENV,
+        "cache_dir": cache,
+        "timeout": 10.0,
+        "backoff_base": 0.01,
+        "backoff_max": 0.05,
+    }
+    fields.update(overrides)
+    return LLMClient(LLMSettings(**fields))
+
+
+def ask(text: str) -> list[dict[str, str]]:
+    return [{"role": "system", "content": "You write test questions."}, {"role": "user", "content": text}]
+
+
+def tag(request: RecordedRequest) -> str:
+    """The call id ('q7') that opens the first user message (a repair re-ask adds a user message after it)."""
+    first = next(m["content"] for m in request.body["messages"] if m["role"] == "user")
+    return str(first).split()[0]
+
+
+def draft_reply(request: RecordedRequest) -> str:
+    return f'{{"question": "{tag(request)}?", "answer": "yes"}}'
+
+
+async def structured(client: LLMClient, prompts: list[str], stage: str = "gen") -> list[Any]:
+    return await asyncio.gather(
+        *(client.acomplete(ask(p), stage=stage, response_model=Draft) for p in prompts), return_exceptions=True
+    )
+
+
+def total(client: LLMClient) -> StageUsage:
+    out = StageUsage()
+    for u in client.usage().values():
+        for name in ("calls", "requests", "retries", "repairs", "cached_calls", "failed_calls"):
+            setattr(out, name, getattr(out, name) + getattr(u, name))
+    return out
+
+
+# -- structured-output mode -------------------------------------------------------------------------------------
+
+
+def test_a_server_that_500s_on_json_schema_is_used_in_json_object_mode_after_one_probe(tmp_path: Path) -> None:
+    with FakeOpenAIServer(draft_reply, reject_formats={"json_schema": 500}) as server:
+        client = client_for(server, tmp_path, concurrency=4, max_retries=3)
+        results = asyncio.run(structured(client, [f"q{i}" for i in range(6)]))
+        assert [r.parsed.question for r in results] == [f"q{i}?" for i in range(6)]
+        # one json_schema request, turned down and never retried; then json_object for every call
+        assert server.formats() == ["json_schema"] + ["json_object"] * 6
+        json_object = server.chat_requests()[1:]
+        assert all("Reply with a single JSON object" in r.last_user_text for r in json_object)
+        gen = client.usage()["gen"]
+        assert (gen.calls, gen.requests, gen.retries, gen.repairs, gen.failed_calls) == (6, 7, 0, 0, 0)
+        info = client.run_info()
+        assert info["structured_output"] == "json_object"
+        assert list(info["structured_output_rejected"]) == ["json_schema"]
+        assert "HTTP 500" in info["structured_output_rejected"]["json_schema"]
+
+        # a new run against the same server remembers the rejection (cache folder): no probe, all cached
+        again = client_for(server, tmp_path)
+        asyncio.run(structured(again, [f"q{i}" for i in range(6)]))
+        assert len(server.chat_requests()) == 7
+        assert again.run_info()["structured_output"] == "json_object"
+        assert "earlier run" in again.run_info()["structured_output_rejected"]["json_schema"]
+        assert total(again).requests == 0 and total(again).cached_calls == 6
+
+
+def test_a_server_with_neither_format_falls_back_to_the_prompt() -> None:
+    with FakeOpenAIServer(draft_reply, reject_formats={"json_schema": 500, "json_object": 400}) as server:
+        client = client_for(server, None)
+        asyncio.run(structured(client, ["q1", "q2", "q3"]))
+    assert server.formats() == ["json_schema", "json_object", "none", "none", "none"]
+    assert client.structured_mode == "prompt"
+    assert total(client).requests == 5 == len(server.chat_requests())
+    assert total(client).retries == 0
+
+
+def test_a_passing_500_while_probing_is_retried_not_taken_for_a_rejection() -> None:
+    script = iter([Fault("500"), draft_reply])
+
+    def responder(request: RecordedRequest) -> str | Fault:
+        step = next(script, draft_reply)
+        return step if isinstance(step, Fault) else step(request)
+
+    with FakeOpenAIServer(responder) as server:
+        client = client_for(server, None, max_retries=2)
+        asyncio.run(structured(client, ["q1", "q2"]))
+    assert server.formats() == ["json_schema"] * 3
+    assert client.structured_mode == "json_schema"
+    assert total(client).retries == 1 and total(client).requests == 3
+
+
+def test_forced_modes_send_what_they_say() -> None:
+    with FakeOpenAIServer(draft_reply) as server:
+        for mode in ("json_schema", "json_object", "prompt"):
+            client_for(server, None, structured_output=mode).complete(ask("q1"), stage="gen", response_model=Draft)
+        assert server.formats() == ["json_schema", "json_object", "none"]
+    assert LLMSettings(model="m", structured_output="schema").structured_output == "json_schema"  # old spelling
+
+
+# -- every request counted ----------------------------------------------------------------------------------------
+
+
+def test_retries_repairs_and_samples_add_up_to_what_the_server_received() -> None:
+    faults: dict[str, list[str | Fault]] = {
+        "q0": [Fault("429", retry_after=0.01), Fault("500")],  # two retries
+        "q1": ['{"question": "q1?"}'],  # a repair re-ask
+        "q2": [Fault("timeout", delay=0.6), "not json at all"],  # a retry, then a repair
+        "q3": [Fault("500")] * 3,  # fails after its retries
+    }
+    seen: Counter[str] = Counter()
+    lock = threading.Lock()
+
+    def responder(request: RecordedRequest) -> str | Fault:
+        call = tag(request)
+        with lock:
+            script = faults.get(call, [])
+            step = script[seen[call]] if seen[call] < len(script) else None
+            seen[call] += 1
+        return step if step is not None else draft_reply(request)
+
+    with FakeOpenAIServer(responder) as server:
+        client = client_for(server, None, timeout=0.3, max_retries=2, concurrency=3, structured_output="json_schema")
+        results = asyncio.run(structured(client, [f"q{i}" for i in range(6)]))
+        # three samples of one plain prompt: three requests
+        for i in range(3):
+            client.complete(ask("s0"), stage="samples", temperature=0.7, sample=i)
+        received = Counter(tag(r) for r in server.chat_requests())
+    assert isinstance(results[3], LLMCallError)
+    assert [r.parsed.question for i, r in enumerate(results) if i != 3] == ["q0?", "q1?", "q2?", "q4?", "q5?"]
+    gen = client.usage()["gen"]
+    assert received == Counter({"q0": 3, "q1": 2, "q2": 3, "q3": 3, "q4": 1, "q5": 1, "s0": 3})
+    assert (gen.requests, gen.retries, gen.repairs, gen.failed_calls, gen.calls) == (13, 5, 2, 1, 7)
+    assert client.usage()["samples"].requests == 3
+    assert total(client).requests == len(server.chat_requests()) == 16
+
+
+def test_the_timeout_error_names_the_setting() -> None:
+    with FakeOpenAIServer(lambda r: Fault("timeout", delay=1.0)) as server:
+        client = client_for(server, None, timeout=0.3, max_retries=1)
+        with pytest.raises(LLMTimeout) as failed:
+            client.complete(ask("q1"), stage="gen")
+    message = str(failed.value)
+    assert "LLM timeout of 0.3 s" in message and "--llm-timeout" in message and "2 attempt(s)" in message
+    assert client.usage()["gen"] == StageUsage(requests=2, retries=1, failed_calls=1)
+
+
+# -- failed calls are remembered -----------------------------------------------------------------------------------
+
+
+def test_failed_calls_are_recorded_and_a_rerun_chooses_whether_to_resend(tmp_path: Path) -> None:
+    with FakeOpenAIServer(lambda r: Fault("500")) as server:
+        first = client_for(server, tmp_path, max_retries=1)
+        with pytest.raises(LLMCallError, match="internal error"):
+            first.complete(ask("q1"), stage="gen")
+        assert len(server.chat_requests()) == 2
+
+        server.responder = lambda r: "fine now"
+        kept = client_for(server, tmp_path, retry_failed=False)
+        with pytest.raises(LLMCallError, match="recorded by an earlier run") as replayed:
+            kept.complete(ask("q1"), stage="gen")
+        assert "internal error" in str(replayed.value)
+        assert len(server.chat_requests()) == 2  # nothing sent
+        assert kept.usage()["gen"] == StageUsage(cached_calls=1, failed_calls=1)
+
+        resent = client_for(server, tmp_path)  # the default: retry failed calls
+        assert resent.complete(ask("q1"), stage="gen").text == "fine now"
+        assert len(server.chat_requests()) == 3
+        # the success replaced the recorded failure: even without retrying failures it is a cache hit now
+        assert client_for(server, tmp_path, retry_failed=False).complete(ask("q1"), stage="gen").cached
+
+
+def test_a_recorded_timeout_replays_as_a_timeout(tmp_path: Path) -> None:
+    with FakeOpenAIServer(lambda r: Fault("timeout", delay=1.0)) as server:
+        with pytest.raises(LLMTimeout):
+            client_for(server, tmp_path, timeout=0.3, max_retries=0).complete(ask("q1"), stage="gen")
+        with pytest.raises(LLMTimeout, match="--llm-timeout"):
+            client_for(server, tmp_path, timeout=0.3, retry_failed=False).complete(ask("q1"), stage="gen")
+        assert len(server.chat_requests()) == 1
+
+
+# -- cost ------------------------------------------------------------------------------------------------------
+
+
+def test_unpriced_models_say_unknown_and_the_cap_warns() -> None:
+    local = LLMClient(LLMSettings(model="openai/my-local-llama", api_base="http://127.0.0.1:1/v1", max_cost=1.0))
+    assert local.prices.known is False
+    assert format_cost(local.spent, local.prices.known) == "unknown"
+    warning = local.cap_warning()
+    assert warning is not None and "--max-cost 1 cannot limit openai/my-local-llama" in warning
+    assert local.run_info()["priced"] is False
+    priced = LLMClient(LLMSettings(model="openai/gpt-4.1-mini", max_cost=1.0))
+    assert priced.prices.known and priced.cap_warning() is None
+    assert format_cost(0.0123456, True) == "$0.0123"
+    overridden = LLMClient(
+        LLMSettings(model="openai/local", max_cost=1.0, input_price_per_mtok=0.1, output_price_per_mtok=0.2)
+    )
+    assert overridden.cap_warning() is None
+    assert LLMClient(LLMSettings(model="openai/local")).cap_warning() is None  # no cap, nothing to warn about
+
+
+def test_request_ceiling_counts_repairs_retries_and_probes() -> None:
+    # 10 structured calls, 3 retries: (first try + repair) × 4 attempts each, + 2 mode probes
+    assert request_ceiling(10, 3) == 82
+    assert request_ceiling(10, 0, structured=False) == 10
+    assert request_ceiling(0, 3) == 0
