@@ -12,7 +12,7 @@ from testgen import build_testset
 from testgen.gate import REASONS, Gate, item_flags
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.keys import KeyIndex
-from testgen.gate.labels import opaque_label, pasted_label
+from testgen.gate.labels import opaque_label, pasted_label, unnamed_property
 from testgen.gate.names import document_subject, file_name_problem
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
 from testgen.gate.values import incomplete_value, is_placeholder
@@ -561,3 +561,118 @@ def test_cjk_sentences_with_a_second_clause_or_debris_are_rejected() -> None:
     assert "debris" in (standalone_problem(debris, "zh") or "")
     assert question_problem("朱椿于洪武十一年什么时候正月初一受封蜀王？", "zh.sentence") is not None
     assert question_problem("建築家について、いつの市長選挙で当選しましたか？", "ja.sentence") is not None
+
+
+# -- a label asked as a noun must name a property -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("label", "language"),
+    [
+        ("battery", "en"),  # a part: "What is X's battery?"
+        ("diesel", "en"),  # a variant column
+        ("business class", "en"),
+        ("long press (left earcup)", "en"),  # a row pasted with its parenthesis
+        ("Poisons/Toxics Check-In baggage", "en"),
+        ("sales & enrollment", "en"),
+        ("loss of license", "en"),  # the head is "loss"
+        ("성인 성수기", "ko"),  # row × column: the fee is not named
+        ("요청 후 견적 회신", "ko"),
+    ],
+)
+def test_labels_that_name_no_property_are_rejected(label: str, language: str) -> None:
+    assert unnamed_property(label, language) is not None
+
+
+@pytest.mark.parametrize(
+    ("label", "language"),
+    [
+        ("battery capacity", "en"),
+        ("SWIFT code", "en"),
+        ("maintenance windows", "en"),  # plural head
+        ("addresses", "en"),
+        ("home institution", "en"),
+        ("number of seats", "en"),  # the head before "of"
+        ("성인 요금", "ko"),
+        ("해외 일비", "ko"),
+        ("자본금", "ko"),
+        ("환불 처리 기한", "ko"),
+        ("所在地", "zh"),  # no list for the language: not judged
+    ],
+)
+def test_labels_that_name_a_property_are_kept(label: str, language: str) -> None:
+    assert unnamed_property(label, language) is None
+
+
+def test_a_part_asked_as_what_is_fails_the_gate_but_a_verbal_form_does_not(tmp_path: Path) -> None:
+    ctx = kb_context(tmp_path, {"products/fold.md": "# Fold 250\n\n- **Battery**: 250 Wh\n- **Price**: $1,299\n"})
+    gate = Gate(ctx)
+    battery = next(f for f in ctx.facts if f.attribute == "Battery")
+    price = next(f for f in ctx.facts if f.attribute == "Price")
+
+    def draft(f: FactNode, question: str, template: str) -> Draft:
+        return Draft(
+            category="numerical",
+            question=question,
+            reference_answer=f"Fold 250's {f.attribute.lower()} is {f.value}.",
+            keywords=[f.value],
+            facts=[f],
+            answer_spans=[f.value],
+            language="en",
+            template=template,
+        )
+
+    failure = gate.check(draft(battery, "What is Fold 250's battery?", "en.number"))
+    assert failure is not None and failure.reason == "pasted_label" and "battery" in failure.detail
+    assert gate.check(draft(price, "How much is Fold 250's price?", "en.money")) is None
+    assert gate.check(draft(battery, "How much battery does Fold 250 have?", "en.verbal.battery")) is None
+
+
+# -- CJK questions whose date only describes a noun ----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("question", "template"),
+    [
+        ("关于A，兴建于什么时候的堡垒街长老会教堂就是早期哥特式建筑的例证？", "zh.sentence"),
+        ("关于A，中国中央电视台亦曾于什么时候下午14:25分首播？", "zh.sentence"),  # a time of day left beside it
+        ("关于A，第三阶段数据集在什么时候春季发布？", "zh.sentence"),
+        ("关于A，赛期由什么时候至12日？", "zh.sentence"),  # one end of a range
+        ("关于A，他是什么时候欧洲国家杯12位主裁判之一？", "zh.sentence"),  # a copula, not an event
+        ("关于A，多少钱(已经加价)最初以单层巴士行驶？", "zh.sentence"),
+        ("关于A，什么时候推出的《And Thou Shalt Trust..？", "zh.sentence"),  # cut off in the source
+        ("豊岡市について、過去最高気温はいつ観測した39.3℃ですか？", "ja.sentence"),  # a copula sentence
+        ("日本共産党について、いつ投開票の第45回衆議院議員総選挙では候補を減らしましたか？", "ja.sentence"),
+    ],
+)
+def test_cjk_dates_that_only_describe_a_noun_are_rejected(question: str, template: str) -> None:
+    assert question_problem(question, template) is not None
+
+
+@pytest.mark.parametrize(
+    ("question", "template"),
+    [
+        ("关于康王路，会馆已于什么时候重新对公众开放？", "zh.sentence"),
+        ("龙烟铁路是什么时候开工建设的？", "zh.sentence"),
+        ("同君連合について、ホンタイジはいつモンゴル遠征を行いましたか？", "ja.sentence"),
+    ],
+)
+def test_cjk_questions_about_the_sentences_own_event_are_kept(question: str, template: str) -> None:
+    assert question_problem(question, template) is None
+
+
+def test_a_count_of_one_in_a_sentence_is_not_asked() -> None:
+    one = FactNode(
+        fact_id="f",
+        subject="S",
+        attribute="",
+        value="1个",
+        value_type="number",
+        number=1.0,
+        unit="个",
+        source="sentence",
+        doc_id="d.md",
+        chunk_id="c0",
+        evidence="分裂能是1个电子跃迁所需的能量。",
+        start=0,
+        end=1,
+    )
+    assert standalone_problem(one, "zh") is not None
+    three = one.model_copy(update={"value": "3个", "number": 3.0, "evidence": "大沙东站共设有3个出入口。"})
+    assert standalone_problem(three, "zh") is None

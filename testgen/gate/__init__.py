@@ -33,7 +33,7 @@ from schemas import TestQuestion
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.bridges import BridgeIndex
 from testgen.gate.keys import KeyIndex
-from testgen.gate.labels import count_label, opaque_label, pasted_label, untimely_label
+from testgen.gate.labels import count_label, opaque_label, pasted_label, unnamed_property, untimely_label
 from testgen.gate.names import document_owned, document_subject, file_name_problem
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
 from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder
@@ -157,6 +157,10 @@ class Gate:
                 return _fail("wh_mismatch", f"a count under '{fact.attribute[:30]}' read as a year")
             if fact.value_type == "date" and not fact.qualifier and untimely_label(fact.attribute):
                 return _fail("pasted_label", f"a date under '{fact.attribute[:30]}', a label about something else")
+            if fact.value_type != "date" and _asks_label_as_noun(draft.template):
+                problem = unnamed_property(fact.attribute, draft.language)
+                if problem:
+                    return _fail("pasted_label", problem)
         if draft.category in _SINGLE and len(draft.facts) == 1:
             fact = draft.facts[0]
             problem = wh_mismatch(draft.question, fact.value, fact.value_type, draft.language)
@@ -206,6 +210,18 @@ class Gate:
             if problem:
                 return _fail("incomplete_aggregate", problem)
         return None
+
+
+# Templates that ask the label itself as a noun ("What is X's <label>?", "Which has the higher <label>?"); the
+# verbal forms ("How much does X cost?", "Who joined earlier?") and counts word the question themselves.
+_NOUN_TEMPLATES = frozenset(
+    {"what", "text", "number", "money", "percent", "where", "how_long", "qualified", "compare", "arith", "extreme"}
+)
+
+
+def _asks_label_as_noun(template: str) -> bool:
+    parts = template.split(".")
+    return len(parts) >= 2 and parts[1] in _NOUN_TEMPLATES and parts[-1] not in ("count", "active", "passive")
 
 
 def item_flags(item: TestQuestion) -> list[str]:

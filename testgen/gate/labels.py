@@ -121,3 +121,65 @@ def opaque_label(attribute: str) -> bool:
     """Whether the label only says that more text follows (``Notes``, ``비고``), naming no property."""
     words = re.findall(r"\w+", normalize(attribute))
     return bool(words) and all(w in _OPAQUE for w in words)
+
+
+# -- labels asked as nouns: "What is X's <label>?" ------------------------------------------------------------
+# The head nouns that name a property of something (its name, price, size, date, owner ...). A label whose head is
+# something else names a part, a variant or a table cell ("battery", "diesel", "long press", "business class",
+# "성인 성수기"), and "What is X's battery?" asks nothing a user would ask. English and Korean; general vocabulary.
+_PROPERTY_HEADS_EN = frozenset(
+    """name title role position job status type kind category grade level tier rank rating score
+    address email e-mail phone telephone fax number id code identifier url website site location headquarters
+    country city region state province origin nationality language currency education degree major field
+    specialty specialization expertise focus department team division office branch unit
+    manager owner founder director head lead leader ceo cto cfo coo president chair chairman chairperson supervisor
+    contact representative author publisher manufacturer maker brand model version edition platform format
+    standard license licence method procedure process requirement eligibility criterion criteria condition
+    term period duration length time date deadline schedule window hours frequency
+    price cost fee charge rate amount total sum budget revenue income turnover sales profit salary wage pay
+    compensation bonus allowance limit cap threshold balance deposit premium discount value
+    valuation capacity size weight height width depth area volume power output speed range distance mileage
+    efficiency consumption temperature voltage population headcount count quantity share percentage ratio
+    proportion growth margin return yield age lifespan warranty coverage guarantee material colour color
+    dimensions resolution storage memory processor employer affiliation institution university school
+    product customer client partner vendor supplier counterparty sponsor account""".split()
+)
+_PROPERTY_HEADS_KO = (
+    "이름 명칭 상호 주소 위치 소재지 본사 번호 연락처 전화 이메일 코드 아이디 직책 직위 "
+    "직급 직함 역할 담당 업무 부서 팀 소속 학력 전공 분야 언어 국적 출신 유형 종류 구분 "
+    "분류 등급 상태 단계 방식 방법 조건 기준 자격 요건 정책 규정 절차 기간 기한 일정 "
+    "일자 날짜 시간 시각 연도 주기 횟수 가격 요금 금액 비용 수수료 료 비 금 액 단가 "
+    "한도 예산 매출 수익 이익 연봉 급여 수당 할인 율 률 비율 비중 점수 평점 만족도 규모 "
+    "인원 수 정원 용량 크기 무게 중량 길이 높이 너비 면적 거리 속도 출력 온도 수명 모델 "
+    "버전 제조사 브랜드 대표 대표자 설립자 책임자 담당자 관리자 장 고객 상품 제품 계약 "
+    "파트너 목표 일 "
+).split()
+# A label pasted with its table punctuation: "Poisons/Toxics", "(South Asia)", "overall %", "bengaluru – koramangala".
+_LABEL_PUNCTUATION = re.compile(r"[/()（）%&+]|\s[–—-]\s")
+
+
+def unnamed_property(attribute: str, language: str) -> str | None:
+    """Why `attribute`, asked as a noun ("What is X's <attribute>?", "X의 <attribute>은 얼마인가요?"), names no
+    property; None when it does, or for a language without a list of property nouns."""
+    label = attribute.strip()
+    if language == "en":
+        if _LABEL_PUNCTUATION.search(label):
+            return f"'{label[:30]}' is pasted with the table's punctuation"
+        words = re.findall(r"[a-z][a-z\-']*", label.lower())
+        if "of" in words[1:]:
+            words = words[: words.index("of", 1)]  # "loss of license": the head is "loss"
+        if not words:
+            return None
+        head = words[-1]
+        singular = {head, head[:-1] if head.endswith("s") else head, head[:-2] if head.endswith("es") else head}
+        if singular & _PROPERTY_HEADS_EN:
+            return None
+        return f"'{label[:30]}' names a part, variant or cell, not a property (head '{head}')"
+    if language == "ko":
+        if _LABEL_PUNCTUATION.search(label):
+            return f"'{label[:30]}' is pasted with the table's punctuation"
+        last = label.split()[-1] if label.split() else ""
+        if any(last.endswith(h) for h in _PROPERTY_HEADS_KO):
+            return None
+        return f"'{label[:30]}' names a part, variant or cell, not a property (head '{last}')"
+    return None

@@ -110,6 +110,8 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
             if _CJK_PAUSE.search(sentence):
                 # one clause only: a second one stays in the question as an unasked statement
                 return "a compound sentence"
+    if fact.value_type == "number" and fact.number == 1:
+        return "a count of one (an article in the sentence, not a quantity anyone asks about)"
     if fact.value_type == "date" and sum(v.value_type == "date" for v in find_values(sentence)) > 1:
         return "two dates in one sentence"
     typed = [v for v in find_values(sentence) if v.value_type != "number" or v.unit]
@@ -130,7 +132,18 @@ _CJK_LEFTOVER = re.compile(
     r"|什么时候(?:后|以后|前|以前|底|末|初|中旬|上旬|下旬)|[前约約](?:什么时候|多少|几|いつ|何)"
     r"|[（(][^）)]*(?:什么时候|多少|几|いつ|何)[^（(]*[)）]|公元(?:什么时候|多少)|[－\-~〜–](?:什么时候|多少|几|いつ|何)"
     r"|年(?:什么时候|いつ)|いつ[のな]|(?:什么时候|いつ)[：:]"
+    r"|什么时候(?:上午|下午|早|晚|凌晨|中午|夜|春|夏|秋|冬|[0-9０-９])"  # "于什么时候下午14:25分首播"
+    r"|(?:什么时候|多少钱?|几|いつ|いくら)[（(]"  # "多少钱(已经在3月17曰加价)…"
+    r"|(?:什么时候|いつ)(?:至|到|起至|から|まで|[～~〜－\-–])"  # one end of a range: "赛期由什么时候至12日"
+    r"|是什么时候(?![^，,。？]*的[？?]$)"  # "…是什么时候欧洲国家杯12位主裁判之一": a copula, not an event
 )
+# The date asked sits in a clause that modifies a noun, not in the sentence's own statement: "兴建于什么时候的堡垒街
+# 长老会教堂就是…", "いつ投開票の第45回総選挙では…", "いつ創設された…が最初ですか" (a copula sentence: what is asked is
+# what something *is*; the date only describes it).
+_MODIFYING_DATE = {
+    "zh": re.compile(r"什么时候[^，,。？]*的(?![？?]$)"),
+    "ja": re.compile(r"いつ[^、。？をがはにでとへもや]{1,8}の|いつ.*ですか？$"),
+}
 
 
 def _inflections(base: str) -> set[str]:
@@ -165,6 +178,11 @@ def question_problem(question: str, template: str) -> str | None:
         return "the question word sits beside a leftover of the value"
     if template.endswith(".sentence") and len(re.sub(r"^关于[^，,]+[，,]|[\W_]", "", question)) < 8:
         return "nothing is asked beyond the question word"
+    if template.endswith(".sentence") and re.search(r"(?:\.\.|…)\s*[?？]$", question):
+        return "the sentence was cut off in the source"
+    modifying = _MODIFYING_DATE.get(template.split(".")[0])
+    if template.endswith(".sentence") and modifying is not None and modifying.search(question):
+        return "the date asked only describes a noun in the sentence"
     if not template.startswith("en.sentence"):
         return None
     if re.search(r"\b(?:that|this|it|them|these|those)\?$", question):
