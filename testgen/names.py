@@ -57,6 +57,9 @@ _LABEL_LINE = re.compile(r"(?:abstract|summary|text|title|keywords?|description|
 _ABBREVIATION_END = re.compile(r"(?:\b[A-Z][A-Za-z]{0,4}|\b[a-z]{1,3})\.$")  # "Ltd.", "Co.", "K.", "spp."
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _MAX_WORDS = 12
+# What may follow a comma inside a name ("Acme Co., Ltd.", "Martin Luther King, Jr."); anything else makes the
+# name a list or an address ("Ground Floor, Lotus Plaza, Ashram Road").
+_NAME_SUFFIX_AFTER_COMMA = re.compile(r"\s*(?:inc|ltd|llc|llp|plc|co|corp|gmbh|ag|sa|bv|jr|sr|ii|iii|iv)\b\.?", re.I)
 _MAX_CJK_CHARS = 25
 
 
@@ -131,6 +134,9 @@ def name_problems(name: str) -> tuple[str, ...]:
     - ``sentence``: reads as prose, not as a name: ends with ``. ? !`` (abbreviations such as "Ltd." and
       initials are fine), has a sentence break inside, opens with a label such as "Abstract:", or opens
       with a lowercase word and runs to four words or more;
+    - ``too short``: fewer than two letters or digits ("A", a grade in a table);
+    - ``list or address``: a comma inside, except before a company or generation suffix ("Co., Ltd.",
+      ", Jr."): "Ground Floor, Lotus Plaza, Ashram Road";
     - ``lowercase``: two or more Latin words with no capital letter or digit at all ("audio catalog",
       "so into northern spain"): a cleaned slug, not a name as it is written.
 
@@ -158,6 +164,10 @@ def name_problems(name: str) -> tuple[str, ...]:
         problems.append("too long")
     if _sentence_like(text):
         problems.append("sentence")
+    if len(re.findall(r"\w", text)) < 2:
+        problems.append("too short")
+    if any(not _NAME_SUFFIX_AFTER_COMMA.match(part) for part in text.split(",")[1:]):
+        problems.append("list or address")
     latin = [w for w in words if re.fullmatch(r"[A-Za-z][A-Za-z'’&.-]*", w)]
     if len(words) >= 2 and len(latin) == len(words) and text == text.lower():
         problems.append("lowercase")
@@ -198,3 +208,18 @@ def title_core(title: str) -> str:
     """A title without its generic words: "History of Aurora Bikes" → "aurora bikes", "하늘여행 연혁" → "하늘여행"."""
     words = re.findall(r"\w+", normalize(short_title(title)))
     return " ".join(w for w in words if w not in GENERIC_HEADINGS and w not in _GLUE)
+
+
+_EDGE_GLUE = frozenset({"with", "for", "of", "the", "and", "&", "on", "about", "및", "의"})
+
+
+def core_name(name: str) -> str:
+    """A name without the kind words at its edges, as people shorten it: "Contract with Bergfeld Logistik" →
+    "Bergfeld Logistik", "Warranty and Returns policy" → "Warranty and Returns", "세진전자 포상여행 계약" →
+    "세진전자 포상여행". The name itself when nothing is left or nothing was stripped."""
+    words = name.split()
+    while words and normalize(words[0]) in GENERIC_HEADINGS | _EDGE_GLUE:
+        words.pop(0)
+    while words and normalize(words[-1]) in GENERIC_HEADINGS | _EDGE_GLUE:
+        words.pop()
+    return " ".join(words) or name

@@ -14,9 +14,10 @@ from schemas import FactNode
 from testgen.categories._registry import Category
 from testgen.closure import Closure
 from testgen.gate import Gate
+from testgen.names import core_name
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
-from testgen.text import char_ngrams, contains_keyword, jaccard, normalize
+from testgen.text import char_ngrams, contains_keyword, is_cjk, jaccard, normalize
 
 DUPLICATE_THRESHOLD = 0.85
 #: Items one document may give through one question template ("When was <version> released?" × 30 is one test).
@@ -59,6 +60,9 @@ class Validator:
         # the subject by one of its names, or by a word only its pages use ("Summit Trail Tours" for the contract)
         forms = self._closure.subject_forms(first)
         forms |= self._closure.distinctive(forms)
+        # the subject's title without its kind word ("Contract with Bergfeld Logistik" → "bergfeld logistik")
+        cores = {normalize(core_name(form)) for form in forms}
+        forms |= {core for core in cores if len(core.split()) >= 2 or (is_cjk(core) and len(core) >= 3)}
         pages = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(second.value)}
         for doc_id in sorted(pages):
             text = self.ctx.doc_text[doc_id]

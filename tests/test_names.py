@@ -10,7 +10,7 @@ import pytest
 from testgen.corpus import clean_stem, derive_title, load_kb
 from testgen.kg.build import build_graph, load_corpus
 from testgen.kg.entities import plain_names
-from testgen.names import is_usable_name, name_problems, short_title, without_parentheticals
+from testgen.names import core_name, is_usable_name, name_problems, short_title, without_parentheticals
 
 
 def write(root: Path, rel: str, text: str) -> None:
@@ -252,3 +252,34 @@ def test_subjects_of_a_scraped_kb_are_usable(tmp_path: Path) -> None:
     names = {node.name for node in kg.entities() if node.home_doc}
     assert names == {"Garden Quest", "Leafworks"}
     assert all(is_usable_name(name) for name in names)
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("A", "too short"),
+        ("Ground Floor, Lotus Plaza, Ashram Road", "list or address"),
+        ("Red, Blue", "list or address"),
+    ],
+)
+def test_a_letter_or_an_address_is_no_name(name: str, problem: str) -> None:
+    assert problem in name_problems(name)
+
+
+@pytest.mark.parametrize("name", ["Acme Co., Ltd.", "Martin Luther King, Jr.", "X1", "北京", "하늘여행"])
+def test_company_suffixes_after_a_comma_and_short_names_are_kept(name: str) -> None:
+    assert is_usable_name(name), name_problems(name)
+
+
+@pytest.mark.parametrize(
+    ("name", "core"),
+    [
+        ("Contract with Bergfeld Logistik", "Bergfeld Logistik"),
+        ("Warranty and Returns Policy", "Warranty and Returns"),
+        ("세진전자 임직원 포상여행 계약", "세진전자 임직원 포상여행"),
+        ("Aurora Ridge 700", "Aurora Ridge 700"),
+        ("Policy", "Policy"),  # nothing would be left: the name itself
+    ],
+)
+def test_core_name_drops_kind_words_at_the_edges(name: str, core: str) -> None:
+    assert core_name(name) == core

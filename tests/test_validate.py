@@ -234,6 +234,31 @@ def test_spanning_answerable_from_one_document_is_rejected(ctx: GenContext) -> N
     assert (verdict.ok, verdict.reason) == (False, "answerable from a single document")
 
 
+def test_spanning_answered_by_a_page_naming_the_subject_by_its_short_name_is_rejected(tmp_path: Path) -> None:
+    # The manager's page lists "Accounts Managed: Delta Farms" and whom he reports to: it answers both hops,
+    # though it never writes the contract's title "Contract with Delta Farms".
+    kb = {
+        "contracts/delta_farms.md": "# Contract with Delta Farms\n\n- **Client**: Delta Farms\n"
+        "- **Account Manager**: Jonas Berg\n",
+        "people/jonas_berg.md": "# Jonas Berg\n\n- **Reports To**: Mira Tamm\n- **Accounts Managed**: Delta Farms\n",
+        "people/mira_tamm.md": "# Mira Tamm\n\n- **Title**: Head of Sales\n",
+        # the client is named on many pages, so its words alone do not single out the contract
+        **{f"news/visit_{i}.md": f"# Visit {i}\n\nDelta Farms toured the plant in week {i}.\n" for i in range(8)},
+    }
+    kctx = kb_context(tmp_path, kb)
+    manager = fact(kctx, "contracts/delta_farms.md", "Account Manager")
+    reports = fact(kctx, "people/jonas_berg.md", "Reports To")
+    draft = spanning_draft(
+        kctx,
+        manager,
+        reports,
+        "Who does the account manager of the contract with Delta Farms report to?",
+        "The account manager of the contract with Delta Farms is Jonas Berg, who reports to Mira Tamm.",
+    )
+    verdict = Validator(kctx).validate(draft, get_category("spanning"))
+    assert (verdict.ok, verdict.reason) == (False, "answerable from a single document")
+
+
 def test_spanning_across_two_documents_passes(ctx: GenContext) -> None:
     manager = fact(ctx, "contracts/delta_farms.md", "Account Manager")
     joined = fact(ctx, "people/jonas_berg.md", "Joined")

@@ -10,6 +10,7 @@ from schemas import FactNode
 from testgen.categories._common import group_comparable, keywords_for_value, phraser, subject_name
 from testgen.categories._registry import register
 from testgen.kg.values import classify_value, parse_number
+from testgen.names import core_name
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import normalize
@@ -78,7 +79,7 @@ class Comparative:
             if phrased is None:
                 continue
             question, answer, template = phrased
-            keywords = [subject_name(ctx, facts[winner])]
+            keywords = [core_name(subject_name(ctx, facts[winner]))]
             for f in facts:
                 keywords.extend(keywords_for_value(f.value))
             yield Draft(

@@ -11,6 +11,7 @@ from schemas import FactNode
 from testgen.categories._common import entity_type_of, group_comparable, phraser, subject_name
 from testgen.categories._registry import register
 from testgen.kg.values import parse_number
+from testgen.names import core_name
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import normalize
@@ -75,7 +76,7 @@ class Holistic:
                 category=self.name,
                 question=question,
                 reference_answer=answer,
-                keywords=names[:4],  # the counted value is in the question; the answer names who has it
+                keywords=[core_name(n) for n in names[:4]],  # the value is in the question; the answer names who has it
                 facts=facts,
                 answer_spans=[],
                 language=language,
@@ -98,7 +99,7 @@ class Holistic:
             category=self.name,
             question=question,
             reference_answer=answer,
-            keywords=[winner, best.value],
+            keywords=[core_name(winner), best.value],
             facts=facts,
             answer_spans=[best.value],
             language=language,

@@ -11,6 +11,7 @@ from schemas import FactNode
 from testgen.categories._common import entity_type_of, phraser, subject_name, without_answer
 from testgen.categories._registry import register
 from testgen.kg.mining import fact_id, strip_markup
+from testgen.names import core_name
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import contains_keyword, normalize
@@ -86,7 +87,7 @@ class Relationship:
                 category=self.name,
                 question=question,
                 reference_answer=answer,
-                keywords=[answer_name],  # the other name is in the question
+                keywords=[core_name(answer_name)],  # the other name is in the question
                 facts=facts,
                 answer_spans=[answer_name],
                 language=language,
