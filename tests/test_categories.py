@@ -18,6 +18,7 @@ from testgen.categories.numerical import compute
 from testgen.categories.relationship import mention_relations
 from testgen.kg.graph import KnowledgeGraph
 from testgen.kg.values import find_values, parse_number
+from testgen.names import core_name
 from testgen.pipeline import build_testset
 from testgen.synth.context import GenContext
 from testgen.text import contains_keyword, normalize
@@ -217,6 +218,8 @@ def test_relationship_names_both_entities(built: Built) -> None:
         # the keyword is the answer: the value's entity, or the subject when the question is asked backwards
         answer = fact.subject_entity if item.metadata["template"].endswith("inverse") else fact.value_entity
         answer_forms = [built.kg.get(answer).name, *built.kg.get(answer).aliases]
+        # as people shorten it: "Summit Trail Tours" for "Contract with Summit Trail Tours"
+        answer_forms += [core_name(f) for f in answer_forms]
         assert any(normalize(f) in normalize(" ".join(item.keywords)) for f in answer_forms), item.keywords
 
 
@@ -295,3 +298,12 @@ def test_long_text_values_give_phrase_keywords_in_order() -> None:
     assert keywords_for_value("Signed on March 3, 2021 by both parties after a long review") == ["March 3, 2021"]
     value = "그린모빌리티 임직원의 국내외 출장 항공권 및 숙박 예약 대행 서비스 전반"  # one phrase longer than a keyword
     assert all(k in value for k in keywords_for_value(value))
+
+
+def test_direct_facts_leave_amounts_and_counts_to_numerical(built: Built) -> None:
+    # a single amount, count or percentage asked is a numerical question to a reader
+    for item in built.of("direct_fact"):
+        fact = built.facts(item)[0]
+        assert fact.value_type not in ("money", "percent"), item.question
+        assert not (fact.value_type == "number" and fact.unit), item.question
+    assert built.of("numerical")

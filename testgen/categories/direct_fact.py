@@ -1,10 +1,14 @@
-"""direct_fact: one fact (subject, attribute, value) stated in one chunk. Answer = the value."""
+"""direct_fact: one fact (subject, attribute, value) stated in one chunk. Answer = the value.
+
+Dates are `temporal`'s and amounts, counts and percentages `numerical`'s (a single amount asked is a numerical
+question to a reader), so a direct fact is a name, a code, a place, a status, a description."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
 
+from schemas import FactNode
 from testgen.categories._common import attribute_key, single_fact_draft, stratified
 from testgen.categories._registry import register
 from testgen.synth.context import GenContext
@@ -22,6 +26,7 @@ class DirectFact:
             f
             for f in ctx.facts
             if f.value_type != "date"
+            and not is_quantity(f)
             and not f.value_entity
             and f.source in ("key_value", "table", "timeline", "llm")
             and not _name_list(f.value)
@@ -38,6 +43,11 @@ class DirectFact:
         if any(normalize(k) not in value for k in draft.keywords):
             return "keyword outside the value span"
         return None
+
+
+def is_quantity(fact: FactNode) -> bool:
+    """An amount, a percentage or a counted number ("148 employees"): what `numerical` asks about."""
+    return fact.value_type in ("money", "percent") or (fact.value_type == "number" and fact.unit is not None)
 
 
 def _name_list(value: str) -> bool:
