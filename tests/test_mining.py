@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
@@ -409,3 +410,15 @@ def test_build_graph_gives_large_documents_their_own_progress(monkeypatch: pytes
     mining = [s for s in stages if s[0].startswith("mining ") and s[0] != "mining facts"]
     assert {s[0] for s in mining} == {"mining big.md (k chars)"}
     assert mining[0][1] == 0 and mining[-1][1:] == (len(docs[0].text) // 1000,) * 2
+
+
+@pytest.mark.parametrize("batch", [1, 2, 3, 1000])
+def test_graph_is_saved_in_pieces_byte_for_byte_as_one_dump(batch: int, tmp_path: Path) -> None:
+    import json
+
+    from testgen.kg.build import build_graph, load_corpus
+
+    kg = build_graph(load_corpus(Path(__file__).parents[1] / "examples" / "aurora_bikes"))
+    expected = json.dumps(kg.to_dict(), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    assert "".join(kg._json_pieces(batch)) == expected
+    assert kg.save(tmp_path / "kg.json").read_text(encoding="utf-8") == expected

@@ -112,7 +112,8 @@ def build_graph(corpus: Corpus, *, similar_k: int = 5, progress: Progress | None
     for entity in index.entities.values():
         kg.add_node(entity)
     for doc in corpus.documents:
-        facts = attach_entities(mined[doc.doc_id].facts, index, index.doc_subject.get(doc.doc_id))
+        # pop: the mined facts are replaced by their attached copies, not kept beside them
+        facts = attach_entities(mined.pop(doc.doc_id).facts, index, index.doc_subject.get(doc.doc_id))
         for fact in facts:
             node = kg.add_node(fact)
             if fact.chunk_id:

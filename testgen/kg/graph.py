@@ -140,15 +140,45 @@ class KnowledgeGraph:
         return {"format": "testgen-kg", "version": FORMAT_VERSION, "meta": self.meta, "nodes": nodes, "edges": edges}
 
     def save(self, path: str | Path) -> Path:
-        """Write the graph as JSON (gzip-compressed when the name ends in ``.gz``)."""
+        """Write the graph as JSON (gzip-compressed when the name ends in ``.gz``).
+
+        The text is ``json.dumps(self.to_dict(), sort_keys=True)`` byte for byte, written a thousand nodes or
+        edges at a time: a graph of a large KB never exists a second time as one string in memory."""
         path = Path(path)
-        text = json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
         if path.suffix == ".gz":
             with gzip.open(path, "wt", encoding="utf-8") as fh:
-                fh.write(text)
+                fh.writelines(self._json_pieces())
         else:
-            path.write_text(text, encoding="utf-8")
+            with path.open("w", encoding="utf-8") as fh:
+                fh.writelines(self._json_pieces())
         return path
+
+    def _json_pieces(self, batch: int = 1000) -> Iterator[str]:
+        def dump(value: Any) -> str:
+            return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+        def joined(items: Iterator[Any]) -> Iterator[str]:
+            pending: list[str] = []
+            first = True
+            for item in items:
+                pending.append(dump(item))
+                if len(pending) == batch:
+                    yield ("" if first else ",") + ",".join(pending)
+                    first, pending = False, []
+            if pending:
+                yield ("" if first else ",") + ",".join(pending)
+
+        edges = (
+            {"source": u, "target": v, "kind": k, "weight": d["weight"]}
+            for u, v, k, d in self.graph.edges(keys=True, data=True)
+        )
+        nodes = (attrs["data"].model_dump(mode="json") for _, attrs in self.graph.nodes(data=True))
+        # The keys of to_dict() in sorted order, as json.dumps(sort_keys=True) writes them.
+        yield '{"edges":['
+        yield from joined(edges)
+        yield f'],"format":{dump("testgen-kg")},"meta":{dump(self.meta)},"nodes":['
+        yield from joined(nodes)
+        yield f'],"version":{dump(FORMAT_VERSION)}}}'
 
     @classmethod
     def load(cls, path: str | Path) -> KnowledgeGraph:
