@@ -12,7 +12,7 @@ from testgen import build_testset
 from testgen.gate import REASONS, Gate, item_flags
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.keys import KeyIndex
-from testgen.gate.labels import opaque_label, pasted_label, unnamed_property
+from testgen.gate.labels import opaque_label, pasted_label, pasted_punctuation, unnamed_property
 from testgen.gate.names import document_subject, file_name_problem
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
 from testgen.gate.values import incomplete_value, is_placeholder
@@ -676,3 +676,33 @@ def test_a_count_of_one_in_a_sentence_is_not_asked() -> None:
     assert standalone_problem(one, "zh") is not None
     three = one.model_copy(update={"value": "3个", "number": 3.0, "evidence": "大沙东站共设有3个出入口。"})
     assert standalone_problem(three, "zh") is None
+
+
+def test_a_policy_date_under_a_heading_naming_the_policy_is_not_the_organisations(tmp_path: Path) -> None:
+    # The page's title is the university; the heading under it names the policy the date belongs to.
+    ctx = kb_context(
+        tmp_path,
+        {
+            "uni/pd_policy.md": "# Cendra University\n\n## Staff Development Policy\n\n"
+            "**Effective Date:** September 1, 2023\n\n**Approved by:** University Council\n",
+        },
+    )
+    effective = next(f for f in ctx.facts if f.attribute == "Effective Date")
+    draft = Draft(
+        category="temporal",
+        question=f"When does {effective.subject} take effect?",
+        reference_answer=f"{effective.subject} takes effect on September 1, 2023.",
+        keywords=["September 1, 2023"],
+        facts=[effective],
+        answer_spans=["September 1, 2023"],
+        language="en",
+        template="en.verbal.effective_date",
+    )
+    assert effective.subject == "Cendra University"
+    failure = Gate(ctx).check(draft)
+    assert failure is not None and failure.reason == "document_subject"
+
+
+def test_a_date_label_with_a_bracketed_term_is_pasted() -> None:
+    assert pasted_punctuation("transcript request deadline (Fall)") is not None
+    assert pasted_punctuation("transcript request deadline") is None

@@ -33,7 +33,14 @@ from schemas import TestQuestion
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.bridges import BridgeIndex
 from testgen.gate.keys import KeyIndex
-from testgen.gate.labels import count_label, opaque_label, pasted_label, unnamed_property, untimely_label
+from testgen.gate.labels import (
+    count_label,
+    opaque_label,
+    pasted_label,
+    pasted_punctuation,
+    unnamed_property,
+    untimely_label,
+)
 from testgen.gate.names import document_owned, document_subject, file_name_problem
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
 from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder
@@ -108,9 +115,10 @@ class Gate:
                 if name and normalize(name) in question and not is_usable_name(name):
                     return _fail("file_name_subject", f"{name[:40]}: {', '.join(name_problems(name))}")
         for fact in draft.facts:
-            if fact.source in _LABELLED and document_owned(
-                fact.attribute, self.ctx.docs[fact.doc_id].title, fact.subject
-            ):
+            # the document is named by its title, or by the heading the fact sits under ("# Cendara University /
+            # ## Professional Development Policy / Effective Date: …" is the policy's date)
+            document = f"{self.ctx.docs[fact.doc_id].title} / {fact.context or ''}"
+            if fact.source in _LABELLED and document_owned(fact.attribute, document, fact.subject):
                 return _fail(
                     "document_subject", f"'{fact.attribute[:30]}' belongs to the document, not to {fact.subject[:30]}"
                 )
@@ -157,8 +165,14 @@ class Gate:
                 return _fail("wh_mismatch", f"a count under '{fact.attribute[:30]}' read as a year")
             if fact.value_type == "date" and not fact.qualifier and untimely_label(fact.attribute):
                 return _fail("pasted_label", f"a date under '{fact.attribute[:30]}', a label about something else")
-            if fact.value_type != "date" and _asks_label_as_noun(draft.template):
-                problem = unnamed_property(fact.attribute, draft.language)
+            if _asks_label_as_noun(draft.template):
+                problem = (
+                    unnamed_property(fact.attribute, draft.language)
+                    if fact.value_type != "date"
+                    else pasted_punctuation(fact.attribute)
+                    if draft.language in ("en", "ko")
+                    else None
+                )
                 if problem:
                     return _fail("pasted_label", problem)
         if draft.category in _SINGLE and len(draft.facts) == 1:
@@ -216,6 +230,7 @@ class Gate:
 # verbal forms ("How much does X cost?", "Who joined earlier?") and counts word the question themselves.
 _NOUN_TEMPLATES = frozenset(
     {"what", "text", "number", "money", "percent", "where", "how_long", "qualified", "compare", "arith", "extreme"}
+    | {"date"}
 )
 
 

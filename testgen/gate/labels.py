@@ -158,13 +158,22 @@ _PROPERTY_HEADS_KO = (
 _LABEL_PUNCTUATION = re.compile(r"[/()（）%&+]|\s[–—-]\s")
 
 
+def pasted_punctuation(attribute: str) -> str | None:
+    """Why a label reads as pasted with its table's punctuation ("deadline (Fall)", "Poisons/Toxics"), or None."""
+    if _LABEL_PUNCTUATION.search(attribute):
+        return f"'{attribute.strip()[:30]}' is pasted with the table's punctuation"
+    return None
+
+
 def unnamed_property(attribute: str, language: str) -> str | None:
     """Why `attribute`, asked as a noun ("What is X's <attribute>?", "X의 <attribute>은 얼마인가요?"), names no
     property; None when it does, or for a language without a list of property nouns."""
     label = attribute.strip()
+    if language in ("en", "ko"):
+        problem = pasted_punctuation(label)
+        if problem:
+            return problem
     if language == "en":
-        if _LABEL_PUNCTUATION.search(label):
-            return f"'{label[:30]}' is pasted with the table's punctuation"
         words = re.findall(r"[a-z][a-z\-']*", label.lower())
         if "of" in words[1:]:
             words = words[: words.index("of", 1)]  # "loss of license": the head is "loss"
@@ -176,8 +185,6 @@ def unnamed_property(attribute: str, language: str) -> str | None:
             return None
         return f"'{label[:30]}' names a part, variant or cell, not a property (head '{head}')"
     if language == "ko":
-        if _LABEL_PUNCTUATION.search(label):
-            return f"'{label[:30]}' is pasted with the table's punctuation"
         last = label.split()[-1] if label.split() else ""
         if any(last.endswith(h) for h in _PROPERTY_HEADS_KO):
             return None
