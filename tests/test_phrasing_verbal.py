@@ -217,3 +217,25 @@ def test_korean_verbal_form_needs_a_person_for_who() -> None:
     phrased = Korean().fact(fact("담당자", "영업팀"), "세진전자 계약")
     assert phrased is not None
     assert "누구" not in phrased[0]
+
+
+@pytest.mark.parametrize(
+    ("attribute", "value", "question"),
+    [
+        ("Team", "Sales", "How many people are in the Sales team?"),
+        ("Department", "Finance Department", "How many people are in the Finance Department?"),
+        ("Job Title", "Data Engineer", "How many people hold the title Data Engineer?"),
+        ("Location", "Austin, Texas", "How many people are based in Austin, Texas?"),
+        ("Account Manager", "Elliot Park", "How many people have Elliot Park as their account manager?"),
+    ],
+)
+def test_counts_over_a_group_a_title_or_a_place_read_naturally(attribute: str, value: str, question: str) -> None:
+    asked, _, _ = English().count("person", attribute, value, ["A", "B"])
+    assert asked == question
+
+
+def test_an_extreme_of_a_counted_noun_is_the_most_or_fewest() -> None:
+    assert English().extreme("contract", "Units", "C", "40", False, 4)[0] == "Which contract has the fewest units?"
+    assert English().extreme("contract", "Annual Value", "C", "$9", True, 4)[0] == (
+        "Which contract has the highest annual value?"
+    )

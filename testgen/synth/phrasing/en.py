@@ -63,6 +63,8 @@ def _outside(attr: str) -> str:
 
 
 _PLACE_ATTRS = re.compile(r"^(location|city|office|based in|headquarters|hq|base|site)$", re.I)
+_GROUP_ATTRS = re.compile(r"^(team|department|division|unit|group)$", re.I)
+_ROLE_ATTRS = re.compile(r"^(job title|title|role|position|job)$", re.I)
 _INTRANSITIVE = {"join", "start", "begin", "leave", "retire", "move", "arrive", "expire", "end", "close"}
 _PRICE_CONTEXT = re.compile(r"\b(pricing|price|prices|fees?|costs?|rates?|tiers?|plans?)\b", re.I)
 _MONEY_WORDS = re.compile(
@@ -630,6 +632,11 @@ class English:
         attr = attr_phrase(attribute)
         if _PLACE_ATTRS.match(attr):
             question = f"How many {plural} are based in {value}?"
+        elif _GROUP_ATTRS.match(attr):  # "How many people are in the Sales team?"
+            group = value if value.lower().endswith(attr.lower()) else f"{value} {attr}"
+            question = f"How many {plural} are in the {group}?"
+        elif _ROLE_ATTRS.match(attr):  # "How many employees hold the title Data Engineer?"
+            question = f"How many {plural} hold the title {value}?"
         else:
             question = f"How many {plural} have {value} as their {attr}?"
         listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
@@ -643,6 +650,8 @@ class English:
         word = "highest" if highest else "lowest"
         if re.search(r"\b(hours?|days?|weeks?|months?|years?|minutes?)$", value):
             word = "longest" if highest else "shortest"
+        elif re.fullmatch(r"[a-z]+", attr) and is_plural_noun(attr):
+            word = "most" if highest else "fewest"  # "the most units", not "the highest units"
         plural = {"person": "people"}.get(type_word, type_word + "s")
         who = "Who" if type_word == "person" else f"Which {type_word}"
         return (
