@@ -82,7 +82,11 @@ class Validator:
         if not draft.keywords:
             return Verdict(False, "no keywords")
         closures = [self.closure(f) for f in draft.facts]
-        docs: set[str] = set().union(*closures) if closures else set()
+        # An aggregate reads every page of its kind (scope_docs); beyond them only pages restating the facts
+        # that make the answer count: a page naming another product's score does not state the lowest one.
+        answer_ids = set(draft.derived.get("answer_facts", ()))
+        stating = [c for f, c in zip(draft.facts, closures, strict=True) if not answer_ids or f.fact_id in answer_ids]
+        docs: set[str] = set().union(*stating) if stating else set()
         docs.update(draft.scope_docs)
         source_docs = sorted(docs)
         texts = [ctx.doc_text[d] for d in source_docs]

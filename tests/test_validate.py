@@ -341,3 +341,42 @@ def test_a_price_per_period_is_stated_by_the_period_in_words(meaning: GenContext
     price = next(f for f in meaning.facts if f.attribute == "Price")
     assert states_value(price, "Acme pays a monthly subscription fee of $1,200 for the Ridge 700.")
     assert not states_value(price, "Acme paid a one-off fee of $1,200 for the Ridge 700.")
+
+
+def test_an_extreme_cites_the_pages_of_its_kind_and_the_pages_restating_the_answer_only(tmp_path: Path) -> None:
+    # A person's page restates the top product's score; it says nothing of the lowest one.
+    kb = {
+        **{
+            f"products/p{i}.md": f"# Product P{i}\n\n- **Satisfaction**: {score} points\n"
+            for i, score in enumerate(["4.1", "4.5", "4.9"])
+        },
+        "people/mina.md": "# Mina\n\n- **Title**: Planner\n\nProduct P2 has the best satisfaction score, 4.9 points.\n",
+    }
+    kctx = kb_context(tmp_path, kb)
+    facts = sorted((f for f in kctx.facts if f.attribute == "Satisfaction"), key=lambda f: f.doc_id)
+    validator = Validator(kctx)
+    assert "people/mina.md" in validator.closure(facts[2])
+    for best, question in (
+        (facts[0], "Which product has the lowest satisfaction?"),
+        (facts[2], "Which product has the highest satisfaction?"),
+    ):
+        draft = Draft(
+            category="holistic",
+            question=question,
+            reference_answer=f"{best.subject} has it, at {best.value}.",
+            keywords=[best.value],
+            facts=facts,
+            answer_spans=[best.value],
+            language="en",
+            template="test",
+            scope_docs=[f.doc_id for f in facts],
+            derived={
+                "op": "min" if best is facts[0] else "max",
+                "winner": best.subject,
+                "value": best.value,
+                "answer_facts": [best.fact_id],
+            },
+        )
+        verdict = Validator(kctx).validate(draft, get_category("holistic"))
+        assert verdict.ok, verdict.reason
+        assert ("people/mina.md" in verdict.source_docs) == (best is facts[2])

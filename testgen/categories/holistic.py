@@ -83,7 +83,13 @@ class Holistic:
                 template=template,
                 flags=flags,
                 scope_docs=_kind_docs(ctx, facts, etype),
-                derived={"op": "count", "value": value, "count": len(names), "names": names},
+                derived={
+                    "op": "count",
+                    "value": value,
+                    "count": len(names),
+                    "names": names,
+                    "answer_facts": [f.fact_id for f in matching],
+                },
             )
         numbers = [f.number for f in facts]
         if any(n is None for n in numbers) or len(set(numbers)) != len(numbers):
@@ -106,7 +112,7 @@ class Holistic:
             template=template,
             flags=flags,
             scope_docs=_kind_docs(ctx, facts, etype),
-            derived={"op": op, "winner": winner, "value": best.value},
+            derived={"op": op, "winner": winner, "value": best.value, "answer_facts": [best.fact_id]},
         )
 
     def check(self, draft: Draft, ctx: GenContext, source_docs: list[str]) -> str | None:
