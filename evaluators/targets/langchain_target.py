@@ -10,8 +10,10 @@ The object may be
   ``{"result": ..., "source_documents": [...]}`` (``RetrievalQA``): its documents, and its answer for full_rag;
 - a function taking no argument that returns one of these (called once, when the target is made).
 
-A chain whose input is a dict gets the question under its ``input``, ``question`` or ``query`` key (the first its
-input schema has, or its only key; ``input_key=`` chooses); everything else gets the question text. Each question is
+A chain whose input schema names its keys gets the question under ``input``, ``question`` or ``query`` (the first
+it has) or under its only key; one whose schema is a dict without named keys (``RunnablePassthrough.assign``
+chains such as ``create_retrieval_chain``) gets it under ``input``, LangChain's convention; everything else gets the
+question text. ``input_key`` (``--input-key``) overrides the choice. Each question is
 one ``ainvoke``: LangChain runs sync code in its executor, here one of ``concurrency`` threads. A document's
 ``doc_id`` comes from its metadata (:class:`~evaluators.targets.doc_ids.DocIdMapping`); its text is
 ``page_content``; its score the metadata's ``score`` or ``relevance_score``, or the pair's score.
@@ -38,13 +40,12 @@ class LangChainTarget(FrameworkTarget):
     """Runs a LangChain retriever, vector store or chain on every question (see the module docstring).
 
     ``input_key`` names the key of a dict-input chain that takes the question (default: found from its input
-    schema). Other options as :class:`~evaluators.targets.framework.FrameworkTarget`.
+    schema, else the question text is passed). Other options as :class:`~evaluators.targets.framework.FrameworkTarget`.
     """
 
     scheme = "langchain"
     expects = (
-        "a LangChain retriever, vector store, Runnable returning documents, or chain returning "
-        '{"answer", "context"}'
+        'a LangChain retriever, vector store, Runnable returning documents, or chain returning {"answer", "context"}'
     )
 
     def __init__(self, obj: Any, *, input_key: str | None = None, **options: Any) -> None:
@@ -72,7 +73,15 @@ class LangChainTarget(FrameworkTarget):
         key = None if self.kind != "runnable" else self.input_key or _input_key(runnable)
 
         async def ask(question: str) -> Any:
-            return await runnable.ainvoke({key: question} if key else question)
+            try:
+                return await runnable.ainvoke({key: question} if key else question)
+            except (KeyError, TypeError, ValueError) as exc:
+                if key is None and self.kind == "runnable":  # the usual sign of a dict-input chain given text
+                    raise ValueError(
+                        f"{type(exc).__name__}: {exc} (the chain was given the question text; if it takes a dict, "
+                        "name the key that holds the question with --input-key, e.g. --input-key input)"
+                    ) from exc
+                raise
 
         return Call(ask, is_async=True)
 
@@ -94,7 +103,7 @@ class LangChainTarget(FrameworkTarget):
                 )
         elif isinstance(output, str) or hasattr(output, "content"):
             raise TypeError(
-                "the chain returned only an answer; return {\"answer\": ..., \"context\": [Document, ...]} so the "
+                'the chain returned only an answer; return {"answer": ..., "context": [Document, ...]} so the '
                 "retrieved documents can be scored (e.g. with RunnablePassthrough.assign)"
             )
         else:
@@ -123,14 +132,17 @@ class LangChainTarget(FrameworkTarget):
 
 
 def _input_key(runnable: Any) -> str | None:
-    """The key of a dict-input runnable that should hold the question; None when it takes the text itself."""
+    """The key of a dict-input runnable that should hold the question; None when it takes the text itself (or its
+    input schema cannot tell)."""
     try:
         schema = runnable.get_input_jsonschema()
     except Exception:  # a runnable whose input schema cannot be built takes whatever it is given
         return None
-    properties = schema.get("properties") if isinstance(schema, dict) and schema.get("type") == "object" else None
-    if not properties:
+    if not isinstance(schema, dict) or schema.get("type") != "object":
         return None
+    properties = schema.get("properties") or {}
+    if not properties or set(properties) == {"root"}:  # a dict of unnamed keys (a root model's): LangChain's usual
+        return "input"
     for key in _INPUT_KEYS:
         if key in properties:
             return key
@@ -138,7 +150,7 @@ def _input_key(runnable: Any) -> str | None:
         return str(next(iter(properties)))
     raise TargetError(
         f"the chain takes a dict with keys {', '.join(map(str, properties))} and none of them is "
-        f"{', '.join(_INPUT_KEYS)}: say which holds the question (LangChainTarget(..., input_key=...))"
+        f"{', '.join(_INPUT_KEYS)}: say which holds the question with --input-key"
     )
 
 
