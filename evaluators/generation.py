@@ -26,7 +26,7 @@ from evaluators.ragas_metrics import RAGAS_METRICS, RagasSample, ascore_ragas, p
 from evaluators.scales import ANSWER_COVERAGE, JUDGE_ORDER, metric_range
 from schemas import JudgeRecord, QuestionResult, RunRecord, TestQuestion
 from testgen.llm._types import LLM, LLMBudgetExceeded
-from testgen.llm.cost import estimate_prompt_tokens
+from testgen.llm.cost import estimate_prompt_tokens, request_ceiling
 from testgen.llm.loop import EventLoop
 from testgen.text import contains_keyword, normalize
 
@@ -54,7 +54,11 @@ class GenerationPlan:
     ragas_calls: int = 0
     estimated_cost: float = 0.0
     priced: bool = False
-    """False when the model's price is unknown (a local model, or not in litellm's map): cost shows as 0."""
+    """False when a model's price is unknown (a local model, or not in litellm's map): its cost is unknown."""
+    max_requests: int = 0
+    """Most HTTP requests the calls can take: every structured call's repair re-ask, every retry, mode probes."""
+    warnings: list[str] = field(default_factory=list)
+    """What the user should know before the run (a --max-cost cap that cannot act on an unpriced model)."""
 
     @property
     def calls(self) -> int:
@@ -62,10 +66,11 @@ class GenerationPlan:
 
     def describe(self) -> str:
         cost = f"≈ ${self.estimated_cost:.4f}" if self.priced else "cost unknown (no price for this model)"
-        return (
+        text = (
             f"planned LLM calls: {self.calls} ({self.answer_calls} answer, {self.judge_calls} judge, "
-            f"{self.ragas_calls} RAGAS), {cost}"
+            f"{self.ragas_calls} RAGAS; at most {self.max_requests} requests with retries and repair re-asks), {cost}"
         )
+        return "\n".join([text, *(f"warning: {w}" for w in self.warnings)])
 
 
 @dataclass
@@ -141,8 +146,18 @@ def plan_generation(
         plan.estimated_cost += plan.judge_calls * judge_prices.cost(
             int(mean) + JUDGE_PROMPT_OVERHEAD, JUDGE_COMPLETION_TOKENS
         ) + plan.ragas_calls * judge_prices.cost(int(mean) + RAGAS_PROMPT_OVERHEAD, RAGAS_COMPLETION_TOKENS)
-    plan.priced = bool(priced) and all(p.prompt > 0 or p.completion > 0 for p in priced)
+    plan.priced = bool(priced) and all(getattr(p, "known", p.prompt > 0 or p.completion > 0) for p in priced)
+    answer_retries, judge_retries = _max_retries(llm), _max_retries(judge)
+    plan.max_requests = request_ceiling(plan.answer_calls, answer_retries, structured=False) + request_ceiling(
+        plan.judge_calls + plan.ragas_calls, judge_retries
+    )
+    clients = [c for c in dict.fromkeys(c for c in (llm, judge_llm) if c is not None)]
+    plan.warnings = [w for w in (getattr(c, "cap_warning", lambda: None)() for c in clients) if w]
     return plan
+
+
+def _max_retries(llm: LLM | None) -> int:
+    return int(getattr(getattr(llm, "settings", None), "max_retries", 0) or 0)
 
 
 def answer_coverage(answer: str, keywords: Sequence[str]) -> float:
@@ -375,12 +390,15 @@ def _case(question: TestQuestion, result: QuestionResult, record: RunRecord | No
 
 
 def _apply_judge(result: QuestionResult, record: JudgeRecord) -> None:
+    """The judge's scores into the result's metrics; a missing score gets its own reason from the record (in
+    separate mode, that score's failed call or "judge gave no <name>"), the record's error only when it has none
+    (a bundled call that failed, the cost cap)."""
     result.judge = record
     for name in JUDGE_ORDER:
         metric = f"judge_{name}"
         value = record.scores.get(name)
         if value is None or not math.isfinite(value):
-            result.unscored[metric] = record.error or record.reasons.get(name) or f"the judge gave no {name}"
+            result.unscored[metric] = record.reasons.get(name) or record.error or f"the judge gave no {name}"
             continue
         low, high = metric_range(metric)
         result.metrics[metric] = min(max(float(value), low), high)

@@ -64,6 +64,11 @@ class StageCost(BaseModel):
     """LLM use of one stage of an evaluation (answer, judge, ragas)."""
 
     calls: int = 0
+    requests: int = Field(
+        default=0, description="HTTP requests sent: first tries, retries, repair re-asks, samples, mode probes."
+    )
+    retries: int = Field(default=0, description="Requests that repeated a failed attempt.")
+    repairs: int = Field(default=0, description="Repair re-asks after a reply that did not parse.")
     cached_calls: int = 0
     failed_calls: int = 0
     prompt_tokens: int = 0
@@ -99,4 +104,12 @@ class EvaluationSummary(BaseModel):
     planned_calls: int = Field(default=0, description="LLM calls planned before the run (full_rag).")
     planned_cost: float = Field(default=0.0, description="Estimated USD before the run (full_rag).")
     usage: dict[str, StageCost] = Field(default_factory=dict, description="Actual LLM use by stage.")
+    cost_known: bool = Field(
+        default=True, description="False when a model of the run has no known price: its costs read 0 but are unknown."
+    )
+    llm_settings: dict[str, dict[str, Any]] = Field(
+        default_factory=dict,
+        description="Per model: timeout, retries, the structured-output mode used (and modes the server turned "
+        "down), whether failed calls were re-sent, whether its price is known.",
+    )
     notes: list[str] = Field(default_factory=list, description="Things the reader should know about this run.")

@@ -85,13 +85,14 @@ def test_full_rag_through_the_cli_with_judge_failures(
         requests = len(server.chat_requests())
     assert result.exit_code == 0, result.output
     # The plan is printed before any call, the actual calls after.
-    assert "planned LLM calls: 40 (20 answer, 20 judge, 0 RAGAS)" in result.output
+    assert "planned LLM calls: 40 (20 answer, 20 judge, 0 RAGAS;" in result.output
     assert result.output.index("planned LLM calls") < result.output.index("answering:")
     # One answer and one judge call per question; a failed judgement is re-asked (repair) or retried, not more.
     assert 40 <= requests <= 40 + 4 * len(failing)
 
     summary = EvaluationSummary.model_validate_json((out / "summary.json").read_text(encoding="utf-8"))
     assert summary.evaluation_type == "full_rag" and summary.model == "openai/test-model"
+    assert sum(u.requests for u in summary.usage.values()) == requests  # every request the server saw
     for name in ("judge_accuracy", "judge_completeness", "judge_relevance", "judge_faithfulness"):
         mean = summary.overall[name]
         assert (mean.n, mean.unscored) == (len(questions) - len(failing), len(failing)), name

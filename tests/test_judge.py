@@ -23,7 +23,7 @@ from evaluators.judge import (
     judge_cases,
 )
 from evaluators.scales import JUDGE_ORDER
-from schemas import JudgeRecord
+from schemas import JudgeRecord, QuestionResult, RetrievedContext, RunRecord, TestQuestion
 from testgen.llm import Completion, FakeLLM, LLMBudgetExceeded, LLMTimeout, StageUsage
 
 GOOD = {
@@ -329,3 +329,71 @@ def test_budget_exceeded_stops_later_cases() -> None:
     with pytest.raises(LLMBudgetExceeded):
         judge_cases([case() for _ in range(6)], llm, concurrency=1)
     assert len(llm.history) == 2
+
+
+# -- unscored reasons in the results ---------------------------------------------------------------------------
+
+
+def _score_one(llm: FakeLLM, mode: str) -> QuestionResult:
+    from evaluators.generation import GenerationConfig, score_generation
+
+    question = TestQuestion(
+        question="When was Acme founded?", keywords=["1999"], reference_answer="Acme was founded in 1999.",
+        category="temporal", source_docs=["acme.md"],
+    )  # fmt: skip
+    record = RunRecord(question=question.question, answer="Acme was founded in 1999.",
+                       contexts=[RetrievedContext(doc_id="acme.md", text="Acme was founded in 1999.")])  # fmt: skip
+    result = QuestionResult(question=question.question, category="temporal", source_docs=["acme.md"])
+    config = GenerationConfig(judge=mode, concurrency=2)  # type: ignore[arg-type]
+    score_generation([question], [record], [result], k=5, config=config, llm=llm)
+    return result
+
+
+def test_separate_judge_unscored_reasons_are_each_scores_own() -> None:
+    def responder(messages: list[dict[str, str]]) -> str:
+        name = criterion(messages)
+        if name == "relevance":
+            raise LLMTimeout("no reply within the LLM timeout of 60 s")
+        if name == "accuracy":
+            return json.dumps({"reason": "the reference is ambiguous"})  # no score
+        return separate_responder(messages)
+
+    result = _score_one(FakeLLM(responder), "separate")
+    assert result.unscored == {
+        "judge_accuracy": "judge gave no accuracy: the reference is ambiguous",
+        "judge_relevance": "LLMTimeout: no reply within the LLM timeout of 60 s",
+    }
+    assert set(result.metrics) >= {"judge_completeness", "judge_faithfulness", "judge_answer_relevancy"}
+    # the record still names every failed call, for the audit
+    assert result.judge is not None and result.judge.error is not None and "relevance" in result.judge.error
+
+
+def test_bundled_judge_failure_is_every_scores_reason() -> None:
+    result = _score_one(FakeLLM().enqueue(LLMTimeout("slow")), "bundled")
+    assert {result.unscored[f"judge_{n}"] for n in JUDGE_ORDER} == {"LLMTimeout: slow"}
+
+
+def test_reason_tallies_do_not_split_on_timings() -> None:
+    from evaluators.reasons import split_reason, tally_reasons
+    from evaluators.report.panels import reasons_summary
+
+    reasons = [
+        "LLMTimeout: Request timed out. - timeout value=60.0, time taken=60.0 seconds",
+        "LLMTimeout: Request timed out. - timeout value=60.0, time taken=60.01 seconds",
+        "LLMTimeout: Request timed out. - timeout value=60.0, time taken=61.3 seconds",
+        "LLMCallError: Error code: 500 - internal error",
+        "LLMRateLimited: Error code: 429 - slow down, retry after 1.5s",
+        "judge gave no accuracy",
+    ]
+    assert reasons_summary(reasons, 3) == [
+        ("LLMTimeout: Request timed out. - timeout value=#, time taken=# seconds", 3),
+        ("LLMCallError: Error code: 500 - internal error", 1),
+        ("LLMRateLimited: Error code: 429 - slow down, retry after #s", 1),
+    ]
+    [timeouts] = tally_reasons(reasons, 1)
+    assert timeouts.details == ["60.0, 60.0", "60.0, 60.01", "60.0, 61.3"]
+    assert split_reason("request chatcmpl-8f3a9c41d2e4 failed\nTraceback ...") == (
+        "request chatcmpl-# failed", "8f3a9c41d2e4"
+    )
+    assert split_reason("") == ("unknown", "")
+    assert split_reason("HTTP 404 after 2 attempt(s)") == ("HTTP 404 after 2 attempt(s)", "")

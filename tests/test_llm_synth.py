@@ -371,7 +371,7 @@ def test_build_with_a_model_prints_usage_and_records_it(tmp_path: Path, monkeypa
     )
     assert result.exit_code == 0, result.output
     assert "LLM usage (fake/model" in result.stderr
-    assert "5 questions from 5 rewrite calls (1.0 per question)" in result.stderr
+    assert "5 questions from 5 requests (1.0 per question) for 5 rewrites" in result.stderr
     summary = json.loads((tmp_path / "tests.summary.json").read_text(encoding="utf-8"))
     assert summary["llm"]["delivered"] == 5 and summary["options"]["llm"]["round_trip"] == "off"
     assert all(json.loads(line)["metadata"]["generator"] == "testgen-llm" for line in out.read_text().splitlines())

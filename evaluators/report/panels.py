@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from evaluators.evaluate import generation_metric_order
+from evaluators.reasons import tally_reasons
 from evaluators.report.bands import band_for
 from evaluators.scales import JUDGE_FIVE_POINT
 from schemas import EvaluationSummary
+from testgen.llm.cost import format_cost
 
 
 @dataclass(frozen=True)
@@ -52,23 +54,23 @@ def usage_line(summary: EvaluationSummary) -> str:
     """LLM calls, tokens and cost of the run, against the plan."""
     if not summary.usage and not summary.planned_calls:
         return ""
-    calls = sum(u.calls for u in summary.usage.values())
-    cached = sum(u.cached_calls for u in summary.usage.values())
-    failed = sum(u.failed_calls for u in summary.usage.values())
-    tokens = sum(u.prompt_tokens + u.completion_tokens for u in summary.usage.values())
-    cost = sum(u.cost for u in summary.usage.values())
-    stages = ", ".join(f"{stage} {u.calls}" for stage, u in summary.usage.items())
+    used = summary.usage.values()
+    requests, retries, repairs = (sum(getattr(u, f) for u in used) for f in ("requests", "retries", "repairs"))
+    cached = sum(u.cached_calls for u in used)
+    failed = sum(u.failed_calls for u in used)
+    tokens = sum(u.prompt_tokens + u.completion_tokens for u in used)
+    cost = format_cost(sum(u.cost for u in used), summary.cost_known)
+    planned = f"≈ ${summary.planned_cost:.4f}" if summary.cost_known else "cost unknown"
+    stages = ", ".join(f"{stage} {u.requests}" for stage, u in summary.usage.items())
     models = " + ".join(m for m in (summary.model, summary.judge_model) if m)
     return (
-        f"LLM {models}: {calls} calls ({stages}; {cached} cached, {failed} failed), {tokens:,} tokens, "
-        f"${cost:.4f} — planned {summary.planned_calls} calls, ≈ ${summary.planned_cost:.4f}"
+        f"LLM {models}: {requests} requests ({stages}; {retries} retries, {repairs} repair re-asks), "
+        f"{cached} cached, {failed} failed, {tokens:,} tokens, cost {cost} — planned {summary.planned_calls} calls, "
+        f"{planned}"
     )
 
 
 def reasons_summary(reasons: list[str], limit: int = 5) -> list[tuple[str, int]]:
-    """The most frequent reasons a metric was unscored (first line, trimmed), with counts."""
-    counts: dict[str, int] = {}
-    for reason in reasons:
-        key = reason.splitlines()[0][:160] if reason else "unknown"
-        counts[key] = counts.get(key, 0) + 1
-    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
+    """The most frequent reasons a metric was unscored, with counts; reasons are normalised first (timings and
+    other varying numbers taken out, `evaluators.reasons`), so one failure with other timings counts once."""
+    return [(c.reason, c.count) for c in tally_reasons(reasons, limit)]

@@ -13,11 +13,13 @@ from rich.console import Console
 from rich.table import Table
 
 from testgen.cli._common import progress_reporter, user_errors
+from testgen.cli.llm_options import llm_client_options
 from testgen.errors import OptionError
 from testgen.export import save_hf_dataset, write_jsonl, write_ragas_jsonl
 from testgen.generate import parse_mix, plan_llm_calls
 from testgen.kg.build import build_graph, load_corpus
 from testgen.llm._types import LLM
+from testgen.llm.cost import format_cost, request_ceiling, resolve_prices
 from testgen.pipeline import BuildOutcome, build_testset
 from testgen.synth.llm_synth import LLMOptions, load_personas, parse_styles
 
@@ -93,6 +95,7 @@ from testgen.synth.llm_synth import LLMOptions, load_personas, parse_styles
 @click.option("--api-base", default=None, help="Base URL of an OpenAI-compatible server (Ollama, vLLM, ...).")
 @click.option("--concurrency", default=8, show_default=True, type=click.IntRange(1, 256), help="LLM calls at once.")
 @click.option("--max-cost", type=click.FloatRange(0), default=None, help="Stop LLM calls at this many USD.")
+@llm_client_options
 @click.option("--dry-run", is_flag=True, help="Print the planned LLM calls and cost; write nothing, call nothing.")
 @click.option(
     "--round-trip",
@@ -138,6 +141,10 @@ def build(
     api_base: str | None,
     concurrency: int,
     max_cost: float | None,
+    llm_timeout: float,
+    llm_retries: int,
+    structured_output: str,
+    retry_failed: bool,
     dry_run: bool,
     round_trip: str,
     personas: Path | None,
@@ -160,12 +167,26 @@ def build(
         personas=load_personas(personas) if personas else None,
         styles=parse_styles(style),
     )
+    client_settings = {
+        "api_base": api_base,
+        "concurrency": concurrency,
+        "max_cost": max_cost,
+        "timeout": llm_timeout,
+        "max_retries": llm_retries,
+        "structured_output": structured_output,
+        "retry_failed": retry_failed,
+    }
     if dry_run:
-        _dry_run(kb, llm_model, num, shares, seed, lang, chunk_size, chunk_overlap, llm_options, enrich_chunks)
+        _dry_run(
+            kb, llm_model, num, shares, seed, lang, chunk_size, chunk_overlap, llm_options, enrich_chunks, llm_retries
+        )
         return
     if enrich_chunks and not llm_model:
         raise OptionError("--enrich-graph reads chunks with a model: give --llm MODEL as well")
-    llm = _client(llm_model, api_base, concurrency, max_cost) if llm_model else None
+    llm = _client(llm_model, client_settings) if llm_model else None
+    warning = getattr(llm, "cap_warning", lambda: None)()
+    if warning:
+        click.echo(f"warning: {warning}", err=True)
     with progress_reporter(quiet) as progress:
         outcome = build_testset(
             kb,
@@ -216,14 +237,14 @@ def build(
         sys.exit(3)
 
 
-def _client(model: str, api_base: str | None, concurrency: int, max_cost: float | None) -> LLM:
+def _client(model: str, options: dict[str, Any]) -> LLM:
     """The litellm client (imported only when a model is asked for)."""
     from pydantic import ValidationError
 
     from testgen.llm.client import LLMClient, LLMSettings
 
     try:
-        settings = LLMSettings(model=model, api_base=api_base, concurrency=concurrency, max_cost=max_cost)
+        settings = LLMSettings(model=model, **options)
     except ValidationError as exc:
         raise OptionError(f"--llm: {exc.errors()[0]['msg']}") from None
     return LLMClient(settings)
@@ -240,8 +261,12 @@ def _dry_run(
     chunk_overlap: int,
     options: LLMOptions,
     enrich_chunks: int = 0,
+    retries: int = 3,
 ) -> None:
-    """Plan an LLM run: build the graph offline (no call), estimate calls, tokens and cost, write nothing."""
+    """Plan an LLM run: build the graph offline (no call), estimate calls, tokens and cost, write nothing.
+
+    The ceiling counts requests: each rewrite's first try and repair re-ask, each retried up to `retries` times,
+    the structured-output probes, and the enrichment calls (plain, so no repair)."""
     if not model:
         raise OptionError("--dry-run plans LLM calls: give --llm MODEL (or set TESTGEN_LLM)")
     corpus = load_corpus(kb, chunk_size=chunk_size, chunk_overlap=chunk_overlap, language=language)
@@ -249,48 +274,63 @@ def _dry_run(
     plan = plan_llm_calls(num, kg, model=model, mix=shares, seed=seed, language=language, llm_options=options)
     cost = plan["estimated_cost_usd"]
     click.echo(f"dry run: {num} questions from {len(corpus.documents)} documents with {model}")
+    enrichment_calls = 0
     if enrich_chunks:
         from testgen.kg.enrich import select_chunks
 
-        chosen = select_chunks(kg, enrich_chunks)
-        click.echo(f"graph: built offline, then {len(chosen)} enrichment calls (one per prose chunk, --enrich-graph)")
+        enrichment_calls = len(select_chunks(kg, enrich_chunks))
+        click.echo(
+            f"graph: built offline, then {enrichment_calls} enrichment calls (one per prose chunk, --enrich-graph)"
+        )
     else:
         click.echo("graph: 0 LLM calls (built offline)")
+    ceiling = request_ceiling(plan["max_calls"], retries) + request_ceiling(
+        enrichment_calls, retries, structured=True, probes=0
+    )
     click.echo(
-        f"generation: ~{plan['expected_calls']} calls (at most {plan['max_calls']}), "
+        f"generation: ~{plan['expected_calls']} calls (at most {plan['max_calls']} calls, {ceiling} requests with "
+        f"--llm-retries {retries} and one repair re-ask each), "
         f"~{plan['prompt_tokens_per_call']} prompt + {plan['completion_tokens_per_call']} completion tokens per call"
     )
-    if not cost:
-        click.echo(f"estimated cost: {'$0' if cost == 0 else 'unknown'} (no price known for {model})")
-    else:
+    if resolve_prices(model).known and cost is not None:
         click.echo(f"estimated cost: ${cost:.4f}")
+    else:
+        click.echo(f"estimated cost: unknown (no price known for {model})")
     click.echo("nothing was written and no call was made")
 
 
 def _print_llm_usage(outcome: BuildOutcome) -> None:
     console = Console(stderr=True)
     info: dict[str, Any] = outcome.result.llm
+    client: dict[str, Any] = info.get("client") or {}
+    known = bool(client.get("priced", True))
     table = Table(title=f"LLM usage ({info.get('model')}, prompt {info.get('prompt_version')})")
-    for column in ("stage", "calls", "cached", "failed", "prompt tokens", "completion tokens", "cost (USD)"):
+    columns = ("stage", "requests", "retries", "repairs", "cached", "failed", "prompt tokens", "completion tokens")
+    for column in (*columns, "cost (USD)"):
         table.add_column(column, justify="left" if column == "stage" else "right")
     for stage, u in sorted(info.get("usage", {}).items()):
         table.add_row(
             stage,
-            str(u["calls"]),
-            str(u["cached_calls"]),
-            str(u["failed_calls"]),
+            *(str(u.get(f, 0)) for f in ("requests", "retries", "repairs", "cached_calls", "failed_calls")),
             str(u["prompt_tokens"]),
             str(u["completion_tokens"]),
-            f"{u['cost']:.4f}",
+            format_cost(u["cost"], known).removeprefix("$"),
         )
     console.print(table)
     per_item = info.get("calls_per_item")
     console.print(
-        f"{info.get('delivered', 0)} questions from {info.get('calls', 0)} rewrite calls"
+        f"{info.get('delivered', 0)} questions from {info.get('requests', 0)} requests"
         + (f" ({per_item} per question)" if per_item is not None else "")
-        + f", {info.get('failed_calls', 0)} failed; round trip {info.get('round_trip')}: "
-        f"{info.get('round_trip_misses', 0)} missed their sources"
+        + f" for {info.get('calls', 0)} rewrites, {info.get('failed_calls', 0)} failed; "
+        f"round trip {info.get('round_trip')}: {info.get('round_trip_misses', 0)} missed their sources"
     )
+    if client:
+        rejected = client.get("structured_output_rejected") or {}
+        console.print(
+            f"structured output: {client.get('structured_output')}"
+            + (f" (turned down: {', '.join(rejected)})" if rejected else "")
+            + f"; timeout {client.get('timeout'):g} s, {client.get('max_retries')} retries"
+        )
     if outcome.result.stopped:
         console.print(outcome.result.stopped)
 

@@ -163,17 +163,23 @@ class LLMStage:
         self._loop.close()
 
     def summary(self) -> dict[str, Any]:
-        """Calls, failures and what the stage delivered, with the client's usage by stage."""
+        """Calls, failures and what the stage delivered, with the client's usage by stage. ``calls_per_item`` is
+        the HTTP requests of every stage (retries, repair re-asks and graph enrichment included) per delivered
+        item, what the run cost; ``client`` holds the client's settings and findings (structured-output mode)."""
+        usage = self.llm.usage()
+        requests = sum(u.requests for u in usage.values())
         return {
             "model": self.llm.model,
             "prompt_version": PROMPT_VERSION,
             "calls": self.calls,
+            "requests": requests,
             "failed_calls": self.failed,
             "delivered": self.delivered,
-            "calls_per_item": round(self.calls / self.delivered, 3) if self.delivered else None,
+            "calls_per_item": round(requests / self.delivered, 3) if self.delivered else None,
+            "client": self.llm.run_info() if hasattr(self.llm, "run_info") else {},
             "round_trip": self.options.round_trip,
             "round_trip_misses": self.round_trip_misses,
             "stopped": self.stopped,
             "notes": dict(self.notes),
-            "usage": {name: asdict(usage) for name, usage in self.llm.usage().items()},
+            "usage": {name: asdict(u) for name, u in usage.items()},
         }

@@ -32,7 +32,7 @@ from testgen.llm._types import (
     LLMRateLimited,
     LLMTimeout,
 )
-from testgen.llm.parsing import ReplyParseError, parse_reply
+from testgen.llm.parsing import ReplyParseError, parse_reply, with_json_instruction
 from testgen.synth.draft import Draft
 from testgen.synth.prompts import PROMPT_VERSION, STYLES, build_messages, expected_result
 from testgen.text import contains_keyword, normalize
@@ -299,7 +299,9 @@ def estimate_plan(
 ) -> dict[str, Any]:
     """What an LLM run of `num` questions should cost: calls ≈ num × (1 + rejection rate), tokens per call
     from the prompts of `seeds` (a few real ones), prices from the client's price table when it knows them."""
-    prompts = [seed_messages(s, list(options.personas or []), options.styles or {"plain": 1.0}, seed) for s in seeds]
+    styles, personas = options.styles or {"plain": 1.0}, list(options.personas or [])
+    # as sent: the JSON instruction (with the reply's schema) is part of the prompt unless json_schema mode is used
+    prompts = [with_json_instruction(seed_messages(s, personas, styles, seed), LLMReply) for s in seeds]
     try:
         from testgen.llm.cost import estimate_prompt_tokens, resolve_prices
 
