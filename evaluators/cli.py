@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 @click.option(
     "--allow-unmatched", is_flag=True, help="langchain/llamaindex: score a run whose doc ids match no source_docs."
 )
+@click.option("--input-key", default=None, help="langchain: the key of a dict-input chain that takes the question.")
 @click.option(
     "--retriever",
     type=click.Choice(["bm25", "dense", "hybrid"]),

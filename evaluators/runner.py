@@ -87,6 +87,9 @@ class RunConfig(BaseModel):
     allow_unmatched: bool = Field(
         default=False, description="langchain/llamaindex targets: score a run whose doc ids match no source_docs."
     )
+    input_key: str | None = Field(
+        default=None, description="langchain targets: the key of a dict-input chain that takes the question."
+    )
 
     @field_validator("ragas_metrics", mode="before")
     @classmethod
@@ -111,6 +114,8 @@ class RunConfig(BaseModel):
             if given:
                 option = "--" + given[0].replace("_", "-")
                 raise ValueError(f"{given[0]} ({option}) applies to langchain: and llamaindex: targets only")
+        if self.input_key is not None and not self.target.startswith("langchain:"):
+            raise ValueError("input_key (--input-key) applies to langchain: targets only")
         return self
 
 
@@ -154,6 +159,8 @@ def run_evaluation(
             "allow_unmatched": config.allow_unmatched,
             "kb": config.kb,
         }
+        if spec.startswith("langchain:"):
+            options["input_key"] = config.input_key
     else:
         options = {"concurrency": config.concurrency, "timeout": config.timeout}
     system = make_target(spec, **options)
