@@ -393,7 +393,8 @@ def test_reason_tallies_do_not_split_on_timings() -> None:
     [timeouts] = tally_reasons(reasons, 1)
     assert timeouts.details == ["60.0, 60.0", "60.0, 60.01", "60.0, 61.3"]
     assert split_reason("request chatcmpl-8f3a9c41d2e4 failed\nTraceback ...") == (
-        "request chatcmpl-# failed", "8f3a9c41d2e4"
+        "request chatcmpl-# failed",
+        "8f3a9c41d2e4",
     )
     assert split_reason("") == ("unknown", "")
     assert split_reason("HTTP 404 after 2 attempt(s)") == ("HTTP 404 after 2 attempt(s)", "")

@@ -5,6 +5,7 @@ found once per run, failed calls are remembered, and timeouts and unpriced model
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from collections import Counter
 from pathlib import Path
@@ -239,3 +240,123 @@ def test_request_ceiling_counts_repairs_retries_and_probes() -> None:
     assert request_ceiling(10, 3) == 82
     assert request_ceiling(10, 0, structured=False) == 10
     assert request_ceiling(0, 3) == 0
+
+
+# -- end to end: evaluate and build against the server --------------------------------------------------------
+
+DOCS = {
+    "pricing.md": "# Pricing\n\nThe Trail 500 costs 1,299 euros. The City 300 costs 899 euros.\n",
+    "stores.md": "# Stores\n\nThe Berlin store opened in 2019. The Munich store opened in 2021.\n",
+}
+SCORES = {"accuracy": 4, "completeness": 5, "relevance": 5, "faithfulness": 0.9, "answer_relevancy": 0.8}
+
+
+def _judge_or_answer(request: RecordedRequest) -> str | Fault:
+    text = request.last_user_text
+    if "CRITERION:" not in text:
+        return "The Trail 500 costs 1,299 euros."
+    name = text.split("CRITERION:", 1)[1].split()[0]
+    if name == "relevance":
+        return "I would rather not say."  # unusable twice: repaired once, then the score is unscored
+    return json.dumps({"reason": f"about {name}", "score": SCORES[name]})
+
+
+def test_evaluate_counts_every_request_uses_json_object_and_says_unknown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from evaluators.report.panels import usage_line
+    from evaluators.runner import RunConfig, run_evaluation
+    from schemas import TestQuestion
+
+    monkeypatch.chdir(tmp_path)  # the LLM cache lives in the working directory
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    for name, text in DOCS.items():
+        (kb / name).write_text(text, encoding="utf-8")
+    questions = [
+        TestQuestion(question="How much does the Trail 500 cost?", keywords=["1,299 euros"],
+                     reference_answer="The Trail 500 costs 1,299 euros.", category="numerical",
+                     source_docs=["pricing.md"]),
+        TestQuestion(question="When did the Berlin store open?", keywords=["2019"],
+                     reference_answer="The Berlin store opened in 2019.", category="temporal",
+                     source_docs=["stores.md"]),
+    ]  # fmt: skip
+    plans: list[Any] = []
+    with FakeOpenAIServer(_judge_or_answer, reject_formats={"json_schema": 500}) as server:
+        config = RunConfig(kb=str(kb), k=3, evaluation_type="full_rag", llm="openai/test-model", api_base=server.url,
+                           judge="separate", max_cost=5.0, llm_timeout=10, llm_retries=1, concurrency=4)  # fmt: skip
+        outcome = run_evaluation(questions, config, dataset="t", on_plan=lambda p: plans.append(p) or True)
+        formats = server.formats()
+    s = outcome.summary
+    # 2 answers (plain) + 10 judge calls; relevance is repaired once per question; one json_schema probe
+    assert formats.count("json_schema") == 1 and formats.count("json_object") == 10 + 2
+    assert sum(u.requests for u in s.usage.values()) == len(formats) == 2 + 1 + 10 + 2
+    assert sum(u.repairs for u in s.usage.values()) == 2 and sum(u.retries for u in s.usage.values()) == 0
+    assert s.llm_settings["openai/test-model"]["structured_output"] == "json_object"
+    assert s.llm_settings["openai/test-model"]["timeout"] == 10
+    # the relevance score's own reason, not another score's
+    assert {r.unscored["judge_relevance"].split(":")[0] for r in outcome.results} == {"LLMBadResponse"}
+    assert all(set(r.unscored) == {"judge_relevance"} for r in outcome.results)
+    # unpriced: the plan, the summary and the post-run line say unknown; the cap warns it cannot act
+    [plan] = plans
+    assert "cost unknown" in plan.describe() and "--max-cost 5 cannot limit openai/test-model" in plan.describe()
+    assert s.cost_known is False
+    line = usage_line(s)
+    assert "cost unknown" in line and "$" not in line and "15 requests" in line
+    assert any("cannot limit" in note for note in s.notes)
+
+
+def test_build_counts_requests_records_the_mode_and_plans_the_ceiling(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+
+    from testgen.cli import main
+    from testgen.llm.cost import estimate_prompt_tokens
+
+    monkeypatch.chdir(tmp_path)
+    kb = Path(__file__).parents[1] / "examples" / "aurora_bikes"
+
+    from test_llm_synth import good_reply
+
+    replies: Counter[str] = Counter()
+    lock = threading.Lock()
+
+    def rewrite(request: RecordedRequest) -> str:
+        first_try = request.body["messages"][:2]  # a repair re-ask appends the reply and the ask
+        with lock:
+            replies["n"] += 1
+            n = replies["n"]
+        # every third first try gets prose back: repaired by a re-ask, which gets a good reply
+        return (
+            "Sure! Here is a question."
+            if n % 3 == 0 and request.body["messages"] == first_try
+            else good_reply(first_try)
+        )
+
+    args = ["build", "--kb", str(kb), "-o", str(tmp_path / "t.jsonl"), "-n", "4", "--no-hf", "--round-trip", "off"]
+    with FakeOpenAIServer(rewrite, reject_formats={"json_schema": 500}) as server:
+        llm = ["--llm", "openai/test-model", "--api-base", server.url, "--llm-retries", "1", "--concurrency", "2"]
+        dry = CliRunner().invoke(main, [*args, *llm, "--dry-run"], catch_exceptions=False)
+        assert server.chat_requests() == []
+        result = CliRunner().invoke(main, [*args, *llm], catch_exceptions=False)
+        received = server.chat_requests()
+    assert dry.exit_code == 0, dry.output
+    # 4 questions × 4 calls at most, each with a repair re-ask, each retried once, + 2 probes
+    assert "at most 16 calls, 66 requests with --llm-retries 1" in dry.stdout
+    assert "estimated cost: unknown" in dry.stdout
+    assert result.exit_code == 0, result.output
+    info = json.loads((tmp_path / "t.summary.json").read_text(encoding="utf-8"))["llm"]
+    usage = info["usage"]["generation"]
+    assert info["requests"] == usage["requests"] == len(received)
+    assert usage["repairs"] >= 1 and usage["requests"] == usage["calls"] + 1  # + the turned-down probe
+    assert info["calls_per_item"] == round(len(received) / info["delivered"], 3)
+    assert info["client"]["structured_output"] == "json_object"
+    assert list(info["client"]["structured_output_rejected"]) == ["json_schema"]
+    assert f"questions from {len(received)} requests" in result.stderr
+    assert "structured output: json_object (turned down: json_schema)" in result.stderr
+    # the plan's prompt-size model is what the client really sends (the JSON instruction included)
+    planned = int(dry.stdout.split("~")[2].split(" prompt")[0])
+    first_tries = [r for r in received if r.response_format == "json_object" and len(r.body["messages"]) == 2]
+    sent = sum(estimate_prompt_tokens(r.body["messages"]) for r in first_tries) / len(first_tries)
+    assert 0.85 <= planned / sent <= 1.15, (planned, sent)
