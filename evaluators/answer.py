@@ -20,6 +20,7 @@ from evaluators.targets.tokenize import tokenize
 from testgen.lang.detect import detect_language
 from testgen.llm._types import LLM, LLMCallError
 from testgen.llm.loop import EventLoop
+from testgen.redact import redact
 from testgen.synth.prompts import language_name
 
 __all__ = [
@@ -99,7 +100,7 @@ def question_language(question: str, language: str | None) -> str:
 
 def call_error(exc: BaseException) -> str:
     """How a failed call is recorded: ``LLMTimeout: the provider did not answer ...``."""
-    message = " ".join(str(exc).split())
+    message = " ".join(redact(str(exc)).split())
     return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
 
 

@@ -32,6 +32,7 @@ from testgen.errors import DatasetFormatError, UserInputError
 from testgen.export.card import dataset_card
 from testgen.export.hf import from_hf_dataset, to_hf_dataset
 from testgen.export.jsonl import read_jsonl
+from testgen.redact import redact
 
 DEFAULT_ENDPOINT = "https://huggingface.co"
 _LOGIN = "set HF_TOKEN or run `hf auth login`"
@@ -276,7 +277,7 @@ def _hub_errors(repo_id: str, endpoint: str, *, write: bool, revision: str | Non
     try:
         yield
     except (httpx.TransportError, hf.OfflineModeIsEnabled, hf.LocalEntryNotFoundError) as exc:
-        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+        reason = " ".join(redact(str(exc)).split())[:200] or type(exc).__name__
         raise HubError(
             f"cannot reach the Hub at {endpoint} ({reason}): check the network, proxy and HF_ENDPOINT"
         ) from exc
@@ -296,5 +297,5 @@ def _hub_errors(repo_id: str, endpoint: str, *, write: bool, revision: str | Non
                 f"dataset {repo_id} not found at {endpoint}, or private (check the name; for a private "
                 f"dataset {_LOGIN})"
             ) from exc
-        detail = " ".join((exc.server_message or "no details").split())[:200]
+        detail = " ".join(redact(exc.server_message or "no details").split())[:200]
         raise HubError(f"the Hub at {endpoint} answered {status} for {repo_id}: {detail}") from exc

@@ -32,13 +32,13 @@ _SECRET_NAME = re.compile(r"(?:^|_)(?:API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|
 _HEADER_NAMES = r"(?:proxy-)?authorization|x-api-key|api-key|apikey|x-auth-token|x-goog-api-key|cookie"
 # "Authorization: Bearer abc", "api-key=abc" in a header dump: everything up to the end of the value.
 _HEADER_LINE = re.compile(
-    rf"(?i)\b({_HEADER_NAMES})(\s*[:=]\s*)(?![\"'])((?:(?:bearer|basic|token)\s+)?)[^\s,;\"'}}\]]+"
+    rf"(?i)\b({_HEADER_NAMES})(\s*[:=]\s*)(?![\"'])((?:(?:bearer|basic|token)\s+)?+)(?!\[redacted\])[^\s,;\"'}}\]]+"
 )
 # {"Authorization": "Bearer abc"} or {'api-key': 'abc'}: the quoted value after the quoted name.
 _HEADER_ITEM = re.compile(rf"(?i)([\"']({_HEADER_NAMES})[\"']\s*:\s*)([\"'])(?:(?!\3).)*\3")
 _SECRET_PARAM = r"api[_-]?key|access[_-]?token|auth[_-]?token|token|secret|password"
 # In a query string any of them, and plain "key"; elsewhere only the unmistakable names ("primary key=3" stays).
-_QUERY_PARAM = re.compile(rf"(?i)([?&;](?:{_SECRET_PARAM}|key)=|\b(?:{_SECRET_PARAM})=)[^&\s\"'#]+")
+_QUERY_PARAM = re.compile(rf"(?i)([?&;](?:{_SECRET_PARAM}|key)=|\b(?:{_SECRET_PARAM})=)(?!\[redacted\])[^&\s\"'#]+")
 _TOKEN_SHAPES = re.compile(r"\b(?:sk-[A-Za-z0-9_\-]{16,}|hf_[A-Za-z0-9]{16,})")
 
 _registered: set[str] = set()

@@ -29,6 +29,9 @@ ENV = {
         ("GET /search?q=bikes&api_key=abc123&n=2", "GET /search?q=bikes&api_key=[redacted]&n=2"),
         ("url https://h/x?key=abc123#top", "url https://h/x?key=[redacted]#top"),
         ("a stray sk-ant-api03-abcdefghijklmnop token", "a stray [redacted] token"),
+        # a known value inside a header is replaced once, not again by the header rule
+        ("(Authorization: Bearer plain-looking-value-42; next)", "(Authorization: Bearer [redacted]; next)"),
+        ("?token=plain-looking-value-42&x=1", "?token=[redacted]&x=1"),
         # ordinary text is left alone
         ("primary key=3 and token count 5", "primary key=3 and token count 5"),
         ("abc is /root/a-long-home-directory", "abc is /root/a-long-home-directory"),

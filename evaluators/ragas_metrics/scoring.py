@@ -21,6 +21,7 @@ from evaluators.concurrency import run_until_stopped
 from evaluators.ragas_metrics.registry import RAGAS_METRICS, Embedder, MetricSpec, offline_ragas, parse_ragas_metrics
 from testgen.llm._types import LLM, LLMBudgetExceeded, LLMCallError, LLMConfigError
 from testgen.llm.loop import EventLoop
+from testgen.redact import redact
 
 if TYPE_CHECKING:
     from ragas.dataset_schema import SingleTurnSample
@@ -77,7 +78,7 @@ class ItemScore:
 
 
 def _exception_reason(exc: BaseException) -> str:
-    lines = str(exc).strip().splitlines()
+    lines = redact(str(exc)).strip().splitlines()
     message = " ".join(lines[0].split()) if lines else ""
     if isinstance(exc, LLMCallError):
         text = f"LLM call failed: {message or type(exc).__name__}"

@@ -31,6 +31,7 @@ from evaluators.errors import StoreError, StoreLayoutError, StoreNotFound
 from evaluators.evaluate import EvaluationOutcome
 from evaluators.store.models import LAYOUT_VERSION, Base, DatasetRow, MetaRow, ResultRow, RunRow, utcnow
 from schemas import DatasetInfo, EvaluationSummary, QuestionResult, RunDetail, RunInfo, TestQuestion
+from testgen.redact import redact
 
 __all__ = [
     "DEFAULT_DATA_DIR_ENV",
@@ -217,7 +218,7 @@ class RunStore:
             if results is not None:
                 _replace_results(s, run, results)
             run.status = "failed"
-            run.error_message = error_message
+            run.error_message = redact(error_message)
             run.updated_at = utcnow()
             return _run_info(run, run.dataset.name)
 

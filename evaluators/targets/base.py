@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from schemas import RetrievedContext, RunRecord, TestQuestion
 from testgen.errors import OptionError
+from testgen.redact import redact
 
 __all__ = [
     "MAX_K",
@@ -70,7 +71,7 @@ def error_text(exc: BaseException) -> str:
 
 def error_record(question: TestQuestion, error: str, latency_ms: float | None = None) -> RunRecord:
     """The record of a failed question: no contexts, ``error`` set."""
-    return RunRecord(id=question.id, question=question.question, error=error, latency_ms=latency_ms)
+    return RunRecord(id=question.id, question=question.question, error=redact(error), latency_ms=latency_ms)
 
 
 def _context(index: int, item: Any) -> RetrievedContext:

@@ -28,6 +28,7 @@ from evaluators.targets.base import (
 )
 from schemas import RunRecord, TestQuestion
 from testgen.errors import OptionError
+from testgen.redact import register_secret
 
 __all__ = ["HttpTarget"]
 
@@ -93,6 +94,8 @@ class HttpTarget:
         self.concurrency = check_concurrency(concurrency)
         self.timeout, self.retries, self.backoff = timeout, retries, backoff
         self._headers = dict(headers or {})
+        for value in self._headers.values():  # a reply quoting them must not land in a report
+            register_secret(value)
 
     def describe(self) -> dict[str, Any]:
         """Settings for reports: the URL without credentials, never the headers."""

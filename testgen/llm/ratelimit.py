@@ -29,6 +29,7 @@ from testgen.llm._types import (
     LLMRateLimited,
     LLMTimeout,
 )
+from testgen.redact import redact
 
 MAX_RETRY_AFTER = 120.0
 """Longest Retry-After honoured (seconds); a server asking for more gets this much."""
@@ -198,7 +199,7 @@ def map_error(exc: BaseException, secret: str | None = None) -> MappedError:
     text = f"{type(exc).__name__}: {exc}"
     if secret and len(secret) >= 8:  # a placeholder like "no-key" is no secret, and scrubbing it mangles text
         text = text.replace(secret, "***")
-    text = text[:600]
+    text = redact(text)[:600]  # any other key the provider echoed, headers, sk-/hf_ tokens
     status = getattr(exc, "status_code", None)
     status = status if isinstance(status, int) else None
     if isinstance(exc, LLMError):
