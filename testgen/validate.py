@@ -59,7 +59,8 @@ class Validator:
         first, second = draft.facts[0], draft.facts[-1]
         # the subject by one of its names, or by a word only its pages use ("Summit Trail Tours" for the contract)
         forms = self._closure.subject_forms(first)
-        forms |= self._closure.distinctive(forms)
+        # (a two-syllable CJK word such as "단체" or "안전" is a common noun, rare only in a small KB: not a name)
+        forms |= {w for w in self._closure.distinctive(forms) if not is_cjk(w) or len(w) >= 3}
         # the subject's title without its kind word ("Contract with Bergfeld Logistik" → "bergfeld logistik")
         cores = {normalize(core_name(form)) for form in forms}
         forms |= {core for core in cores if len(core.split()) >= 2 or (is_cjk(core) and len(core) >= 3)}

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from factories import kv_fact
+from factories import kb_context, kv_fact
 
 from schemas import CATEGORIES, FactNode, TestQuestion
 from testgen.categories import get_category, registered
@@ -307,3 +307,15 @@ def test_direct_facts_leave_amounts_and_counts_to_numerical(built: Built) -> Non
         assert fact.value_type not in ("money", "percent"), item.question
         assert not (fact.value_type == "number" and fact.unit), item.question
     assert built.of("numerical")
+
+
+def test_a_prose_relation_is_not_made_for_a_pair_a_key_value_line_already_links(tmp_path: Path) -> None:
+    kb = {
+        "policies/safety.md": "# Safety Policy\n\n- **Policy Owner**: Ana Ruiz\n\nAna Ruiz reviews the policy yearly.\n",
+        "people/ana_ruiz.md": "# Ana Ruiz\n\n- **Title**: Safety Lead\n\nAna Ruiz works with the Fleet Program team.\n",
+        "programs/fleet_program.md": "# Fleet Program\n\n- **Start**: 2021\n",
+    }
+    ctx = kb_context(tmp_path, kb)
+    pairs = {(f.subject, f.value) for f in mention_relations(ctx)}
+    assert ("Safety Policy", "Ana Ruiz") not in pairs  # "Policy Owner: Ana Ruiz" states it
+    assert ("Ana Ruiz", "Fleet Program") in pairs  # only the prose says it

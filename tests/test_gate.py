@@ -12,7 +12,7 @@ from testgen import build_testset
 from testgen.gate import REASONS, Gate, item_flags
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.keys import KeyIndex
-from testgen.gate.labels import opaque_label, pasted_label, pasted_punctuation, unnamed_property
+from testgen.gate.labels import bare_label, opaque_label, pasted_label, pasted_punctuation, unnamed_property
 from testgen.gate.names import document_subject, file_name_problem
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
 from testgen.gate.values import incomplete_value, is_placeholder
@@ -706,3 +706,20 @@ def test_a_policy_date_under_a_heading_naming_the_policy_is_not_the_organisation
 def test_a_date_label_with_a_bracketed_term_is_pasted() -> None:
     assert pasted_punctuation("transcript request deadline (Fall)") is not None
     assert pasted_punctuation("transcript request deadline") is None
+
+
+def test_a_chinese_date_right_after_a_verb_or_an_approximation_left_behind_is_rejected() -> None:
+    assert question_problem("关于A，米捷图执法什么时候欧洲国家杯外围赛时曾惹起争议？", "zh.sentence") is not None
+    assert question_problem("关于A，每一个亚基都含有多少个左右氨基酸？", "zh.sentence") is not None
+    assert question_problem("关于A，什么时候恢复原名？", "zh.sentence") is None
+    assert question_problem("关于A，全线设多少个车站？", "zh.sentence") is None
+
+
+def test_a_bare_year_or_date_is_not_compared() -> None:
+    assert bare_label("Year") and bare_label("date") and bare_label("연도")
+    assert not bare_label("Year initiated") and not bare_label("Launch Date")
+
+
+def test_a_careers_page_is_a_document_not_the_company() -> None:
+    assert document_subject("Careers at Aventro Motors")
+    assert not document_subject("Career Services Center")

@@ -246,3 +246,8 @@ def test_a_prose_relation_quotes_its_sentence_only_when_whole() -> None:
     assert whole[1] == "Tyler Brooks is associated with Carllm: Develops backend services for Carllm."
     fragment = English().mention("The deal", "product", "Claimllm", "agrees to subscribe to the Advanced Tier.")
     assert fragment[1] == "The deal is associated with Claimllm."
+
+
+def test_a_country_is_asked_with_which_not_where() -> None:
+    question, _, template = English().fact(fact("Country", "Chile"), "Andes Institute")
+    assert (question, template) == ("Which country is Andes Institute in?", "en.where.which")

@@ -148,6 +148,12 @@ def _mention_relations(ctx: GenContext) -> list[FactNode]:
     for chunk_id, entities in sorted(ctx.chunk_mentions.items()):
         by_doc.setdefault(ctx.chunks[chunk_id].doc_id, []).extend(sorted(entities))
     homes = {e.home_doc: key for key, e in ctx.entities.items() if e.home_doc}
+    # pairs a key-value line or a table already links ("Policy Owner: Priya"): not prose-only relations
+    linked = {
+        frozenset((f.subject_entity, f.value_entity))
+        for f in ctx.facts
+        if f.subject_entity and f.value_entity and f.source in ("key_value", "table")
+    }
     out: list[FactNode] = []
     for doc_id, mentioned in sorted(by_doc.items()):
         owner = homes.get(doc_id)
@@ -163,6 +169,8 @@ def _mention_relations(ctx: GenContext) -> list[FactNode]:
             if len(set(keys)) != 1:
                 continue  # several candidates: the page does not single one out
             target = ctx.entities[keys[0]]
+            if frozenset((owner, target.entity_id)) in linked:
+                continue
             evidence = _first_sentence_naming(ctx, doc_id, target.name)
             if evidence is None:
                 continue

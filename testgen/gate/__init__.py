@@ -34,6 +34,7 @@ from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.bridges import BridgeIndex
 from testgen.gate.keys import KeyIndex
 from testgen.gate.labels import (
+    bare_label,
     count_label,
     opaque_label,
     pasted_label,
@@ -165,6 +166,8 @@ class Gate:
                 return _fail("wh_mismatch", f"a count under '{fact.attribute[:30]}' read as a year")
             if fact.value_type == "date" and not fact.qualifier and untimely_label(fact.attribute):
                 return _fail("pasted_label", f"a date under '{fact.attribute[:30]}', a label about something else")
+            if draft.template.split(".")[1:2] in (["compare"], ["extreme"]) and bare_label(fact.attribute):
+                return _fail("pasted_label", f"'{fact.attribute[:20]}' alone does not say what is compared")
             if _asks_label_as_noun(draft.template):
                 problem = (
                     unnamed_property(fact.attribute, draft.language)

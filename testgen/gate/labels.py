@@ -96,7 +96,7 @@ _TIME_WORDS_KO = re.compile(
 
 _COUNT_NOUNS = re.compile(
     r"\b(?:employees|staff|students|units|members|people|customers|users|branches|stores|seats|visitors|"
-    r"passengers|headcount|population)\b|명|개|대|석|인원|직원|인구|\s수$",
+    r"passengers|headcount|population)\b|(?:^|\s)(?:명|개|대|석)(?:\s|$)|인원|직원|인구|\s수$",
     re.I,
 )
 
@@ -190,3 +190,17 @@ def unnamed_property(attribute: str, language: str) -> str | None:
             return None
         return f"'{label[:30]}' names a part, variant or cell, not a property (head '{last}')"
     return None
+
+
+_BARE = frozenset(
+    (
+        "year years date dates number numbers value values amount amounts figure figures total "
+        "연도 날짜 일자 수치 값 年份 日期 数值 年 日付 数値"
+    ).split()
+)
+
+
+def bare_label(attribute: str) -> bool:
+    """Whether a label names only a kind of value ("Year", "Date", "Value"): compared between two things, it does
+    not say the year *of what* ("Which has the later year: Dr. A or Dr. B?")."""
+    return normalize(attribute).strip(" :") in _BARE

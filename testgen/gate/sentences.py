@@ -135,8 +135,12 @@ _CJK_LEFTOVER = re.compile(
     r"|什么时候(?:上午|下午|早|晚|凌晨|中午|夜|春|夏|秋|冬|[0-9０-９])"  # "于什么时候下午14:25分首播"
     r"|(?:什么时候|多少钱?|几|いつ|いくら)[（(]"  # "多少钱(已经在3月17曰加价)…"
     r"|(?:什么时候|いつ)(?:至|到|起至|から|まで|[～~〜－\-–])"  # one end of a range: "赛期由什么时候至12日"
+    r"|(?:多少|几)[^\s，。？]{0,2}(?:左右|以上|以下|余)"  # "含有多少个左右": the approximation stays behind
     r"|是什么时候(?![^，,。？]*的[？?]$)"  # "…是什么时候欧洲国家杯12位主裁判之一": a copula, not an event
 )
+# A Chinese time adverbial opens its clause or follows 于/在/自/从/至/到/是; right after a verb or a name the date
+# belongs to what follows ("执法什么时候欧洲国家杯": the year is part of the tournament's name).
+_ZH_UNMARKED_DATE = re.compile(r"[^于在自从至到是，,、：:\s]什么时候")
 # The date asked sits in a clause that modifies a noun, not in the sentence's own statement: "兴建于什么时候的堡垒街
 # 长老会教堂就是…", "いつ投開票の第45回総選挙では…", "いつ創設された…が最初ですか" (a copula sentence: what is asked is
 # what something *is*; the date only describes it).
@@ -180,6 +184,8 @@ def question_problem(question: str, template: str) -> str | None:
         return "nothing is asked beyond the question word"
     if template.endswith(".sentence") and re.search(r"(?:\.\.|…)\s*[?？]$", question):
         return "the sentence was cut off in the source"
+    if template == "zh.sentence" and _ZH_UNMARKED_DATE.search(question):
+        return "the date asked is not a time adverbial (no 于/在/从 before it, nor a clause start)"
     modifying = _MODIFYING_DATE.get(template.split(".")[0])
     if template.endswith(".sentence") and modifying is not None and modifying.search(question):
         return "the date asked only describes a noun in the sentence"

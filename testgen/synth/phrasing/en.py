@@ -63,6 +63,7 @@ def _outside(attr: str) -> str:
 
 
 _PLACE_ATTRS = re.compile(r"^(location|city|office|based in|headquarters|hq|base|site)$", re.I)
+_PLACE_KINDS = frozenset({"country", "city", "region", "state", "province", "county", "district", "continent"})
 _GROUP_ATTRS = re.compile(r"^(team|department|division|unit|group)$", re.I)
 _ROLE_ATTRS = re.compile(r"^(job title|title|role|position|job)$", re.I)
 _INTRANSITIVE = {"join", "start", "begin", "leave", "retire", "move", "arrive", "expire", "end", "close"}
@@ -339,6 +340,8 @@ class English:
         template = _TEMPLATES.get(kind, "en.what" if fact.value_type == "text" else f"en.{fact.value_type}")
         if plural and kind in ("other", "person"):
             template = "en.what.list"
+        if kind == "place" and head in _PLACE_KINDS:  # "Which country is X in?", not "Where is X's country?"
+            return f"Which {head} is {subject} in?", _sentence(f"{subject} is in {value}."), "en.where.which"
         return f"{wh} {be} {of}?", _sentence(f"{of} {be} {value}."), template
 
     def _qualified(self, fact: FactNode, subject: str, attr: str) -> tuple[str, str, str] | None:
