@@ -311,7 +311,7 @@ def test_direct_facts_leave_amounts_and_counts_to_numerical(built: Built) -> Non
 
 def test_a_prose_relation_is_not_made_for_a_pair_a_key_value_line_already_links(tmp_path: Path) -> None:
     kb = {
-        "policies/safety.md": "# Safety Policy\n\n- **Policy Owner**: Ana Ruiz\n\nAna Ruiz reviews the policy yearly.\n",
+        "policies/safety.md": "# Safety Policy\n\n- **Policy Owner**: Ana Ruiz\n\nAna Ruiz reviews it yearly.\n",
         "people/ana_ruiz.md": "# Ana Ruiz\n\n- **Title**: Safety Lead\n\nAna Ruiz works with the Fleet Program team.\n",
         "programs/fleet_program.md": "# Fleet Program\n\n- **Start**: 2021\n",
     }
