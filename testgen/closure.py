@@ -61,7 +61,7 @@ _PERIODS = {
 
 
 def _per_period(fact_unit: str, found_unit: str, segment: str) -> bool:
-    """"$10,000/month" is stated by "a monthly fee of $10,000": same currency, the period said in words."""
+    """ "$10,000/month" is stated by "a monthly fee of $10,000": same currency, the period said in words."""
     base, _, per = fact_unit.partition("/")
     words = _PERIODS.get(per.strip().lower().removesuffix("s"))
     return bool(per) and found_unit == base and words is not None and re.search(words, segment, re.I) is not None
@@ -81,7 +81,23 @@ def _same_value(fact: FactNode, found: ValueSpan, segment: str) -> bool:
     if found.unit is None:  # "a 3-year warranty": the unit is glued on with a hyphen
         after = segment[found.end : found.end + 12].lower()
         return re.match(rf"\s*-?\s*{re.escape(_unit_stem(fact.unit))}", after) is not None
-    return _unit_stem(found.unit) == _unit_stem(fact.unit) or _per_period(fact.unit, found.unit, segment)
+    return (
+        _unit_stem(found.unit) == _unit_stem(fact.unit)
+        or _unit_kind(found.unit) == _unit_kind(fact.unit) is not None
+        or _per_period(fact.unit, found.unit, segment)
+    )
+
+
+# Units that count the same thing under different words: "148 employees" is stated by "employ 148 people".
+_UNIT_KINDS = {
+    "person": frozenset("employee people person staff member worker personnel headcount 명 인 员工 名 人".split()),
+}
+
+
+def _unit_kind(unit: str) -> str | None:
+    stem = _unit_stem(unit)
+    stem = "person" if stem in ("people", "persons") else stem
+    return next((kind for kind, words in _UNIT_KINDS.items() if stem in words), None)
 
 
 def states_value(fact: FactNode, segment: str) -> bool:
@@ -135,6 +151,9 @@ class Closure:
         entity = ctx.entities.get(fact.subject_entity or "")
         home = entity.home_doc if entity is not None else None
         cues = attribute_cues(fact)
+        if fact.unit and cues and fact.unit.isalpha():
+            # the unit names what is counted ("Headcount: 148 employees" is about employees, "employ 148 people")
+            cues.append(_unit_stem(fact.unit)[:5])
         about: set[str] = set()
         if entity is not None:
             about |= ctx.entity_chunks.get(entity.entity_id, set())

@@ -380,3 +380,14 @@ def test_an_extreme_cites_the_pages_of_its_kind_and_the_pages_restating_the_answ
         verdict = Validator(kctx).validate(draft, get_category("holistic"))
         assert verdict.ok, verdict.reason
         assert ("people/mina.md" in verdict.source_docs) == (best is facts[2])
+
+
+def test_a_headcount_is_stated_in_other_words_for_the_people_counted(tmp_path: Path) -> None:
+    kb = {
+        "company/overview.md": "# Orbit Works\n\n- **Headcount**: 148 employees\n- **Founded**: 2012\n",
+        "company/offices.md": "# Offices\n\nOrbit Works employs 148 people in three offices.\n",
+        "company/fleet.md": "# Fleet\n\nOrbit Works owns 148 vans across its three offices.\n",
+    }
+    kctx = kb_context(tmp_path, kb)
+    headcount = next(f for f in kctx.facts if f.attribute == "Headcount")
+    assert fact_closure(kctx, headcount) == {"company/overview.md", "company/offices.md"}  # vans are no people
