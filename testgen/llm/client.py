@@ -310,7 +310,11 @@ class LLMClient:
                 if mode in ProbeOrder[:-1]:
                     self._rejected[mode] = str(reason)
                     self._rejected_earlier.add(mode)
-            if "response_format" not in (import_litellm().get_supported_openai_params(model=self.model) or []):
+            try:
+                supported = import_litellm().get_supported_openai_params(model=self.model) or []
+            except Exception:  # a provider litellm cannot place: let the server answer for itself
+                supported = ["response_format"]
+            if "response_format" not in supported:
                 # litellm would drop the parameter silently (drop_params): the schema must go in the prompt
                 self._rejected.setdefault("json_schema", "litellm does not pass response_format to this provider")
                 self._rejected.setdefault("json_object", "litellm does not pass response_format to this provider")
