@@ -291,6 +291,7 @@ def test_long_text_values_give_phrase_keywords_in_order() -> None:
     ]
     assert keywords_for_value("1140 Harbor Loop Way, Bellingham, Washington 98225, United States") == [
         "1140 Harbor Loop Way",
+        "Bellingham",
         "Washington 98225",
         "United States",
     ]
@@ -319,3 +320,13 @@ def test_a_prose_relation_is_not_made_for_a_pair_a_key_value_line_already_links(
     pairs = {(f.subject, f.value) for f in mention_relations(ctx)}
     assert ("Safety Policy", "Ana Ruiz") not in pairs  # "Policy Owner: Ana Ruiz" states it
     assert ("Ana Ruiz", "Fleet Program") in pairs  # only the prose says it
+
+
+def test_a_list_in_one_cell_gives_one_keyword_per_part() -> None:
+    assert keywords_for_value("영어, 베트남어") == ["영어", "베트남어"]
+    assert keywords_for_value("계약 금액의 10%, 27,000,000원") == ["계약 금액의 10%", "27,000,000원"]
+    assert keywords_for_value("27,000,000원") == ["27,000,000원"]  # thousands separators are no list
+    assert (
+        keywords_for_value("본사 외 4곳 (부산 지점, 제주 지점)")[0] != "본사 외 4곳 (부산 지점"
+    )  # brackets kept whole
+    assert keywords_for_value("March 15, 2008") == ["March 15, 2008"]  # a date with a comma is one value

@@ -59,10 +59,16 @@ def _phrases(value: str) -> list[str]:
 
 
 def keywords_for_value(value: str) -> list[str]:
-    """Keywords taken from a value span: the span itself when short; else its typed values (dates, amounts, …);
-    else its longest phrases ("independent consultant", "electric scooter startups"), in their order; else its
-    longest words."""
+    """Keywords taken from a value span: the parts of a short comma-separated list; the span itself when short;
+    else its typed values (dates, amounts, …); else its longest phrases ("independent consultant", "electric scooter
+    startups"), in their order; else its longest words."""
     value = value.strip()
+    parts = [p.strip() for p in re.split(r",\s+|、", value)]
+    spanning_comma = any(", " in v.text for v in find_values(value))  # "March 15, 2008" is one date
+    if 2 <= len(parts) <= 4 and all(parts) and not spanning_comma and not re.search(r"[()（）\[\]]", value):
+        # a list in one cell ("영어, 베트남어", "계약 금액의 10%, 27,000,000원"): a correct answer worded
+        # differently still names each part, not the cell as written
+        return parts
     if len(value) <= MAX_KEYWORD_CHARS:
         return [value]
     typed = [v.text for v in find_values(value) if v.value_type != "number" or v.unit]
