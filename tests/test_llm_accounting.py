@@ -352,6 +352,8 @@ def test_build_counts_requests_records_the_mode_and_plans_the_ceiling(
     assert usage["repairs"] >= 1 and usage["requests"] == usage["calls"] + 1  # + the turned-down probe
     assert info["calls_per_item"] == round(len(received) / info["delivered"], 3)
     assert info["client"]["structured_output"] == "json_object"
+    assert info["cost"] == "unknown" and info["client"]["priced"] is False
+    assert "cost unknown" in " ".join(result.stderr.split())
     assert list(info["client"]["structured_output_rejected"]) == ["json_schema"]
     assert f"questions from {len(received)} requests" in result.stderr
     assert "structured output: json_object (turned down: json_schema)" in result.stderr

@@ -305,24 +305,21 @@ def _print_llm_usage(outcome: BuildOutcome) -> None:
     client: dict[str, Any] = info.get("client") or {}
     known = bool(client.get("priced", True))
     table = Table(title=f"LLM usage ({info.get('model')}, prompt {info.get('prompt_version')})")
-    columns = ("stage", "requests", "retries", "repairs", "cached", "failed", "prompt tokens", "completion tokens")
-    for column in (*columns, "cost (USD)"):
+    columns = ("stage", "requests", "retries", "repairs", "cached", "failed", "prompt tok.", "compl. tok.")
+    for column in columns:
         table.add_column(column, justify="left" if column == "stage" else "right")
-    for stage, u in sorted(info.get("usage", {}).items()):
-        table.add_row(
-            stage,
-            *(str(u.get(f, 0)) for f in ("requests", "retries", "repairs", "cached_calls", "failed_calls")),
-            str(u["prompt_tokens"]),
-            str(u["completion_tokens"]),
-            format_cost(u["cost"], known).removeprefix("$"),
-        )
+    usage: dict[str, dict[str, Any]] = info.get("usage", {})
+    fields = ("requests", "retries", "repairs", "cached_calls", "failed_calls", "prompt_tokens", "completion_tokens")
+    for stage, u in sorted(usage.items()):
+        table.add_row(stage, *(str(u.get(f, 0)) for f in fields))
     console.print(table)
     per_item = info.get("calls_per_item")
     console.print(
         f"{info.get('delivered', 0)} questions from {info.get('requests', 0)} requests"
         + (f" ({per_item} per question)" if per_item is not None else "")
         + f" for {info.get('calls', 0)} rewrites, {info.get('failed_calls', 0)} failed; "
-        f"round trip {info.get('round_trip')}: {info.get('round_trip_misses', 0)} missed their sources"
+        f"round trip {info.get('round_trip')}: {info.get('round_trip_misses', 0)} missed their sources; "
+        f"cost {format_cost(sum(u.get('cost', 0.0) for u in usage.values()), known)}"
     )
     if client:
         rejected = client.get("structured_output_rejected") or {}

@@ -18,6 +18,7 @@ from typing import Any
 from schemas import TestQuestion
 from testgen.categories._registry import get_category
 from testgen.llm._types import LLM, LLMBudgetExceeded, LLMCallError
+from testgen.llm.cost import format_cost
 from testgen.llm.loop import EventLoop
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
@@ -168,6 +169,7 @@ class LLMStage:
         item, what the run cost; ``client`` holds the client's settings and findings (structured-output mode)."""
         usage = self.llm.usage()
         requests = sum(u.requests for u in usage.values())
+        client: dict[str, Any] = self.llm.run_info() if hasattr(self.llm, "run_info") else {}
         return {
             "model": self.llm.model,
             "prompt_version": PROMPT_VERSION,
@@ -176,7 +178,8 @@ class LLMStage:
             "failed_calls": self.failed,
             "delivered": self.delivered,
             "calls_per_item": round(requests / self.delivered, 3) if self.delivered else None,
-            "client": self.llm.run_info() if hasattr(self.llm, "run_info") else {},
+            "client": client,
+            "cost": format_cost(sum(u.cost for u in usage.values()), bool(client.get("priced", True))),
             "round_trip": self.options.round_trip,
             "round_trip_misses": self.round_trip_misses,
             "stopped": self.stopped,
