@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import time
 from collections.abc import Callable
@@ -241,3 +243,69 @@ def build_testset(
             "stopped_by_budget": enrichment.stopped_by_budget,
         }
     return outcome
+
+
+def _digest(path: Path) -> str:
+    """sha256 of a file, or of a folder's files (relative path and content, in path order)."""
+    h = hashlib.sha256()
+    files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+    for file in files:
+        if path.is_dir():
+            h.update(file.relative_to(path).as_posix().encode() + b"\x00")
+        with file.open("rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                h.update(block)
+        h.update(b"\x01")
+    return "sha256:" + h.hexdigest()
+
+
+def write_outputs(
+    outcome: BuildOutcome,
+    output: str | os.PathLike[str],
+    *,
+    kg_path: str | os.PathLike[str] | None = None,
+    hf_dir: str | os.PathLike[str] | None = None,
+    hf: bool = True,
+    ragas_jsonl: str | os.PathLike[str] | None = None,
+) -> list[Path]:
+    """Write the set and its companions as one output set; the written paths, summary last.
+
+    `output` (``tests.jsonl``), the graph (``<stem>.kg.json`` or `kg_path`), the Hugging Face folder
+    (``<stem>.hf`` or `hf_dir`, unless `hf` is False or the set is empty), the RAGAS JSONL when asked and
+    ``<stem>.summary.json`` are each written to a hidden sibling and moved into place together once all are
+    complete (`testgen.export.atomic`): a kill leaves the previous set or this one, never a mix. The summary's
+    ``run`` entry is the run marker: the digest of every other file of the set and an id derived from them,
+    so a reader can check that the files beside it belong to the same run."""
+    from testgen.export import save_hf_dataset, write_jsonl, write_ragas_jsonl
+    from testgen.export.atomic import output_set
+
+    output = Path(output)
+    stem = output.with_suffix("") if output.suffix else output
+    items = outcome.result.items
+    writers: list[tuple[Path, Callable[[Path], object]]] = [
+        (output, lambda path: write_jsonl(items, path)),
+        (Path(kg_path) if kg_path else Path(f"{stem}.kg.json"), outcome.kg.save),
+    ]
+    if hf and items:
+        writers.append((Path(hf_dir) if hf_dir else Path(f"{stem}.hf"), lambda path: save_hf_dataset(items, path)))
+    if ragas_jsonl:
+        writers.append((Path(ragas_jsonl), lambda path: write_ragas_jsonl(items, path)))
+    summary_file = Path(f"{stem}.summary.json")
+    digests: dict[str, str] = {}
+    with output_set(output) as outputs:
+        for final, write in writers:
+            staged = outputs.stage(final)
+            write(staged)
+            digests[_relative(final, summary_file.parent)] = _digest(staged)
+        marker = hashlib.sha256(json.dumps(digests, sort_keys=True).encode()).hexdigest()[:16]
+        summary = outcome.summary() | {"run": {"id": marker, "outputs": digests}}
+        text = json.dumps(summary, ensure_ascii=False, indent=2) + "\n"
+        outputs.stage(summary_file).write_text(text, encoding="utf-8")
+    return [final for final, _ in writers] + [summary_file]
+
+
+def _relative(path: Path, folder: Path) -> str:
+    try:
+        return path.absolute().relative_to(folder.absolute()).as_posix()
+    except ValueError:
+        return str(path.absolute())

@@ -7,7 +7,11 @@ server is involved) and checks what lands on disk and on the console.
 from __future__ import annotations
 
 import json
+import random
+import subprocess
+import sys
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -186,3 +190,154 @@ def test_secrets_echoed_by_a_model_provider_reach_no_output_cache_or_store_row(
         repr(row) for table in ("results", "runs") for row in sqlite3.connect(store).execute(f"select * from {table}")
     )
     assert _leaks(tmp_path, stored, built.output, result.output) == []
+
+
+# ------------------------------------------------------------------------- a killed run leaves no mixed set
+
+_BUILD_SET = {"tests.jsonl", "tests.kg.json", "tests.hf", "tests.summary.json"}
+
+
+def _build_state(folder: Path) -> str:
+    """The run id of the build outputs in `folder`, after checking every file belongs to that run."""
+    from testgen.pipeline import _digest
+
+    assert {p.name for p in folder.iterdir() if not p.name.startswith(".")} == _BUILD_SET
+    run = json.loads((folder / "tests.summary.json").read_text(encoding="utf-8"))["run"]
+    assert {name: _digest(folder / name) for name in run["outputs"]} == run["outputs"], "files of different runs"
+    assert set(run["outputs"]) == _BUILD_SET - {"tests.summary.json"}
+    return str(run["id"])
+
+
+def _testgen_command(*args: str) -> list[str]:
+    return [sys.executable, "-c", "import sys; from testgen.cli import main; sys.exit(main())", *args]
+
+
+def test_a_killed_build_leaves_the_old_set_or_the_new_one(tmp_path: Path) -> None:
+    from testgen.export.atomic import journal_for, recover
+
+    folder = tmp_path / "out"
+    build = ["build", "--kb", str(EXAMPLES / "aurora_bikes"), "-o", str(folder / "tests.jsonl"), "-q"]
+    first = subprocess.run(_testgen_command(*build, "-n", "6", "--seed", "1"), capture_output=True, check=False)
+    assert first.returncode == 0, first.stderr
+    old = _build_state(folder)
+    began = time.perf_counter()
+    second = subprocess.run(_testgen_command(*build, "-n", "8", "--seed", "2"), capture_output=True, check=False)
+    duration = time.perf_counter() - began
+    assert second.returncode == 0, second.stderr
+    new = _build_state(folder)
+    assert new != old
+    first = subprocess.run(_testgen_command(*build, "-n", "6", "--seed", "1"), capture_output=True, check=False)
+    assert _build_state(folder) == old
+    rng = random.Random(14)
+    seen = []
+    for _ in range(6):
+        proc = subprocess.Popen(_testgen_command(*build, "-n", "8", "--seed", "2"), stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0.2, duration * 1.1))
+        proc.kill()
+        proc.wait()
+        if journal_for(folder / "tests.jsonl").exists():  # killed inside the moves: the next run finishes them
+            assert recover(folder / "tests.jsonl")
+        state = _build_state(folder)
+        assert state in (old, new)
+        seen.append("new" if state == new else "old")
+        if state == new:  # start the next kill from the old set again
+            subprocess.run(_testgen_command(*build, "-n", "6", "--seed", "1"), capture_output=True, check=True)
+    assert "old" in seen, seen  # some kills landed before the end of a run
+
+
+class _Killed(BaseException):
+    """Stands for SIGKILL inside the process: nothing catches it, no clean-up runs after it."""
+
+
+@pytest.mark.parametrize("killed_after", [0, 1, 2, 3])  # four moves: jsonl, kg, hf, summary
+def test_a_build_killed_between_the_moves_is_finished_by_the_next_run(
+    killed_after: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from testgen.export import atomic
+
+    out = tmp_path / "tests.jsonl"
+    kb = str(EXAMPLES / "aurora_bikes")
+    assert run_testgen("build", "--kb", kb, "-o", str(out), "-n", "5", "--seed", "1", "-q").exit_code == 0
+    old = _build_state(tmp_path)
+    real_move, moved = atomic._move, []
+
+    def move_then_die(tmp: Path, final: Path, tag: str) -> None:
+        if len(moved) == killed_after:
+            raise _Killed  # the process dies here: journal written, some moves made
+        real_move(tmp, final, tag)
+        moved.append(final)
+
+    monkeypatch.setattr(atomic, "_move", move_then_die)
+    with pytest.raises(_Killed):
+        run_testgen("build", "--kb", kb, "-o", str(out), "-n", "7", "--seed", "2", "-q")
+    monkeypatch.setattr(atomic, "_move", real_move)
+    assert atomic.journal_for(out).exists()
+    assert atomic.recover(out)  # what the next build (or any writer of the set) does first
+    new = _build_state(tmp_path)
+    assert new != old and len((tmp_path / "tests.jsonl").read_text().splitlines()) == 7
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]  # no leftovers
+
+
+def test_a_build_that_fails_while_writing_keeps_the_old_set(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "tests.jsonl"
+    kb = str(EXAMPLES / "aurora_bikes")
+    assert run_testgen("build", "--kb", kb, "-o", str(out), "-n", "5", "--seed", "1", "-q").exit_code == 0
+    old = _build_state(tmp_path)
+
+    def disk_full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("testgen.export.save_hf_dataset", disk_full)
+    with pytest.raises(OSError):
+        run_testgen("build", "--kb", kb, "-o", str(out), "-n", "7", "--seed", "2", "-q")
+    assert _build_state(tmp_path) == old
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]  # staged files removed
+
+
+def _report_state(folder: Path) -> int:
+    """The k of the report in `folder`, after checking every file of it comes from the same run."""
+    k = json.loads((folder / "summary.json").read_text(encoding="utf-8"))["k"]
+    records = [json.loads(line) for line in (folder / "results.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert all(f"MRR@{k}" in r["metrics"] for r in records)
+    assert f"MRR@{k}" in (folder / "results.csv").read_text(encoding="utf-8-sig").splitlines()[0]
+    assert f"k = {k};" in (folder / "report.md").read_text(encoding="utf-8")
+    assert f"MRR@{k}" in (folder / "report.html").read_text(encoding="utf-8")
+    plots = {p.name for p in folder.glob("*.png")}
+    assert plots == ({"metrics.png", "category_mrr.png", "precision_recall.png"} if k == 3 else set())
+    assert (folder / "notes.txt").read_text() == "mine"  # a file of the user's stays through every run
+    return int(k)
+
+
+def _evaluate_command(*args: str) -> list[str]:
+    return [sys.executable, "-c", "import sys; from evaluators.cli import main; sys.exit(main())", *args]
+
+
+def test_a_killed_evaluation_leaves_the_old_report_folder_or_the_new_one(tmp_path: Path) -> None:
+    dataset = tmp_path / "tests.jsonl"
+    assert (
+        run_testgen("build", "--kb", str(EXAMPLES / "aurora_bikes"), "-o", str(dataset), "-n", "6", "-q").exit_code == 0
+    )
+    report = tmp_path / "eval_report"
+    report.mkdir()
+    (report / "notes.txt").write_text("mine")
+    common = ["--dataset", str(dataset), "--kb", str(EXAMPLES / "aurora_bikes"), "-o", str(report), "--no-store", "-q"]
+    old_run = _evaluate_command(*common, "-k", "5", "--no-plots")
+    subprocess.run(old_run, capture_output=True, check=True)
+    assert _report_state(report) == 5
+    began = time.perf_counter()
+    subprocess.run(_evaluate_command(*common, "-k", "3"), capture_output=True, check=True)
+    duration = time.perf_counter() - began
+    assert _report_state(report) == 3
+    rng = random.Random(14)
+    seen = []
+    for _ in range(5):
+        subprocess.run(old_run, capture_output=True, check=True)
+        proc = subprocess.Popen(_evaluate_command(*common, "-k", "3"), stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0.3, duration * 1.1))
+        proc.kill()
+        proc.wait()
+        from testgen.export.atomic import recover
+
+        recover(report)  # what the next evaluation into this folder does first
+        seen.append(_report_state(report))
+    assert 5 in seen, seen

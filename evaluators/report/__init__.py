@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from evaluators.evaluate import EvaluationOutcome
@@ -10,8 +11,10 @@ from evaluators.report.files import markdown_report, write_csv, write_results_js
 from evaluators.report.gate import GateFailure, check, parse_thresholds
 from evaluators.report.html import render_html, write_html
 from evaluators.report.plots import write_plots
+from testgen.export.atomic import output_set
 
 __all__ = [
+    "REPORT_FILES",
     "GateFailure",
     "check",
     "markdown_report",
@@ -23,10 +26,39 @@ __all__ = [
 ]
 
 
+#: Names the report writes; other entries of an existing report folder are kept when it is replaced.
+REPORT_FILES = frozenset(
+    {"results.jsonl", "summary.json", "results.csv", "report.md", "report.html"}
+    | {"metrics.png", "category_mrr.png", "precision_recall.png"}
+)
+
+
 def write_report(outcome: EvaluationOutcome, out_dir: str | Path, *, plots: bool = True) -> dict[str, Path]:
-    """Write every report file into `out_dir` and return them by kind."""
+    """Write every report file into `out_dir` and return them by kind.
+
+    The folder is written as a hidden sibling and swapped in only when complete (`testgen.export.atomic`), so a
+    kill leaves the previous report or this one, never new results beside old plots. Entries of the previous
+    folder that the report does not write (a saved run, notes) are carried over."""
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    with output_set(out) as outputs:
+        staged = outputs.stage(out)
+        staged.mkdir()
+        if out.is_dir():
+            for entry in out.iterdir():
+                if entry.name not in REPORT_FILES:
+                    _copy(entry, staged / entry.name)
+        written = _write_files(outcome, staged, plots)
+    return {kind: out / path.name for kind, path in written.items()}
+
+
+def _copy(source: Path, target: Path) -> None:
+    if source.is_dir() and not source.is_symlink():
+        shutil.copytree(source, target, symlinks=True)
+    else:
+        shutil.copy2(source, target, follow_symlinks=False)
+
+
+def _write_files(outcome: EvaluationOutcome, out: Path, plots: bool) -> dict[str, Path]:
     written = {
         "results": write_results_jsonl(outcome, out / "results.jsonl"),
         "summary": write_summary_json(outcome, out / "summary.json"),

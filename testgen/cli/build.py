@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import textwrap
 from pathlib import Path
@@ -15,12 +14,11 @@ from rich.table import Table
 from testgen.cli._common import progress_reporter, user_errors
 from testgen.cli.llm_options import llm_client_options
 from testgen.errors import OptionError
-from testgen.export import save_hf_dataset, write_jsonl, write_ragas_jsonl
 from testgen.generate import parse_mix, plan_llm_calls
 from testgen.kg.build import build_graph, load_corpus
 from testgen.llm._types import LLM
 from testgen.llm.cost import format_cost, request_ceiling, resolve_prices
-from testgen.pipeline import BuildOutcome, build_testset
+from testgen.pipeline import BuildOutcome, build_testset, write_outputs
 from testgen.synth.llm_synth import LLMOptions, load_personas, parse_styles
 
 
@@ -210,18 +208,9 @@ def build(
         kept = f" (the earlier {output} is left as it was)" if output.exists() else ""
         click.echo(f"error: no question could be generated from {kb}; nothing was written{kept}", err=True)
         sys.exit(3)
-    stem = output.with_suffix("") if output.suffix else output
-    items = outcome.result.items
-    write_jsonl(items, output)
-    kg_file = outcome.kg.save(kg_path or Path(f"{stem}.kg.json"))
-    written = [str(output), str(kg_file)]
-    if not no_hf and items:
-        written.append(str(save_hf_dataset(items, hf_dir or Path(f"{stem}.hf"))))
-    if ragas_jsonl:
-        written.append(str(write_ragas_jsonl(items, ragas_jsonl)))
-    summary_file = Path(f"{stem}.summary.json")
-    summary_file.write_text(json.dumps(outcome.summary(), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    written.append(str(summary_file))
+    # One output set: written beside its final paths, moved into place only when complete.
+    paths = write_outputs(outcome, output, kg_path=kg_path, hf_dir=hf_dir, hf=not no_hf, ragas_jsonl=ragas_jsonl)
+    written = [str(path) for path in paths]
     if not quiet:
         _print_summary(outcome, written)
         if llm is not None:
