@@ -341,3 +341,22 @@ def test_a_killed_evaluation_leaves_the_old_report_folder_or_the_new_one(tmp_pat
         recover(report)  # what the next evaluation into this folder does first
         seen.append(_report_state(report))
     assert 5 in seen, seen
+
+
+# ------------------------------------------------------------------------------- check gates a CI pipeline
+
+
+def test_check_fails_a_set_with_a_copied_line_and_names_it(tmp_path: Path) -> None:
+    out = tmp_path / "tests.jsonl"
+    assert run_testgen("build", "--kb", str(EXAMPLES / "aurora_bikes"), "-o", str(out), "-n", "5", "-q").exit_code == 0
+    kb = ["--kb", str(EXAMPLES / "aurora_bikes")]
+    assert run_testgen("check", "--dataset", str(out), *kb).exit_code == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    out.write_text("\n".join([*lines, lines[1]]) + "\n", encoding="utf-8")  # a line pasted twice
+    result = run_testgen("check", "--dataset", str(out), *kb)
+    assert result.exit_code == 1
+    first_id = json.loads(lines[1])["id"]
+    assert result.stdout.splitlines()[1:] == [
+        f"{out}:6: duplicate id {first_id!r} (first at line 2)",
+        f"{out}:6: duplicate question (first at line 2)",
+    ]
