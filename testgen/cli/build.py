@@ -204,6 +204,8 @@ def build(
         # An empty tests.jsonl would only be rejected by every later command: keep whatever was there.
         if not quiet:
             _print_summary(outcome, [])
+            if llm is not None:  # what the failed run cost, in requests
+                _print_llm_usage(outcome)
         _print_warnings(outcome)
         kept = f" (the earlier {output} is left as it was)" if output.exists() else ""
         click.echo(f"error: no question could be generated from {kb}; nothing was written{kept}", err=True)
