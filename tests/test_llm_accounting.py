@@ -362,3 +362,21 @@ def test_build_counts_requests_records_the_mode_and_plans_the_ceiling(
     first_tries = [r for r in received if r.response_format == "json_object" and len(r.body["messages"]) == 2]
     sent = sum(estimate_prompt_tokens(r.body["messages"]) for r in first_tries) / len(first_tries)
     assert 0.85 <= planned / sent <= 1.15, (planned, sent)
+
+
+def test_the_prompt_size_model_against_a_recorded_llama_cpp_run() -> None:
+    """Rewrite prompts as the build sends them (JSON instruction included), counted by a real llama.cpp server
+    (tests/fixtures/prompt_tokens_llama_cpp.json, recorded with bench/prompt_tokens.py): the estimate the cost
+    cap uses is never below the server's count and not far above it, and so is the dry run's per-call figure."""
+    from testgen.generate import plan_llm_calls
+    from testgen.kg.build import build_graph, load_corpus
+
+    recorded = json.loads((Path(__file__).parent / "fixtures" / "prompt_tokens_llama_cpp.json").read_text())
+    pairs = recorded["pairs"]
+    assert len(pairs) == 7
+    for pair in pairs:
+        assert pair["server"] <= pair["estimate"] <= 1.5 * pair["server"], pair
+    server_mean = sum(p["server"] for p in pairs) / len(pairs)
+    kg = build_graph(load_corpus(Path(__file__).parents[1] / "examples" / "aurora_bikes"))
+    planned = plan_llm_calls(20, kg, model="openai/local")["prompt_tokens_per_call"]
+    assert server_mean <= planned <= 1.5 * server_mean, (planned, server_mean)
