@@ -88,6 +88,7 @@ class _Miner:
         self.known = known_names
         self.out = MinedDocument()
         self.headings: list[tuple[int, str]] = []
+        self._section: tuple[str, str | None] | None = None  # (subject, context) under the current headings
         self._starts = [c.start for c in self.chunks]
         self._ends = [c.end for c in self.chunks]
         # The chunker's chunks end in order too (see `chunk_for`); hand-made lists may not.
@@ -121,15 +122,22 @@ class _Miner:
                 best = chunk.chunk_id
         return best or self.chunks[0].chunk_id
 
+    def _current_section(self) -> tuple[str, str | None]:
+        # Worked out once per heading change, not once per fact: a section of a long table has thousands.
+        if self._section is None:
+            subject = next(
+                (text for level, text in reversed(self.headings) if level > 1 and is_entity_heading(text, self.known)),
+                self.doc.title,
+            )
+            deeper = [text for level, text in self.headings if level > 1]
+            self._section = (subject, deeper[-1] if deeper else None)
+        return self._section
+
     def subject(self) -> str:
-        for level, text in reversed(self.headings):
-            if level > 1 and is_entity_heading(text, self.known):
-                return text
-        return self.doc.title
+        return self._current_section()[0]
 
     def context(self) -> str | None:
-        deeper = [text for level, text in self.headings if level > 1]
-        return deeper[-1] if deeper else None
+        return self._current_section()[1]
 
     def add(
         self,
@@ -393,6 +401,7 @@ class _Miner:
                 level = len(heading.group(1))
                 self.headings = [(lv, t) for lv, t in self.headings if lv < level]
                 self.headings.append((level, strip_markup(heading.group(2))))
+                self._section = None
                 i += 1
                 continue
             if stripped.startswith("|"):
