@@ -723,3 +723,15 @@ def test_a_bare_year_or_date_is_not_compared() -> None:
 def test_a_careers_page_is_a_document_not_the_company() -> None:
     assert document_subject("Careers at Aventro Motors")
     assert not document_subject("Career Services Center")
+
+
+def test_a_definite_noun_for_something_named_earlier_is_a_back_reference() -> None:
+    assert question_problem("Since when has the virus been re-emerging in Europe?", "en.sentence.perfect")
+    assert question_problem("When did Remedy release an update to the game?", "en.sentence.active")
+    assert question_problem("When did the company Nokia launch the 3310?", "en.sentence.active") is None
+    assert question_problem("When was the Tacoma plant closed?", "en.sentence.passive") is None
+
+
+def test_a_chinese_sentence_opening_with_an_adverb_has_its_subject_elsewhere() -> None:
+    sentence = "已于2008年6月9日在西昌卫星发射中心发射升空。"
+    assert standalone_problem(fact("2008年6月9日", sentence, value_type="date", source="sentence"), "zh")

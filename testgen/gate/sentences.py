@@ -33,7 +33,8 @@ _KO_LEAD = re.compile(
 # Chinese and Japanese sentences that open with a pronoun, a connective, or a bare predicate (是…, 于…: the
 # subject was in the sentence before).
 _ZH_LEAD = re.compile(
-    r"^(?:他|她|它|他们|她们|它们|这|那|该|此|其|但|但是|因此|所以|然而|此外|而且|同时|另外|并且|于是|之后|是|为|于|在|并|曾|也|又|亦|则|而|即|后|并于)"
+    r"^(?:他|她|它|他们|她们|它们|这|那|该|此|其|但|但是|因此|所以|然而|此外|而且|同时|另外|并且|于是|之后|是|为|于|在|并|曾|也|又|亦|则|而|即|后|并于|"
+    r"已|还|便|就|遂|均|都|仍|才|再|随后|后来|同年|次年|翌年)"
 )
 _JA_LEAD = re.compile(
     r"^(?:彼|彼女|彼ら|それ|これ|あれ|この|その|あの|同|しかし|また|そのため|さらに|なお|ただし|一方|そして|だが|ここ|そこ)"
@@ -173,6 +174,15 @@ def words_problem(question: str, evidence: str) -> str | None:
 _QUESTION_WORDS = frozenset("when since did do does was were is are has have had been".split())
 
 
+# A definite common noun that stands for something the text named before: "When did the virus re-emerge?" in a
+# collection about many viruses, "…an update to the game?" (which game?).
+_EN_BACK_REFERENCE = re.compile(
+    r"\bthe (?:virus|disease|outbreak|game|company|firm|film|movie|book|album|song|show|series|team|band|club|"
+    r"study|paper|device|product|app|city|town|country|war|patient|drug|vaccine|author|player|project|event)"
+    r"(?![\w-])(?!\s+[A-Z0-9])"
+)
+
+
 def question_problem(question: str, template: str) -> str | None:
     """Why a question made from a sentence reads wrong, or None."""
     opened = question.count("(") + question.count("（")
@@ -191,6 +201,8 @@ def question_problem(question: str, template: str) -> str | None:
         return "the date asked only describes a noun in the sentence"
     if not template.startswith("en.sentence"):
         return None
+    if _EN_BACK_REFERENCE.search(question):
+        return "a back-reference ('the virus', 'the game') to something named earlier"
     if re.search(r"\b(?:that|this|it|them|these|those)\?$", question):
         return "the question ends on a pronoun"
     if len(question.split()) > 20:
