@@ -251,3 +251,13 @@ def test_a_prose_relation_quotes_its_sentence_only_when_whole() -> None:
 def test_a_country_is_asked_with_which_not_where() -> None:
     question, _, template = English().fact(fact("Country", "Chile"), "Andes Institute")
     assert (question, template) == ("Which country is Andes Institute in?", "en.where.which")
+
+
+def test_a_role_held_since_a_date_is_asked_in_the_present_perfect() -> None:
+    since = fact("Career History", "Mobile Developer", qualifier="May 2020 - Present")
+    ended = fact("Career History", "Data Analyst", qualifier="2017 - 2019")
+    asked_since = English().fact(since, "Kevin Zhang")
+    asked_ended = English().fact(ended, "Nina Patel")
+    assert asked_since is not None and asked_ended is not None
+    assert asked_since[0].startswith("What role has Kevin Zhang held since")
+    assert asked_ended[0].startswith("What role did Nina Patel hold")

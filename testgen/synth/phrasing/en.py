@@ -347,6 +347,12 @@ class English:
     def _qualified(self, fact: FactNode, subject: str, attr: str) -> tuple[str, str, str] | None:
         when = period(fact.qualifier or "")
         if fact.value_type == "text" and _ROLE_CONTEXT.search(fact.attribute):
+            if when.lower().startswith("since "):  # a role still held: the present perfect
+                return (
+                    f"What role has {subject} held {when}?",
+                    _sentence(f"{when}, {subject} has been {_role(fact.value)}."),
+                    "en.role",
+                )
             return (
                 f"What role did {subject} hold {when}?",
                 _sentence(f"{when}, {subject} was {_role(fact.value)}."),
