@@ -99,7 +99,7 @@ class Validator:
             return Verdict(False, failed.reason, detail=failed.detail)
         question = normalize(draft.question)
         for span in draft.answer_spans:
-            if _leaks(question, span):
+            if _leaks(question, span) or (draft.category in _SINGLE and _name_leaks(draft.question, span)):
                 return Verdict(False, "answer leaked in question")
         if draft.category == "spanning" and (set.intersection(*closures) or self._one_page_answers(draft)):
             return Verdict(False, "answerable from a single document")
@@ -142,3 +142,18 @@ def _leaks(norm_question: str, span: str) -> bool:
     if re.fullmatch(r"\d{1,2}", norm):
         return False  # tiny numbers ("3") appear in names and ordinals; not a leak of the answer
     return contains_keyword(norm_question, span)
+
+
+_SINGLE = frozenset({"direct_fact", "temporal", "numerical"})
+
+
+def _name_leaks(question: str, span: str) -> bool:
+    """Whether the name an answer opens with is in the question: "What is the product of the contract … for
+    Carllm?" → "Carllm Auto Insurance Solution" (a reader answers from the question alone)."""
+    words = span.split()
+    if len(words) < 2:
+        return False
+    first = words[0].strip(",.;:()")
+    if not (len(first) >= 4 and first[:1].isupper() and first.isalnum() and not first.isupper()):
+        return False
+    return re.search(rf"(?<![\w-]){re.escape(first)}(?![\w-])", question) is not None

@@ -15,7 +15,7 @@ from testgen.kg.build import build_graph, load_corpus
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import char_ngrams, jaccard
-from testgen.validate import DUPLICATE_THRESHOLD, Validator, _leaks
+from testgen.validate import DUPLICATE_THRESHOLD, Validator, _leaks, _name_leaks
 
 KB = {
     "products/orbit_arm.md": """# Orbit Arm
@@ -163,6 +163,11 @@ def test_leak_rules() -> None:
     assert _leaks("who reports to kaiata?", "Kaia") is False  # word-bounded for Latin words
     assert _leaks("하늘여행의 대표이사는 누구인가요?", "박하늘") is False
     assert _leaks("박하늘의 직책은 무엇인가요?", "박하늘") is True
+    # the name an answer opens with, asked in the question, gives the answer away
+    assert _name_leaks("What is the product of the contract for Carllm?", "Carllm Auto Insurance Solution") is True
+    assert _name_leaks("What is Sakura's edition name?", "Sakura Pink Limited Edition") is True
+    assert _name_leaks("What is Aurora Fold 250's status?", "In production") is False
+    assert _name_leaks("What is the SWIFT code of ZX Bank?", "ZXININBB") is False  # one word: _leaks decides
 
 
 @pytest.mark.parametrize(
