@@ -227,7 +227,9 @@ def _client(
 
         if api_base:
             raise OptionError(f"{option} {model}: the api base of a LangChain model is set on the model object itself")
-        return LangChainLLM(model, concurrency=config.concurrency, max_cost=config.max_cost, ledger=ledger)
+        return LangChainLLM(
+            model, concurrency=config.concurrency, timeout=config.llm_timeout, max_cost=config.max_cost, ledger=ledger
+        )
     from pydantic import ValidationError
 
     from testgen.llm.client import LLMClient, LLMSettings

@@ -145,13 +145,14 @@ def test_cli_chain_answers_and_a_langchain_chat_model_judges(tmp_path: Path, mon
     assert result.exit_code == 0, result.output
     summary, results = _report(tmp_path, "rag")
     assert summary["model"] == "langchain:judge_model:chat"
-    assert summary["usage"]["judge"]["calls"] == len(results) == 20
+    assert summary["usage"]["judge"]["calls"] == summary["usage"]["judge"]["requests"] == len(results) == 20
     first = results[0]
     assert first["answer"] and first["answer"] in (KB / first["retrieved_docs"][0]).read_text(encoding="utf-8")
     assert first["metrics"]["judge_accuracy"] == 4 and first["metrics"]["judge_faithfulness"] == 0.5
     again = _evaluate(tmp_path, "again", *chain, "--input-key", "input", *judged)  # the same calls: all cached
     assert again.exit_code == 0, again.output
-    assert _report(tmp_path, "again")[0]["usage"]["judge"]["cached_calls"] == 20
+    cached = _report(tmp_path, "again")[0]["usage"]["judge"]
+    assert (cached["cached_calls"], cached["requests"]) == (20, 0)
 
 
 def test_api_refuses_langchain_objects_unless_code_is_allowed(tmp_path: Path) -> None:
@@ -407,7 +408,7 @@ def test_langchain_llm_parses_repairs_and_accounts(tmp_path: Path) -> None:
     done = asyncio.run(llm.acomplete(messages, stage="judge", response_model=Verdict))
     assert done.parsed == Verdict(score=4) and done.raw["repaired"] is True
     usage = llm.usage()["judge"]
-    assert (usage.calls, usage.cached_calls, usage.failed_calls, usage.prompt_tokens) == (2, 0, 0, 0)
+    assert (usage.calls, usage.requests, usage.repairs, usage.cached_calls, usage.prompt_tokens) == (2, 2, 1, 0, 0)
 
     metered = MeteredChat()
     priced = LangChainLLM(metered, cache_dir=tmp_path / "cache", input_price_per_mtok=2.0, output_price_per_mtok=8.0)
@@ -417,6 +418,7 @@ def test_langchain_llm_parses_repairs_and_accounts(tmp_path: Path) -> None:
     again = LangChainLLM(metered, cache_dir=tmp_path / "cache")
     second = asyncio.run(again.acomplete(messages, stage="answer"))
     assert second.cached and second.text == first.text and metered.calls == 1
+    assert (again.usage()["answer"].calls, again.usage()["answer"].requests) == (1, 0)
     sampled = asyncio.run(again.acomplete(messages, stage="answer", sample=1))
     assert not sampled.cached and metered.calls == 2
     assert priced.model.startswith("langchain:") and priced.model_name == "gpt-4.1-mini"

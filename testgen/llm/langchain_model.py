@@ -175,6 +175,7 @@ class LangChainLLM:
         return self._completion(reply, cost, cached=False)
 
     async def _send(self, messages: list[dict[str, str]], usage: StageUsage) -> CachedReply:
+        usage.requests += 1  # what the model object was asked; retries inside it are its own and not seen here
         try:
             async with self._sem(), asyncio.timeout(self.timeout):
                 message = await self.chat.ainvoke(_to_langchain(messages))
