@@ -735,3 +735,10 @@ def test_a_definite_noun_for_something_named_earlier_is_a_back_reference() -> No
 def test_a_chinese_sentence_opening_with_an_adverb_has_its_subject_elsewhere() -> None:
     sentence = "已于2008年6月9日在西昌卫星发射中心发射升空。"
     assert standalone_problem(fact("2008年6月9日", sentence, value_type="date", source="sentence"), "zh")
+
+
+def test_a_value_with_a_footnote_mark_is_incomplete() -> None:
+    limit = fact("₹1,00,000*", "| Per Transaction | ₹1,00,000* |", attribute="Limit")
+    assert incomplete_value(limit, "The limit is ₹1,00,000*.") is not None
+    plain = fact("₹1,00,000", "| Per Transaction | ₹1,00,000 |", attribute="Limit")
+    assert incomplete_value(plain, "The limit is ₹1,00,000.") is None

@@ -79,6 +79,8 @@ def _locate(fact: FactNode) -> tuple[str, str] | None:
 
 def incomplete_value(fact: FactNode, answer: str) -> str | None:
     """What the answer leaves out of the value as the document states it, or None when nothing is lost."""
+    if re.search(r"\d\s*[*†‡]+$", fact.value.strip()):
+        return "a footnote mark on the value: its condition is stated elsewhere ('₹1,00,000*')"
     around = _locate(fact)
     if around is None:
         return None
