@@ -9,14 +9,11 @@ Questions run in a thread pool; a raise, a timeout or a malformed reply becomes 
 from __future__ import annotations
 
 import asyncio
-import importlib
 import inspect
 import os
-import sys
 import threading
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from evaluators.errors import TargetError
@@ -31,6 +28,7 @@ from evaluators.targets.base import (
 )
 from schemas import RunRecord, TestQuestion
 from testgen.errors import OptionError
+from testgen.importing import load_object
 
 __all__ = ["CallableTarget", "load_callable"]
 
@@ -46,25 +44,9 @@ def load_callable(spec: str, app_dir: str | os.PathLike[str] | None = ".") -> Ca
     something that is not callable.
     """
     module_name, sep, attr_path = spec.partition(":")
-    if not sep or not module_name or not attr_path:
+    if not (sep and module_name and attr_path):  # said with this target's own example of the form
         raise TargetError(f"bad callable target {spec!r} ({_SPEC_HELP})")
-    if app_dir is not None:
-        folder = str(Path(app_dir).resolve())
-        if folder not in sys.path:
-            sys.path.insert(0, folder)
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        raise TargetError(
-            f"cannot import module {module_name!r} for callable target {spec!r} ({exc}); run from the folder "
-            "holding it or add that folder to PYTHONPATH"
-        ) from exc
-    found: Any = module
-    for part in attr_path.split("."):
-        try:
-            found = getattr(found, part)
-        except AttributeError:
-            raise TargetError(f"{module_name!r} has no attribute {attr_path!r} (callable target {spec!r})") from None
+    found = load_object(spec, what="callable target", error=TargetError, app_dir=app_dir)
     if not callable(found):
         raise TargetError(f"{spec!r} is a {type(found).__name__}, not a function ({_SPEC_HELP})")
     return found
