@@ -292,7 +292,10 @@ def write_outputs(
         writers.append((Path(ragas_jsonl), lambda path: write_ragas_jsonl(items, path)))
     summary_file = Path(f"{stem}.summary.json")
     digests: dict[str, str] = {}
+    hf_folder = Path(hf_dir) if hf_dir else Path(f"{stem}.hf")
     with output_set(output) as outputs:
+        if not (hf and items) and _relative(hf_folder, summary_file.parent) in _previous_outputs(summary_file):
+            outputs.drop(hf_folder)  # the previous set's dataset folder would otherwise outlive it
         for final, write in writers:
             staged = outputs.stage(final)
             write(staged)
@@ -309,3 +312,12 @@ def _relative(path: Path, folder: Path) -> str:
         return path.absolute().relative_to(folder.absolute()).as_posix()
     except ValueError:
         return str(path.absolute())
+
+
+def _previous_outputs(summary_file: Path) -> set[str]:
+    """The outputs the summary already at `summary_file` lists as its run's (none when unreadable)."""
+    try:
+        run = json.loads(summary_file.read_text(encoding="utf-8")).get("run") or {}
+        return set(run.get("outputs") or {})
+    except (OSError, ValueError, AttributeError):
+        return set()

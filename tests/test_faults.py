@@ -360,3 +360,18 @@ def test_check_fails_a_set_with_a_copied_line_and_names_it(tmp_path: Path) -> No
         f"{out}:6: duplicate id {first_id!r} (first at line 2)",
         f"{out}:6: duplicate question (first at line 2)",
     ]
+
+
+def test_a_build_without_hf_drops_the_dataset_folder_of_the_previous_set(tmp_path: Path) -> None:
+    out = tmp_path / "tests.jsonl"
+    build = ["build", "--kb", str(EXAMPLES / "aurora_bikes"), "-o", str(out), "-n", "5", "-q"]
+    assert run_testgen(*build).exit_code == 0 and (tmp_path / "tests.hf").is_dir()
+    assert run_testgen(*build, "--no-hf").exit_code == 0
+    assert not (tmp_path / "tests.hf").exists()  # else `--dataset tests.hf/` would read the previous set
+    summary = json.loads((tmp_path / "tests.summary.json").read_text(encoding="utf-8"))
+    assert set(summary["run"]["outputs"]) == {"tests.jsonl", "tests.kg.json"}
+    # a folder of that name the build did not write is never touched
+    (tmp_path / "tests.hf").mkdir()
+    (tmp_path / "tests.hf" / "mine.txt").write_text("keep")
+    assert run_testgen(*build, "--no-hf").exit_code == 0
+    assert (tmp_path / "tests.hf" / "mine.txt").read_text() == "keep"

@@ -64,6 +64,7 @@ class OutputSet:
         self.journal = journal_for(anchor)
         self.tag = f"{os.getpid()}-{time.time_ns()}"
         self.moves: list[tuple[Path, Path]] = []
+        self.drops: list[Path] = []
 
     def stage(self, final: str | os.PathLike[str]) -> Path:
         """Where to write the output that belongs at `final` (a hidden sibling, removed by a later commit)."""
@@ -74,12 +75,20 @@ class OutputSet:
         self.moves.append((tmp, final))
         return tmp
 
+    def drop(self, final: str | os.PathLike[str]) -> None:
+        """Remove `final` with the commit: an output of the previous set that this one does not have."""
+        self.drops.append(Path(final).absolute())
+
     def commit(self) -> None:
         """Journal the moves, make them, drop the journal. Every staged output must exist."""
         missing = [str(tmp) for tmp, _ in self.moves if not os.path.lexists(tmp)]
         if missing:
             raise RuntimeError(f"output set incomplete, not committed: {', '.join(missing)}")
-        record = {"tag": self.tag, "moves": [[str(tmp), str(final)] for tmp, final in self.moves]}
+        record = {
+            "tag": self.tag,
+            "moves": [[str(tmp), str(final)] for tmp, final in self.moves],
+            "drops": [str(final) for final in self.drops],
+        }
         pending = self.journal.with_name(self.journal.name + f".tmp-{self.tag}")
         pending.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
         os.replace(pending, self.journal)  # from here on the new set wins, even after a kill
@@ -100,6 +109,13 @@ def _apply(record: Mapping[str, object]) -> None:
     assert isinstance(moves, list)
     for tmp, final in moves:
         _move(Path(tmp), Path(final), tag)
+    drops = record.get("drops") or []
+    assert isinstance(drops, list)
+    for name in drops:
+        final = Path(name)
+        if os.path.lexists(final):
+            os.rename(final, _old(final, tag))
+        _remove(_old(final, tag))
 
 
 def recover(anchor: str | os.PathLike[str]) -> bool:
