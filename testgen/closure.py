@@ -103,10 +103,33 @@ def _unit_kind(unit: str) -> str | None:
 def states_value(fact: FactNode, segment: str) -> bool:
     """Whether a line or sentence (as written) holds the fact's value."""
     if fact.value_type == "text" or (fact.value_type != "date" and fact.number is None):
-        return contains_keyword(normalize(segment), fact.value)
+        return contains_keyword(normalize(segment), fact.value) or _states_reworded(fact.value, segment)
     if fact.value_type == "date" and contains_keyword(normalize(segment), fact.value):
         return True
     return any(_same_value(fact, found, segment) for found in find_values(segment))
+
+
+def _one_amount(value: str) -> ValueSpan | None:
+    """The one amount with a unit a short text value is built around ("연간 왕복 6,000석"), or None."""
+    typed = [v for v in find_values(value) if v.number is not None and v.unit]
+    return typed[0] if len(typed) == 1 and len(value) <= 40 else None
+
+
+def _states_reworded(value: str, segment: str) -> bool:
+    """A short text value built around one amount, stated with its words in another order: "연간 왕복 6,000석" by
+    "연간 6,000석의 왕복 좌석", "1인당 100,000원" by "100,000원 (1인당)". Every word of the value must be in the
+    segment (Korean words by their stem before a particle), and the amount with the same unit."""
+    amount = _one_amount(value)
+    if amount is None:
+        return False
+    rest = (value[: amount.start] + " " + value[amount.end :]).split()
+    if not rest or not any(
+        f.number == amount.number and f.unit and _unit_stem(f.unit) == _unit_stem(amount.unit or "")
+        for f in find_values(segment)
+    ):
+        return False
+    norm = normalize(segment)
+    return all(normalize(word).rstrip("의은는이가을를에") in norm for word in rest)
 
 
 _QUESTION_LINE = re.compile(r"^\s*(?:#|\*\*|Q\s*[.:：)]|질문|问[：:])|[?？]\s*(?:\*\*)?\s*$")
@@ -136,7 +159,13 @@ class Closure:
     def _candidates(self, fact: FactNode) -> set[str]:
         """Chunks that may hold the value: its words, or for a typed value its number or year alone."""
         if fact.value_type == "text" or (fact.value_type != "date" and fact.number is None):
-            return self.ctx.chunks_with(fact.value)
+            found = self.ctx.chunks_with(fact.value)
+            amount = _one_amount(fact.value)
+            if amount is not None:  # the amount may be stated with the words reordered
+                numbers = [t for t in tokens(amount.text) if t[:1].isdigit()]
+                if numbers:
+                    found = found | self.ctx.token_index.get(max(numbers, key=len), set())
+            return found
         digits = [t for t in tokens(fact.value) if t[:1].isdigit()]
         if not digits:
             return self.ctx.chunks_with(fact.value)
@@ -151,6 +180,9 @@ class Closure:
         entity = ctx.entities.get(fact.subject_entity or "")
         home = entity.home_doc if entity is not None else None
         cues = attribute_cues(fact)
+        # a short text value around one amount ("연간 왕복 6,000석"): the amount with its unit and the value's words
+        # in one line naming the subject are evidence enough, whatever the chunk calls the attribute
+        one_amount = fact.value_type == "text" and _one_amount(fact.value) is not None
         if fact.unit and cues and fact.unit.isalpha():
             # the unit names what is counted ("Headcount: 148 employees" is about employees, "employ 148 people")
             cues.append(_unit_stem(fact.unit)[:5])
@@ -166,7 +198,12 @@ class Closure:
             if chunk.doc_id in docs:
                 continue
             # the attribute must show in the chunk, except for an amount of money: "Aurora Cargo Max ($5,450)"
-            if cues and fact.value_type != "money" and not any(cue in ctx.chunk_norm[chunk_id] for cue in cues):
+            if (
+                cues
+                and fact.value_type != "money"
+                and not one_amount
+                and not any(cue in ctx.chunk_norm[chunk_id] for cue in cues)
+            ):
                 continue
             lines = self.lines(chunk_id)
             for index, line in enumerate(lines):

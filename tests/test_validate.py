@@ -396,3 +396,15 @@ def test_a_headcount_is_stated_in_other_words_for_the_people_counted(tmp_path: P
     kctx = kb_context(tmp_path, kb)
     headcount = next(f for f in kctx.facts if f.attribute == "Headcount")
     assert fact_closure(kctx, headcount) == {"company/overview.md", "company/offices.md"}  # vans are no people
+
+
+def test_a_short_value_around_one_amount_is_stated_with_its_words_reordered(tmp_path: Path) -> None:
+    kb = {
+        "contracts/nuri.md": "# 누리항공 좌석 계약\n\n- **공급 규모**: 연간 왕복 6,000석\n",
+        "products/danang.md": "# 다낭 리조트\n\n누리항공 좌석 계약으로 연간 6,000석의 왕복 좌석을 확보했다.\n",
+        "products/jeju.md": "# 제주 힐링\n\n누리항공 좌석 계약과 별도로 연간 6,000석의 편도 좌석을 확보했다.\n",
+    }
+    kctx = kb_context(tmp_path, kb)
+    supply = next(f for f in kctx.facts if f.attribute == "공급 규모")
+    # every word of the value and the amount with its unit; a line with 편도 (one way) instead of 왕복 does not
+    assert fact_closure(kctx, supply) == {"contracts/nuri.md", "products/danang.md"}
