@@ -742,3 +742,7 @@ def test_a_value_with_a_footnote_mark_is_incomplete() -> None:
     assert incomplete_value(limit, "The limit is ₹1,00,000*.") is not None
     plain = fact("₹1,00,000", "| Per Transaction | ₹1,00,000 |", attribute="Limit")
     assert incomplete_value(plain, "The limit is ₹1,00,000.") is None
+
+
+def test_a_cjk_question_with_a_pasted_colon_clause_is_rejected() -> None:
+    assert question_problem("关于A，比赛规则如下：什么时候开始报名？", "zh.sentence") is not None

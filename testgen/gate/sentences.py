@@ -194,6 +194,8 @@ def question_problem(question: str, template: str) -> str | None:
         return "nothing is asked beyond the question word"
     if template.endswith(".sentence") and re.search(r"(?:\.\.|…)\s*[?？]$", question):
         return "the sentence was cut off in the source"
+    if template in ("zh.sentence", "ja.sentence") and re.search(r"[：:]", re.sub(r"^关于[^，,]+[，,]", "", question)):
+        return "a clause ending in a colon pasted into the question"
     if template == "zh.sentence" and _ZH_UNMARKED_DATE.search(question):
         return "the date asked is not a time adverbial (no 于/在/从 before it, nor a clause start)"
     modifying = _MODIFYING_DATE.get(template.split(".")[0])
