@@ -12,7 +12,7 @@ from factories import kb_context, kv_fact
 
 from schemas import CATEGORIES, FactNode, TestQuestion
 from testgen.categories import get_category, registered
-from testgen.categories._common import keywords_for_value
+from testgen.categories._common import is_quantity, keywords_for_value
 from testgen.categories.comparative import sort_key
 from testgen.categories.numerical import compute
 from testgen.categories.relationship import mention_relations
@@ -145,7 +145,7 @@ def test_numerical_results_recompute(built: Built) -> None:
         facts = built.facts(item)
         if not derived:
             [fact] = facts
-            assert fact.value_type in ("number", "money", "percent")
+            assert is_quantity(fact), fact.value  # an amount, a count, or a short value around one amount
             assert normalize(fact.value) in normalize(item.reference_answer)
             continue
         a, b = derived["operands"]
@@ -305,8 +305,7 @@ def test_direct_facts_leave_amounts_and_counts_to_numerical(built: Built) -> Non
     # a single amount, count or percentage asked is a numerical question to a reader
     for item in built.of("direct_fact"):
         fact = built.facts(item)[0]
-        assert fact.value_type not in ("money", "percent"), item.question
-        assert not (fact.value_type == "number" and fact.unit), item.question
+        assert not is_quantity(fact), item.question
     assert built.of("numerical")
 
 
@@ -330,3 +329,21 @@ def test_a_list_in_one_cell_gives_one_keyword_per_part() -> None:
         keywords_for_value("본사 외 4곳 (부산 지점, 제주 지점)")[0] != "본사 외 4곳 (부산 지점"
     )  # brackets kept whole
     assert keywords_for_value("March 15, 2008") == ["March 15, 2008"]  # a date with a comma is one value
+
+
+@pytest.mark.parametrize(
+    ("value", "value_type", "quantity"),
+    [
+        ("148", "number", True),
+        ("$120 per guest", "text", True),
+        ("30 days from delivery", "text", True),
+        ("180 liters", "text", True),
+        ("540 square meters", "text", True),
+        ("1140 Harbor Loop Way, Bellingham", "text", False),
+        ("AB-FL-2022-011", "text", False),
+        ("계약 금액의 10%, 27,000,000원", "text", False),  # two amounts: a composite, not one quantity
+        ("In production", "text", False),
+    ],
+)
+def test_what_counts_as_a_quantity_for_numerical(value: str, value_type: str, quantity: bool) -> None:
+    assert is_quantity(kv_fact("Label", value, value_type)) is quantity

@@ -82,6 +82,22 @@ def keywords_for_value(value: str) -> list[str]:
     return words[:3]
 
 
+def is_quantity(fact: FactNode) -> bool:
+    """An amount, a percentage, a count ("148", "34 engineers") or a short value built around one amount ("$120 per
+    guest", "30 days from delivery"): what `numerical` asks about, never `direct_fact`."""
+    if fact.value_type in ("money", "percent", "number"):
+        return True
+    if fact.value_type != "text" or len(fact.value) > 40:
+        return False
+    if _MEASURE.fullmatch(fact.value.strip()):  # "180 liters", "540 square meters": a unit the parser lacks
+        return True
+    return len([v for v in find_values(fact.value) if v.number is not None and v.unit]) == 1
+
+
+# A number and one or two lower-case unit words ("34 engineers"); an address ("1140 Harbor Loop Way") is capitalised.
+_MEASURE = re.compile(r"\d[\d.,]*\s*[a-z%°][a-z.]*(?:\s[a-z][a-z.]*)?")
+
+
 def entity_type_of(ctx: GenContext, fact: FactNode) -> str | None:
     if fact.subject_entity and fact.subject_entity in ctx.entities:
         return ctx.entities[fact.subject_entity].entity_type

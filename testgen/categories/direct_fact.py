@@ -8,8 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from schemas import FactNode
-from testgen.categories._common import attribute_key, single_fact_draft, stratified
+from testgen.categories._common import attribute_key, is_quantity, single_fact_draft, stratified
 from testgen.categories._registry import register
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
@@ -43,11 +42,6 @@ class DirectFact:
         if any(normalize(k) not in value for k in draft.keywords):
             return "keyword outside the value span"
         return None
-
-
-def is_quantity(fact: FactNode) -> bool:
-    """An amount, a percentage or a counted number ("148 employees"): what `numerical` asks about."""
-    return fact.value_type in ("money", "percent") or (fact.value_type == "number" and fact.unit is not None)
 
 
 def _name_list(value: str) -> bool:

@@ -13,6 +13,7 @@ from testgen.categories._common import (
     attribute_key,
     format_number,
     group_comparable,
+    is_quantity,
     keywords_for_value,
     phraser,
     single_fact_draft,
@@ -26,6 +27,11 @@ from testgen.synth.draft import Draft
 from testgen.text import normalize
 
 _OPS = ("sum", "difference", "ratio")
+
+
+def _unit_sentence(fact: FactNode) -> bool:
+    """A prose sentence's amount with its unit ("주 2회", "14个"), as the sentence phrasing asks it."""
+    return fact.source == "sentence" and fact.value_type in ("number", "money", "percent") and fact.unit is not None
 
 
 def compute(op: str, a: float, b: float) -> float | None:
@@ -45,7 +51,7 @@ class Numerical:
     description = "Numbers, amounts, percentages; sums, differences and ratios over two facts."
 
     def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
-        singles = [f for f in ctx.facts if f.value_type in ("number", "money", "percent") and (f.unit is not None)]
+        singles = [f for f in ctx.facts if (is_quantity(f) and f.source != "sentence") or _unit_sentence(f)]
         singles = stratified(singles, rng, attribute_key)
         arithmetic = self._arithmetic(ctx, rng)
         single_iter = (d for f in singles if (d := single_fact_draft(ctx, f, self.name)) is not None)
