@@ -746,3 +746,8 @@ def test_a_value_with_a_footnote_mark_is_incomplete() -> None:
 
 def test_a_cjk_question_with_a_pasted_colon_clause_is_rejected() -> None:
     assert question_problem("关于A，比赛规则如下：什么时候开始报名？", "zh.sentence") is not None
+
+
+def test_a_page_listing_options_is_a_document() -> None:
+    assert document_subject("Loan Options for Aventro Motors Vehicles")
+    assert document_subject("ZX Bank Credit Card Options")

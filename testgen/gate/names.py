@@ -18,7 +18,7 @@ _FILE = re.compile(
 # Words that make a title name a document rather than the thing it describes.
 _DOCUMENT_WORDS = re.compile(
     r"\b(?:guide|guidelines?|manual|handbook|document(?:ation)?|specifications?|spec sheet|catalog(?:ue)?|"
-    r"brochure|calendar|timetable|syllabus|directory|overview|faqs?|readme|report|whitepaper|datasheet|glossary|map|index|summary|"
+    r"brochure|calendar|timetable|syllabus|options|directory|overview|faqs?|readme|report|whitepaper|datasheet|glossary|map|index|summary|"
     r"instructions|notes|frequently asked questions|questions and answers|q&a|careers at|about us|"
     r"contact us)\b|^\s*how to\b|"
     r"자주 묻는 질문|常见问题|よくある質問|안내서?|가이드|매뉴얼|설명서|문서|보고서|목록|카탈로그|개요|백서|"
