@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from factories import kv_fact
 
 from schemas import FactNode
 from testgen.lang.ko import (
@@ -353,3 +354,11 @@ def test_compare(higher: bool, kind: str, question_word: str, answer_word: str) 
     assert answer.startswith(f"{winner_name}의 판매가가 {answer_word}")
     assert "1,890,000원" in answer and "1,290,000원" in answer
     assert template == "ko.compare"
+
+
+def test_a_relation_is_asked_backwards_only_for_a_role_a_person_holds() -> None:
+    manager = kv_fact("담당자", "이준호")
+    product = kv_fact("관련 상품", "교토 미식 투어")
+    asked = Korean().relation(manager, "세진전자 계약", True, "계약")
+    assert asked is not None and asked[0] == "이준호가 담당자를 맡고 있는 계약은 무엇인가요?"
+    assert Korean().relation(product, "세진전자 계약", True, "계약") is None  # a product holds no role
