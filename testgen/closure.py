@@ -103,10 +103,27 @@ def _unit_kind(unit: str) -> str | None:
 def states_value(fact: FactNode, segment: str) -> bool:
     """Whether a line or sentence (as written) holds the fact's value."""
     if fact.value_type == "text" or (fact.value_type != "date" and fact.number is None):
-        return contains_keyword(normalize(segment), fact.value) or _states_reworded(fact.value, segment)
+        norm = normalize(segment)
+        parts = _list_parts(fact.value)
+        return (
+            contains_keyword(norm, fact.value)
+            or _states_reworded(fact.value, segment)
+            or (bool(parts) and all(contains_keyword(norm, part) for part in parts))
+        )
     if fact.value_type == "date" and contains_keyword(normalize(segment), fact.value):
         return True
     return any(_same_value(fact, found, segment) for found in find_values(segment))
+
+
+def _list_parts(value: str) -> list[str]:
+    """The items of a short list value ("재무, 인사, 총무, 계약 검토"), stated in any order and joined by any words
+    ("재무, 인사, 총무와 계약 검토를 맡는다"); [] for anything else."""
+    if len(value) > 60 or re.search(r"[()（）\[\]]", value):
+        return []
+    parts = [p.strip() for p in re.split(r",\s+|、", value)]
+    if not 2 <= len(parts) <= 5 or any(not p or len(p) > 20 or p.replace(",", "").isdigit() for p in parts):
+        return []
+    return parts
 
 
 def _one_amount(value: str) -> ValueSpan | None:
@@ -160,6 +177,9 @@ class Closure:
         """Chunks that may hold the value: its words, or for a typed value its number or year alone."""
         if fact.value_type == "text" or (fact.value_type != "date" and fact.number is None):
             found = self.ctx.chunks_with(fact.value)
+            parts = _list_parts(fact.value)
+            if parts:  # a list may be stated with other joining words
+                found = found | self.ctx.chunks_with(max(parts, key=len))
             amount = _one_amount(fact.value)
             if amount is not None:  # the amount may be stated with the words reordered
                 numbers = [t for t in tokens(amount.text) if t[:1].isdigit()]
@@ -180,9 +200,12 @@ class Closure:
         entity = ctx.entities.get(fact.subject_entity or "")
         home = entity.home_doc if entity is not None else None
         cues = attribute_cues(fact)
-        # a short text value around one amount ("연간 왕복 6,000석"): the amount with its unit and the value's words
-        # in one line naming the subject are evidence enough, whatever the chunk calls the attribute
-        one_amount = fact.value_type == "text" and _one_amount(fact.value) is not None
+        # a short text value around one amount ("연간 왕복 6,000석") or a short list: the amount with its unit and the
+        # value's words, or every item, in one line naming the subject are evidence enough, whatever the chunk calls
+        # the attribute
+        one_amount = fact.value_type == "text" and (
+            _one_amount(fact.value) is not None or bool(_list_parts(fact.value))
+        )
         if fact.unit and cues and fact.unit.isalpha():
             # the unit names what is counted ("Headcount: 148 employees" is about employees, "employ 148 people")
             cues.append(_unit_stem(fact.unit)[:5])

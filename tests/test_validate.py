@@ -408,3 +408,16 @@ def test_a_short_value_around_one_amount_is_stated_with_its_words_reordered(tmp_
     supply = next(f for f in kctx.facts if f.attribute == "공급 규모")
     # every word of the value and the amount with its unit; a line with 편도 (one way) instead of 왕복 does not
     assert fact_closure(kctx, supply) == {"contracts/nuri.md", "products/danang.md"}
+
+
+def test_a_list_value_is_stated_with_other_joining_words(tmp_path: Path) -> None:
+    kb = {
+        "company/teams.md": "# 팀 현황\n\n| 팀 | 팀장 | 주요 업무 |\n|---|---|---|\n"
+        "| 경영지원팀 | 윤태경 | 재무, 인사, 총무, 계약 검토 |\n",
+        "people/yoon.md": "# 윤태경\n\n윤태경은 팀장으로 경영지원팀의 재무, 인사, 총무와 계약 검토를 맡고 있다.\n",
+        "people/kang.md": "# 강도윤\n\n강도윤은 경영지원팀과 함께 재무와 인사 일정을 조율한다.\n",
+    }
+    kctx = kb_context(tmp_path, kb)
+    duties = next(f for f in kctx.facts if f.attribute == "주요 업무")
+    # every item of the list in one line naming the team; a line with only some of them does not state it
+    assert fact_closure(kctx, duties) == {"company/teams.md", "people/yoon.md"}
