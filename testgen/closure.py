@@ -26,6 +26,7 @@ import re
 
 from schemas import FactNode
 from testgen.kg.values import ValueSpan, find_values
+from testgen.names import core_name
 from testgen.synth.context import GenContext
 from testgen.text import contains_keyword, is_cjk, normalize, tokens
 
@@ -166,6 +167,7 @@ class Closure:
         self.ctx = ctx
         self._lines: dict[str, list[str]] = {}
         self._rare_words: dict[str, bool] = {}
+        self._brands: set[str] | None = None
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
@@ -196,7 +198,9 @@ class Closure:
         """Every document that states `fact` (its own document always)."""
         ctx = self.ctx
         docs = {fact.doc_id}
-        forms = self.subject_forms(fact)
+        # short names only for a value the line states in full (a date, an amount): for a relation, the two names
+        # side by side in a line ("launched the Courier 600 and signed Salish") need not state it
+        forms = self.subject_forms(fact, short=not fact.value_entity)
         entity = ctx.entities.get(fact.subject_entity or "")
         home = entity.home_doc if entity is not None else None
         cues = attribute_cues(fact)
@@ -246,14 +250,36 @@ class Closure:
         docs |= self._from_the_other_end(fact, forms | self.distinctive(forms))
         return docs
 
-    def subject_forms(self, fact: FactNode) -> set[str]:
-        """The names the fact's subject goes by, normalised: its surface form, entity name and aliases."""
+    def subject_forms(self, fact: FactNode, *, short: bool = True) -> set[str]:
+        """The names the fact's subject goes by, normalised: its surface form, entity name and aliases, and the
+        short names people write — without the kind word ("Summit Trail Tours" for "Contract with Summit Trail
+        Tours") or without a brand word many names share ("Courier 600" for "Aurora Courier 600")."""
         forms = {normalize(fact.subject)}
         entity = self.ctx.entities.get(fact.subject_entity or "")
         if entity is not None:
             forms |= {normalize(entity.name), *(normalize(a) for a in entity.aliases)}
+        if not short:
+            forms.discard("")
+            return forms
+        shorter = {normalize(core_name(f)) for f in forms}
+        for form in forms:
+            first, _, rest = form.partition(" ")
+            if first in self._brand_words() and (len(rest.split()) >= 2 or re.search(r"\d", rest)):
+                shorter.add(rest)
+        forms |= {f for f in shorter if len(f.split()) >= 2 or (is_cjk(f) and len(f) >= 3)}
         forms.discard("")
         return forms
+
+    def _brand_words(self) -> set[str]:
+        """First words that open the names of three things or more ("aurora" of Aurora Fold 250, Aurora Ridge 700 …)."""
+        if self._brands is None:
+            firsts: dict[str, int] = {}
+            for entity in self.ctx.entities.values():
+                words = normalize(entity.name).split()
+                if len(words) >= 2:
+                    firsts[words[0]] = firsts.get(words[0], 0) + 1
+            self._brands = {w for w, n in firsts.items() if n >= 3 and len(w) >= 3}
+        return self._brands
 
     def distinctive(self, forms: set[str]) -> set[str]:
         """Words of the subject's names that few documents use ("세진전자" of "세진전자 임직원 포상여행 계약")."""

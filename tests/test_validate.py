@@ -421,3 +421,27 @@ def test_a_list_value_is_stated_with_other_joining_words(tmp_path: Path) -> None
     duties = next(f for f in kctx.facts if f.attribute == "주요 업무")
     # every item of the list in one line naming the team; a line with only some of them does not state it
     assert fact_closure(kctx, duties) == {"company/teams.md", "people/yoon.md"}
+
+
+def test_a_date_is_stated_under_the_short_names_people_write(tmp_path: Path) -> None:
+    kb = {
+        **{
+            f"products/{name.lower().replace(' ', '_')}.md": f"# {name}\n\n- **Launch Date**: {date}\n"
+            for name, date in (
+                ("Nova Courier 600", "February 21, 2023"),
+                ("Nova Fold 250", "May 18, 2020"),
+                ("Nova Ridge 700", "March 3, 2019"),
+            )
+        },
+        "contracts/salish.md": "# Contract with Salish Couriers\n\n- **Signed**: February 2, 2024\n\n"
+        "Salish Couriers rides the Courier 600, which launched on February 21, 2023.\n",
+        "news/fleet.md": "# Fleet news\n\nIn February 2024 Salish Couriers signed its first fleet deal.\n",
+        # the names' words are on many pages, so no single word of them singles the subject out
+        **{f"notes/n{i}.md": f"# Note {i}\n\nSalish Couriers tested a Courier 600 in week {i}.\n" for i in range(8)},
+    }
+    kctx = kb_context(tmp_path, kb)
+    launch = next(f for f in kctx.facts if f.subject == "Nova Courier 600" and f.attribute == "Launch Date")
+    signed = next(f for f in kctx.facts if f.attribute == "Signed")
+    # "Courier 600" without the brand word three names share; "Salish Couriers" without the kind word "Contract with"
+    assert fact_closure(kctx, launch) == {"products/nova_courier_600.md", "contracts/salish.md"}
+    assert fact_closure(kctx, signed) == {"contracts/salish.md", "news/fleet.md"}
