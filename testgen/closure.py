@@ -248,6 +248,7 @@ class Closure:
                     break
         docs |= self._by_distinctive_words(fact, forms, docs)
         docs |= self._from_the_other_end(fact, forms | self.distinctive(forms))
+        docs |= self._from_the_listed_pages(fact, forms)
         return docs
 
     def subject_forms(self, fact: FactNode, *, short: bool = True) -> set[str]:
@@ -344,6 +345,25 @@ class Closure:
                 if any(form in norm for form in forms) and not norm.lstrip("# ").startswith(tuple(forms)):
                     return {target.home_doc}
         return set()
+
+    def _from_the_listed_pages(self, fact: FactNode, forms: set[str]) -> set[str]:
+        """A list of things with pages of their own ("담당 계약: 세진전자 … 계약, 그린모빌리티 … 계약"): each listed
+        page that names the subject in a line states its part of the list (the contract page naming its manager)."""
+        parts = _list_parts(fact.value)
+        if not parts or fact.source not in ("key_value", "table"):
+            return set()
+        by_name = {normalize(e.name): e for e in self.ctx.entities.values() if e.home_doc}
+        found: set[str] = set()
+        for part in parts:
+            entity = by_name.get(normalize(part))
+            if entity is None or entity.home_doc == fact.doc_id:
+                continue
+            for chunk in self.ctx.chunks_by_doc.get(entity.home_doc or "", []):
+                if any(any(form in normalize(line) for form in forms) for line in self.lines(chunk.chunk_id)):
+                    found.add(entity.home_doc or "")
+                    break
+        found.discard("")
+        return found
 
 
 def fact_closure(ctx: GenContext, fact: FactNode) -> set[str]:

@@ -445,3 +445,15 @@ def test_a_date_is_stated_under_the_short_names_people_write(tmp_path: Path) -> 
     # "Courier 600" without the brand word three names share; "Salish Couriers" without the kind word "Contract with"
     assert fact_closure(kctx, launch) == {"products/nova_courier_600.md", "contracts/salish.md"}
     assert fact_closure(kctx, signed) == {"contracts/salish.md", "news/fleet.md"}
+
+
+def test_a_list_of_things_with_pages_is_stated_by_each_page_naming_the_subject(tmp_path: Path) -> None:
+    kb = {
+        "people/lee.md": "# 이준호\n\n- **담당 계약**: 세진전자 포상여행 계약, 그린모빌리티 출장 계약\n",
+        "contracts/sejin.md": "# 세진전자 포상여행 계약\n\n- **담당자**: 이준호\n",
+        "contracts/green.md": "# 그린모빌리티 출장 계약\n\n- **담당자**: 이준호\n",
+        "contracts/nuri.md": "# 누리항공 좌석 계약\n\n- **담당자**: 정다은\n",
+    }
+    kctx = kb_context(tmp_path, kb)
+    contracts = next(f for f in kctx.facts if f.attribute == "담당 계약")
+    assert fact_closure(kctx, contracts) == {"people/lee.md", "contracts/sejin.md", "contracts/green.md"}
