@@ -213,14 +213,14 @@ class Closure:
         if fact.unit and cues and fact.unit.isalpha():
             # the unit names what is counted ("Headcount: 148 employees" is about employees, "employ 148 people")
             cues.append(_unit_stem(fact.unit)[:5])
-        about: set[str] = set()
-        if entity is not None:
-            about |= ctx.entity_chunks.get(entity.entity_id, set())
-        if home:
-            about |= {c.chunk_id for c in ctx.chunks_by_doc.get(home, [])}
-        for form in forms:
-            about |= ctx.chunks_with(form)
-        for chunk_id in sorted(self._candidates(fact) & about):
+        # chunks about the subject: its mentions, its own page, its names; tested per candidate (the candidates are
+        # few) rather than by collecting every chunk of the subject's page for every fact
+        mentions = ctx.entity_chunks.get(entity.entity_id, set()) if entity is not None else set()
+        named: set[str] = set().union(*(ctx.chunks_with(form) for form in forms)) if forms else set()
+        about = [
+            c for c in self._candidates(fact) if c in mentions or c in named or (home and ctx.chunks[c].doc_id == home)
+        ]
+        for chunk_id in sorted(about):
             chunk = ctx.chunks[chunk_id]
             if chunk.doc_id in docs:
                 continue

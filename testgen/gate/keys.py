@@ -40,8 +40,8 @@ class KeyIndex:
         if len(values) <= 1:
             return False
         mine = normalize(fact.context or "")
-        others = {v: s for v, s in values.items() if v != normalize(fact.value)}
         # The section disambiguates only when it is named in the question and no other value shares it.
-        if mine and mine in normalize(question):
-            return any(mine in sections for sections in others.values())
-        return True
+        if not (mine and mine in normalize(question)):
+            return True
+        value = normalize(fact.value)
+        return any(mine in sections for other, sections in values.items() if other != value)
