@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import testgen.categories  # noqa: F401  (registers the built-in categories)
-from schemas import CATEGORIES, TestQuestion
-from testgen.categories._registry import get_category
+from schemas import TestQuestion
+from testgen.categories._registry import category_names, get_category
 from testgen.errors import OptionError
 from testgen.kg.graph import KnowledgeGraph
 from testgen.llm._types import LLM
@@ -42,18 +42,21 @@ MAX_DRAWS_PER_ITEM = 60
 
 
 def parse_mix(text: str | None) -> dict[str, float]:
-    """Parse ``direct_fact=0.4,temporal=0.2`` into shares that sum to 1 (unnamed categories get 0)."""
+    """Parse ``direct_fact=0.4,temporal=0.2`` into shares that sum to 1 (unnamed categories get 0).
+
+    Names come from the registry, so a plug-in category can be given a share; by default it has none."""
     if not text:
         return dict(DEFAULT_MIX)
+    names = category_names()
     mix: dict[str, float] = {}
     for part in text.split(","):
         if not part.strip():
             continue
         name, sep, value = part.partition("=")
         name = name.strip()
-        if not sep or name not in CATEGORIES:
+        if not sep or name not in names:
             raise OptionError(
-                f"--mix: cannot read {part.strip()!r}; use name=share pairs with names from {', '.join(CATEGORIES)}"
+                f"--mix: cannot read {part.strip()!r}; use name=share pairs with names from {', '.join(names)}"
             )
         try:
             share = float(value)
@@ -65,17 +68,20 @@ def parse_mix(text: str | None) -> dict[str, float]:
     total = sum(mix.values())
     if total <= 0:
         raise OptionError("--mix: at least one share must be positive")
-    return {name: mix.get(name, 0.0) / total for name in CATEGORIES}
+    return {name: mix.get(name, 0.0) / total for name in names}
 
 
 def quotas(num: int, mix: dict[str, float]) -> dict[str, int]:
-    """Items per category: largest-remainder rounding of num × share (ties broken in category order)."""
+    """Items per category: largest-remainder rounding of num × share (ties broken in category order).
+
+    Every registered category gets a quota: the built-in seven, then plug-ins (0 unless `mix` gives a share)."""
     if num < 1:
         raise OptionError("--num must be at least 1")
-    raw = {c: num * mix.get(c, 0.0) for c in CATEGORIES}
+    names = category_names()
+    raw = {c: num * mix.get(c, 0.0) for c in names}
     counts = {c: int(v) for c, v in raw.items()}
     left = num - sum(counts.values())
-    order = sorted(CATEGORIES, key=lambda c: (-(raw[c] - counts[c]), CATEGORIES.index(c)))
+    order = sorted(names, key=lambda c: (-(raw[c] - counts[c]), names.index(c)))
     for c in order[:left]:
         counts[c] += 1
     return counts
@@ -175,7 +181,7 @@ def generate(
         return accepted
 
     try:
-        for category_name in CATEGORIES:
+        for category_name in wanted:  # the built-in seven, then plug-ins in registration order
             quota = wanted[category_name]
             # One random stream per category, derived from the seed: changing one quota never reshuffles another.
             streams[category_name] = iter(
@@ -194,7 +200,8 @@ def generate(
                     category_name, accepted, quota, seen[category_name], result.rejected, why
                 )
         if fill:
-            for category_name in sorted(CATEGORIES, key=lambda c: (-shares.get(c, 0.0), CATEGORIES.index(c))):
+            order = list(wanted)
+            for category_name in sorted(order, key=lambda c: (-shares.get(c, 0.0), order.index(c))):
                 deficit = num - len(result.items)
                 if deficit <= 0 or (stage is not None and stage.stopped):
                     break
@@ -236,7 +243,7 @@ def plan_llm_calls(
     ctx = GenContext.from_graph(kg, language=language)
     validator = Validator(ctx)
     seeds: list[Draft] = []
-    for name in (c for c in CATEGORIES if wanted[c]):
+    for name in (c for c in wanted if wanted[c]):
         category = get_category(name)
         drafts = category.candidates(ctx, random.Random(f"{seed}:{name}"))
         taken = 0

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Iterator
 from importlib.metadata import entry_points
 from typing import Protocol
 
+from schemas import CATEGORIES
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 
 ENTRY_POINT_GROUP = "testgen.categories"
+
+logger = logging.getLogger("testgen.categories")
 
 
 class Category(Protocol):
@@ -54,6 +58,12 @@ def registered() -> dict[str, Category]:
     return dict(_REGISTRY)
 
 
+def category_names() -> tuple[str, ...]:
+    """The categories the generator runs, in order: the built-in seven, then the others in registration order."""
+    _load_plugins()
+    return CATEGORIES + tuple(name for name in _REGISTRY if name not in CATEGORIES)
+
+
 _plugins_loaded = False
 
 
@@ -63,6 +73,11 @@ def _load_plugins() -> None:
         return
     _plugins_loaded = True
     for ep in entry_points(group=ENTRY_POINT_GROUP):
-        obj = ep.load()
-        instance = obj() if isinstance(obj, type) else obj
-        _REGISTRY[instance.name] = instance
+        try:
+            obj = ep.load()
+            instance = obj() if isinstance(obj, type) else obj
+            name = instance.name
+        except Exception as exc:  # a broken plug-in is skipped, never the end of the run
+            logger.warning("category plug-in %s = %s not loaded: %s: %s", ep.name, ep.value, type(exc).__name__, exc)
+            continue
+        _REGISTRY[name] = instance
