@@ -60,6 +60,13 @@ def dashboard_url(host: str, port: int) -> str:
     is_flag=True,
     help="Accept runs whose target is callable:pkg.mod:fn (it runs code inside the server).",
 )
+@click.option(
+    "--max-body-mb",
+    default=8.0,
+    show_default=True,
+    type=click.FloatRange(min=0.01),
+    help="Largest request body accepted (MB); a larger one is answered 413.",
+)
 @user_errors
 def serve_command(
     host: str,
@@ -69,6 +76,7 @@ def serve_command(
     workers: int,
     allow_remote: bool,
     allow_callable: bool,
+    max_body_mb: float,
 ) -> None:
     """Serve the evaluation REST API and the dashboard (runs execute in the background)."""
     if not allow_remote and not is_loopback(host):
@@ -94,6 +102,7 @@ def serve_command(
             default_kb=str(kb.resolve()) if kb is not None else None,
             workers=workers,
             allow_callable=allow_callable,
+            max_body_bytes=int(max_body_mb * 1024 * 1024),
         )
         url = dashboard_url(host, port)
         click.echo(f"dashboard: {url}  (OpenAPI schema: {url}openapi.json; store: {store.url})")

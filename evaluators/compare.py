@@ -4,7 +4,6 @@ win/tie/loss counts."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import numpy as np
 
 from schemas import QuestionResult
 from testgen.errors import DatasetFormatError, UserInputError
+from testgen.export.jsonl import parse_line
 from testgen.text import normalize
 
 _ORDER = ["MRR", "nDCG", "P", "R", "Hit", "MAP", "CtxPrecision", "Coverage"]
@@ -43,8 +43,9 @@ def load_results(path: str | Path) -> list[QuestionResult]:
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip():
             continue
+        raw = parse_line(path, number, line, "give the results.jsonl an evaluation wrote")
         try:
-            results.append(QuestionResult.model_validate(json.loads(line)))
+            results.append(QuestionResult.model_validate(raw))
         except ValueError as exc:
             raise DatasetFormatError(
                 str(path),

@@ -598,3 +598,21 @@ def test_register_adds_serve_once() -> None:
     assert group.commands["serve"] is serve_command
     result = CliRunner().invoke(group, ["serve", "--help"])
     assert result.exit_code == 0 and "--allow-remote" in result.output
+
+
+def test_a_body_over_the_limit_is_refused_with_413_and_nothing_is_stored(store: RunStore, kb: Path) -> None:
+    with _client(store, default_kb=str(kb), max_body_bytes=10_000) as client:
+        big = {"name": "big", "questions": _payload(_questions()) * 200}
+        response = client.post("/evaluation/datasets", json=big)
+        assert response.status_code == 413
+        assert "10,000 bytes" in response.json()["detail"]
+        assert client.get("/evaluation/datasets").json() == []
+        small = client.post("/evaluation/datasets", json={"name": "small", "questions": _payload(_questions()[:1])})
+        assert small.status_code == 201
+
+
+def test_deeply_nested_json_is_a_422_not_a_crash(client: TestClient) -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    response = client.post("/evaluation/datasets", content=deep, headers={"content-type": "application/json"})
+    assert response.status_code == 422
+    assert "nested deeper" in response.json()["detail"]

@@ -304,3 +304,17 @@ def test_evaluate_baseline_end_to_end(tmp_path: Path) -> None:
     compared = runner.invoke(evaluate_main, ["compare", str(report), str(tmp_path / "again")])
     assert compared.exit_code == 0, compared.output
     assert "MRR@10" in compared.output
+
+
+def test_a_deeply_nested_or_overlong_line_is_a_file_line_error(tmp_path: Path) -> None:
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text("[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    result = run("check", "--dataset", str(deep))
+    assert result.exit_code == 2
+    assert f"{deep}:1: JSON nested deeper than 64 levels" in result.output
+    long = tmp_path / "long.jsonl"
+    line = '{"question": "' + "x" * 8_000_001 + '"}'
+    long.write_text(line + "\n", encoding="utf-8")
+    result = run("check", "--dataset", str(long))
+    assert result.exit_code == 2
+    assert f"{long}:1: line of {len(line):,} characters (at most 8,000,000)" in result.output

@@ -27,10 +27,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
 from evaluators.api.jobs import JobRunner, Runner, describe_target, stored_config
+from evaluators.api.limits import DEFAULT_MAX_BODY_BYTES, BodyLimit
 from evaluators.errors import StoreError, StoreNotFound
 from evaluators.runner import RunConfig, run_evaluation
 from schemas import DatasetInfo, RunDetail, RunInfo, TestQuestion
 from testgen.errors import UserInputError
+from testgen.export.jsonl import MAX_DEPTH, json_depth
 
 if TYPE_CHECKING:
     from evaluators.store import RunStore
@@ -158,7 +160,9 @@ async def _json_body(request: Request, *, empty: Any = None) -> Any:
             raise _invalid_body("a JSON body is required")
         return empty
     try:
-        return json.loads(body)
+        raw = json.loads(body)
+    except RecursionError:
+        raise _invalid_body(f"JSON nested deeper than {MAX_DEPTH} levels", type_="json_invalid") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         msg = (
             f"invalid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
@@ -166,6 +170,9 @@ async def _json_body(request: Request, *, empty: Any = None) -> Any:
             else "the body is not UTF-8"
         )
         raise _invalid_body(msg, type_="json_invalid") from None
+    if json_depth(raw) > MAX_DEPTH:
+        raise _invalid_body(f"JSON nested deeper than {MAX_DEPTH} levels", type_="json_invalid")
+    return raw
 
 
 def _parse_upload(data: bytes, filename: str) -> list[TestQuestion]:
@@ -197,12 +204,14 @@ def create_app(
     workers: int = 1,
     runner: Runner = run_evaluation,
     allow_callable: bool = False,
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
 ) -> FastAPI:
     """The API and dashboard over `store`; runs use `default_kb` when a request gives no kb.
 
     A ``callable:pkg.mod:fn`` target (likewise a ``langchain:`` or ``llamaindex:`` target, or a ``langchain:`` model)
     imports and calls any object of the server's Python, so a request may name one only when `allow_callable` is set
-    (whoever can reach the API can then run code as the server's user).
+    (whoever can reach the API can then run code as the server's user). A request body over `max_body_bytes` is
+    answered 413 before it is read whole.
 
     `workers` threads run evaluations; `runner` is :func:`~evaluators.runner.run_evaluation` or a stand-in with its
     signature. The job runner is ``app.state.jobs``; it is shut down (queued runs cancelled, running ones awaited)
@@ -221,6 +230,7 @@ def create_app(
         description="Register test sets, run evaluations on them in the background, read metrics and results.",
         lifespan=lifespan,
     )
+    app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
     app.state.store = store
     app.state.jobs = jobs
     app.state.default_kb = default_kb

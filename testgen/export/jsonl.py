@@ -14,6 +14,42 @@ from testgen.errors import DatasetFormatError, UserInputError
 
 M = TypeVar("M", bound=BaseModel)
 _FIX = "each line must be one JSON object with question, keywords, reference_answer, category, source_docs"
+#: Longest line read (characters); a test question or run record is a few kilobytes.
+MAX_LINE_CHARS = 8_000_000
+#: Deepest nesting of arrays and objects read; the schemas need five levels at most.
+MAX_DEPTH = 64
+
+
+def parse_line(path: str | Path, number: int, line: str, fix: str) -> object:
+    """One JSONL line, parsed; `DatasetFormatError` naming ``file:line`` when it is too long, nested too deeply or
+    not JSON (a hundred thousand ``[`` would otherwise end in Python's RecursionError)."""
+    if len(line) > MAX_LINE_CHARS:
+        raise DatasetFormatError(
+            str(path), number, f"line of {len(line):,} characters (at most {MAX_LINE_CHARS:,})", fix
+        )
+    try:
+        raw = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise DatasetFormatError(str(path), number, f"invalid JSON ({exc.msg} at column {exc.colno})", fix) from exc
+    except RecursionError:
+        raise DatasetFormatError(str(path), number, f"JSON nested deeper than {MAX_DEPTH} levels", fix) from None
+    if json_depth(raw) > MAX_DEPTH:
+        raise DatasetFormatError(str(path), number, f"JSON nested deeper than {MAX_DEPTH} levels", fix)
+    return raw
+
+
+def json_depth(value: object) -> int:
+    """Nesting depth of parsed JSON (iteratively: a deep value must not exhaust the stack here either)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, level)
+            if level > MAX_DEPTH:
+                return level
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, level + 1) for child in children)
+    return deepest
 
 
 def dumps_item(item: TestQuestion) -> str:
@@ -54,10 +90,7 @@ def read_models(path: str | Path, model: type[M], *, what: str, noun: str, fix: 
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        try:
-            raw = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise DatasetFormatError(str(path), number, f"invalid JSON ({exc.msg} at column {exc.colno})", fix) from exc
+        raw = parse_line(path, number, line, fix)
         if not isinstance(raw, dict):
             raise DatasetFormatError(str(path), number, f"expected a JSON object, got {type(raw).__name__}", fix)
         try:
