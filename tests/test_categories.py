@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import itertools
+import random
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -347,3 +349,15 @@ def test_a_list_in_one_cell_gives_one_keyword_per_part() -> None:
 )
 def test_what_counts_as_a_quantity_for_numerical(value: str, value_type: str, quantity: bool) -> None:
     assert is_quantity(kv_fact("Label", value, value_type)) is quantity
+
+
+def test_percentages_are_only_ever_subtracted(tmp_path: Path) -> None:
+    kb = {
+        f"products/p{i}.md": f"# Plan {name}\n\n- **Discount**: {rate}%\n- **Price**: ${price}\n"
+        for i, (name, rate, price) in enumerate([("Alpha", 10, 100), ("Beta", 15, 250), ("Gamma", 25, 400)])
+    }
+    ctx = kb_context(tmp_path, kb)
+    drafts = list(itertools.islice(get_category("numerical")._arithmetic(ctx, random.Random(3)), 20))
+    ops = {(d.facts[0].value_type, d.derived["op"]) for d in drafts}
+    assert {op for kind, op in ops if kind == "percent"} == {"difference"}
+    assert {op for kind, op in ops if kind == "money"} - {"difference"}  # amounts are still added or divided

@@ -15,7 +15,7 @@ from testgen.gate.keys import KeyIndex
 from testgen.gate.labels import bare_label, opaque_label, pasted_label, pasted_punctuation, unnamed_property
 from testgen.gate.names import document_subject, file_name_problem
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
-from testgen.gate.values import incomplete_value, is_placeholder
+from testgen.gate.values import descriptive_value, incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
@@ -751,3 +751,8 @@ def test_a_cjk_question_with_a_pasted_colon_clause_is_rejected() -> None:
 def test_a_page_listing_options_is_a_document() -> None:
     assert document_subject("Loan Options for Aventro Motors Vehicles")
     assert document_subject("ZX Bank Credit Card Options")
+
+
+def test_a_purpose_or_condition_is_no_value_to_ask_what_is() -> None:
+    assert descriptive_value("For priority servicing") is not None
+    assert descriptive_value("Fortnightly") is None

@@ -88,10 +88,10 @@ class Numerical:
             same_subject = a.subject_entity == b.subject_entity
             # Over periods only the change is meaningful (adding two years' headcounts is not).
             op = "difference" if same_subject else rng.choice(_OPS)
+            if a.value_type == "percent":
+                op = "difference"  # rates are compared, never added (a "combined placement rate of 189%") or divided
             if op in ("difference", "ratio") and not same_subject and (a.number or 0.0) < (b.number or 0.0):
                 a, b = b, a
-            if op == "ratio" and a.value_type == "percent":
-                op = "difference"  # a ratio of percentages reads oddly; their difference does not
             x, y = a.number or 0.0, b.number or 0.0
             # for one subject over time, the difference is the change from the earlier to the later value
             result = compute(op, y, x) if same_subject and op == "difference" else compute(op, x, y)

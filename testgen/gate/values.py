@@ -131,6 +131,8 @@ def descriptive_value(value: str) -> str | None:
         if re.search(r"(?:다|요|음|함|됨|임|니다|세요|십시오)$", text):
             return "a clause as the value"
         return None
+    if re.match(r"(?i)(?:for|to|with|by|via|when|if|after|before|upon|on request)\b", text) and len(text.split()) >= 2:
+        return "a purpose or condition as the value ('For priority servicing')"
     words = re.findall(r"[A-Za-z][A-Za-z'’\-]*", text)
     lower = [w for w in words if w[0].islower() and w.lower() not in _FUNCTION_WORDS]
     if len(words) >= 4 and len(lower) >= 2:
