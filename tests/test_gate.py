@@ -756,3 +756,17 @@ def test_a_page_listing_options_is_a_document() -> None:
 def test_a_purpose_or_condition_is_no_value_to_ask_what_is() -> None:
     assert descriptive_value("For priority servicing") is not None
     assert descriptive_value("Fortnightly") is None
+
+
+def test_a_common_word_as_subject_is_a_table_row_not_a_name(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "campus/map.md": "# Campus Map\n\n| Area | Notable locations |\n|---|---|\n| Parking | Lot A |\n"
+            "| Nepal House | Block C |\n\nVisitor parking is free after 6 pm; see www.example.edu/nepal.\n",
+        },
+    )
+    gate = Gate(ctx)
+    assert gate._common_word("Parking")  # "parking" is written in lower case in running text
+    assert not gate._common_word("Nepal")  # only inside a web address
+    assert not gate._common_word("Nepal House")  # two words: a name

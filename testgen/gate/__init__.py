@@ -27,6 +27,7 @@ the finished item, for sets made elsewhere (``testgen audit``).
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from schemas import TestQuestion
@@ -90,6 +91,7 @@ class Gate:
         self.bridges = BridgeIndex(ctx)
         # Names of things: a column headed by one ("| Model | Base | ZX |", "One Series") is a variant, not a property.
         self.names = {normalize(n) for e in ctx.entities.values() for n in (e.name, *e.aliases)}
+        self._common: dict[str, bool] = {}
 
     def check(self, draft: Draft, *, rewritten: bool = False) -> GateFailure | None:
         """The first check the draft fails, or None when it passes them all.
@@ -115,6 +117,8 @@ class Gate:
             for name in {fact.subject, short_title(fact.subject), entity.name if entity else ""}:
                 if name and normalize(name) in question and not is_usable_name(name):
                     return _fail("file_name_subject", f"{name[:40]}: {', '.join(name_problems(name))}")
+                if name and normalize(name) in question and self._common_word(name):
+                    return _fail("file_name_subject", f"'{name[:30]}' is a common word here (a table row), not a name")
         for fact in draft.facts:
             # the document is named by its title, or by the heading the fact sits under ("# Cendara University /
             # ## Professional Development Policy / Effective Date: …" is the policy's date)
@@ -127,6 +131,20 @@ class Gate:
             if document_subject(fact.subject) and normalize(fact.subject) in question:
                 return _fail("document_subject", fact.subject[:40])
         return None
+
+    def _common_word(self, name: str) -> bool:
+        """Whether `name` is one Latin word the KB also writes in lower case ("Parking", "Tablets", "Hybrid": a table
+        row, not the name of a thing); decided once per word."""
+        word = name.strip()
+        if not re.fullmatch(r"[A-Z][a-z]{2,}", word):
+            return False
+        if word not in self._common:
+            # written in running text, not inside a web address, a path or an e-mail ("…-across-india)")
+            lower = re.compile(rf"(?<![\w./@:\-]){re.escape(word.lower())}(?![\w@/\-])(?!\.\w)")
+            self._common[word] = any(
+                lower.search(self.ctx.chunks[c].text) for c in sorted(self.ctx.chunks_with(word.lower()))
+            )
+        return self._common[word]
 
     @staticmethod
     def _values(draft: Draft) -> GateFailure | None:
