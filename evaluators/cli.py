@@ -168,6 +168,8 @@ def _evaluate(
     questions = load_dataset_ref(dataset)
     if dry_run and config.evaluation_type != "full_rag":
         raise OptionError("--dry-run plans the LLM calls of --type full_rag; retrieval_only makes none")
+    if config.evaluation_type == "full_rag" and not dry_run:
+        _refuse_unpriced_cap(config)
 
     def show_plan(plan: GenerationPlan) -> bool:
         if plan.calls:
@@ -203,6 +205,19 @@ _OPTION_OF_FIELD = {
     "structured_output": "--structured",
 }
 """RunConfig fields whose command-line option has another name."""
+
+
+def _refuse_unpriced_cap(config: RunConfig) -> None:
+    """--max-cost cannot stop a model with no price (its calls count $0): refuse the run unless one is given.
+
+    A LangChain model is priced by its object's model name, known only once loaded: the run notes it instead."""
+    from testgen.llm.cost import unpriced_cap_error
+
+    for model in (config.llm, config.judge_llm):
+        if model and not model.startswith("langchain:"):
+            refusal = unpriced_cap_error(config.max_cost, model, config.price_per_1k)
+            if refusal:
+                raise OptionError(refusal)
 
 
 def _run_config(spec: str, kb: Path | None, settings: dict[str, Any]) -> RunConfig:

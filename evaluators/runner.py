@@ -15,13 +15,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeFloat, field_validator, model_validator
 
 from evaluators.errors import OptionError
 from evaluators.evaluate import EvaluationOutcome, evaluate_target, summarize
 from schemas import EvaluationType, QuestionResult, StageCost, TestQuestion
 from testgen.llm._types import LLM
 from testgen.llm.client import CostLedger
+from testgen.llm.cost import per_mtok
 
 if TYPE_CHECKING:
     from evaluators.generation import AnswerSource, GenerationPlan
@@ -76,6 +77,10 @@ class RunConfig(BaseModel):
         "json_object, prompt that the server accepts (once per run).",
     )
     retry_failed: bool = Field(default=True, description="Re-send LLM calls that failed in an earlier run.")
+    price_per_1k: tuple[NonNegativeFloat, NonNegativeFloat] | None = Field(
+        default=None,
+        description="USD per 1k prompt and completion tokens of llm and judge_llm, overriding litellm's price map.",
+    )
     doc_id_key: str | None = Field(
         default=None,
         description="langchain/llamaindex targets: metadata key(s) holding a document's path, comma-separated "
@@ -228,7 +233,13 @@ def _client(
         if api_base:
             raise OptionError(f"{option} {model}: the api base of a LangChain model is set on the model object itself")
         return LangChainLLM(
-            model, concurrency=config.concurrency, timeout=config.llm_timeout, max_cost=config.max_cost, ledger=ledger
+            model,
+            concurrency=config.concurrency,
+            timeout=config.llm_timeout,
+            max_cost=config.max_cost,
+            ledger=ledger,
+            input_price_per_mtok=per_mtok(config.price_per_1k)[0],
+            output_price_per_mtok=per_mtok(config.price_per_1k)[1],
         )
     from pydantic import ValidationError
 
@@ -244,6 +255,8 @@ def _client(
             max_retries=config.llm_retries,
             structured_output=config.structured_output,
             retry_failed=config.retry_failed,
+            input_price_per_mtok=per_mtok(config.price_per_1k)[0],
+            output_price_per_mtok=per_mtok(config.price_per_1k)[1],
         )
     except ValidationError as exc:
         raise OptionError(f"{option}: {exc.errors()[0]['msg']}") from None

@@ -17,7 +17,7 @@ from testgen.errors import OptionError
 from testgen.generate import parse_mix, plan_llm_calls
 from testgen.kg.build import build_graph, load_corpus
 from testgen.llm._types import LLM
-from testgen.llm.cost import format_cost, request_ceiling, resolve_prices
+from testgen.llm.cost import format_cost, per_mtok, request_ceiling, resolve_prices, unpriced_cap_error
 from testgen.pipeline import BuildOutcome, build_testset, write_outputs
 from testgen.synth.llm_synth import LLMOptions, load_personas, parse_styles
 
@@ -143,6 +143,7 @@ def build(
     llm_retries: int,
     structured_output: str,
     retry_failed: bool,
+    price_per_1k: tuple[float, float] | None,
     dry_run: bool,
     round_trip: str,
     personas: Path | None,
@@ -174,6 +175,8 @@ def build(
         "structured_output": structured_output,
         "retry_failed": retry_failed,
     }
+    if price_per_1k is not None:
+        client_settings["input_price_per_mtok"], client_settings["output_price_per_mtok"] = per_mtok(price_per_1k)
     if dry_run:
         _dry_run(
             kb, llm_model, num, shares, seed, lang, chunk_size, chunk_overlap, llm_options, enrich_chunks, llm_retries
@@ -181,6 +184,8 @@ def build(
         return
     if enrich_chunks and not llm_model:
         raise OptionError("--enrich-graph reads chunks with a model: give --llm MODEL as well")
+    if llm_model and (refusal := unpriced_cap_error(max_cost, llm_model, price_per_1k)):
+        raise OptionError(refusal)
     llm = _client(llm_model, client_settings) if llm_model else None
     warning = getattr(llm, "cap_warning", lambda: None)()
     if warning:

@@ -1,5 +1,5 @@
-"""The LLM client options `testgen build` and `evaluate` share: timeout, retries, structured-output mode and
-whether calls that failed in an earlier run are sent again. Each maps onto one `LLMSettings` field."""
+"""The LLM client options `testgen build` and `evaluate` share: timeout, retries, structured-output mode,
+whether calls that failed in an earlier run are sent again, and the model's price. Each maps onto `LLMSettings`."""
 
 from __future__ import annotations
 
@@ -13,9 +13,26 @@ F = TypeVar("F", bound=Callable[..., Any])
 STRUCTURED_MODES = ("auto", "json_schema", "json_object", "prompt")
 
 
+def parse_price_per_1k(ctx: click.Context | None, param: click.Parameter | None, value: str | None) -> Any:
+    """``0.5`` (one price for prompt and completion tokens) or ``0.15,0.6`` (prompt, completion): USD per 1k tokens."""
+    if value is None:
+        return None
+    parts = [p.strip() for p in value.split(",")]
+    try:
+        prices = [float(p) for p in parts]
+    except ValueError:
+        prices = []
+    if len(prices) not in (1, 2) or any(not p >= 0 or p == float("inf") for p in prices):
+        raise click.BadParameter(
+            f"{value!r}: give USD per 1k tokens as one number (e.g. 0.5) or prompt,completion (e.g. 0.15,0.6)"
+        )
+    return (prices[0], prices[-1])
+
+
 def llm_client_options(command: F) -> F:
-    """Add ``--llm-timeout``, ``--llm-retries``, ``--structured`` and ``--retry-failed/--no-retry-failed``
-    (parameters ``llm_timeout``, ``llm_retries``, ``structured_output``, ``retry_failed``)."""
+    """Add ``--llm-timeout``, ``--llm-retries``, ``--structured``, ``--retry-failed/--no-retry-failed`` and
+    ``--price-per-1k`` (parameters ``llm_timeout``, ``llm_retries``, ``structured_output``, ``retry_failed``,
+    ``price_per_1k``: None or a (prompt, completion) tuple of USD per 1k tokens)."""
     options = [
         click.option(
             "--llm-timeout",
@@ -46,6 +63,14 @@ def llm_client_options(command: F) -> F:
             default=True,
             show_default=True,
             help="Send LLM calls that failed in an earlier run again (their failures are kept in the cache).",
+        ),
+        click.option(
+            "--price-per-1k",
+            metavar="IN[,OUT]",
+            default=None,
+            callback=parse_price_per_1k,
+            help="USD per 1k prompt (and completion) tokens, overriding litellm's price map; one number prices both. "
+            "--max-cost needs a price: a model litellm does not know (a local one) is refused without it.",
         ),
     ]
     for option in reversed(options):

@@ -1,4 +1,5 @@
-"""Prices and cost estimates: user overrides per 1M tokens first, then litellm's bundled price map, else 0.
+"""Prices and cost estimates: user overrides first (``--price-per-1k``, per 1M tokens in `LLMSettings`), then
+litellm's bundled price map, else 0 with ``known`` False (and ``--max-cost`` refuses such a model).
 
 Local models (Ollama, vLLM, llama.cpp) are unknown to litellm and cost 0 unless prices are given. The
 estimate of a call before it is made is deliberately high (one token per 3 UTF-8 bytes of prompt, the full
@@ -61,8 +62,24 @@ def cap_warning(max_cost: float | None, prices: Prices, model: str) -> str | Non
         return None
     return (
         f"--max-cost {max_cost:g} cannot limit {model}: the model has no known price, so its calls are counted "
-        "at $0 (only a model in litellm's price map, or one given prices in LLMSettings, can be capped)"
+        "at $0; give its price with --price-per-1k IN,OUT (USD per 1k prompt, completion tokens)"
     )
+
+
+def per_mtok(price_per_1k: tuple[float, float] | None) -> tuple[float | None, float | None]:
+    """``--price-per-1k`` (USD per 1k prompt and completion tokens) as the per-1M overrides of `resolve_prices`."""
+    if price_per_1k is None:
+        return None, None
+    return price_per_1k[0] * 1000, price_per_1k[1] * 1000
+
+
+def unpriced_cap_error(max_cost: float | None, model: str, price_per_1k: tuple[float, float] | None) -> str | None:
+    """Why a run with ``--max-cost`` must not start: `model` has no price, given or in litellm's map (else None).
+
+    Unpriced calls are counted at $0, so the cap would never stop them."""
+    if max_cost is None or price_per_1k is not None:
+        return None
+    return cap_warning(max_cost, resolve_prices(model), model)
 
 
 MAX_REQUESTS_PER_CALL_FACTOR = 2

@@ -1,0 +1,96 @@
+"""Structural faults of issue 15: a cost cap on an unpriced model, own bugs hidden as "unscored", clamped scores
+without a note, a damaged LLM cache entry passed over in silence."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from fake_openai_server import FakeOpenAIServer, RecordedRequest
+from test_llm_synth import good_reply
+
+from evaluators.cli import main as evaluate_main
+from testgen.cli import main as build_cli
+
+EXAMPLES = Path(__file__).parents[1] / "examples"
+DEAD_SERVER = "http://127.0.0.1:9/v1"  # nothing listens: a call would fail, so a refusal must come first
+
+
+def _rewrite(request: RecordedRequest) -> str:
+    return good_reply(request.body["messages"][:2])
+
+
+def _build(tmp_path: Path, *args: str) -> tuple[int, str, Path]:
+    out = tmp_path / "t.jsonl"
+    base = ["build", "--kb", str(EXAMPLES / "aurora_bikes"), "-o", str(out), "-n", "2", "--no-hf", "-q"]
+    result = CliRunner().invoke(build_cli, [*base, "--round-trip", "off", *args], catch_exceptions=False)
+    return result.exit_code, result.output, out
+
+
+# --- 2. --max-cost and a model with no known price ---------------------------------------------------------------
+
+
+def test_build_refuses_max_cost_for_a_model_without_a_price(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, output, out = _build(tmp_path, "--llm", "openai/my-local-llama", "--api-base", DEAD_SERVER, "--max-cost", "1")
+    assert code == 2
+    assert output.splitlines() == [
+        "error: --max-cost 1 cannot limit openai/my-local-llama: the model has no known price, so its calls are "
+        "counted at $0; give its price with --price-per-1k IN,OUT (USD per 1k prompt, completion tokens)"
+    ]
+    assert not out.exists()
+
+
+def test_a_price_given_with_price_per_1k_is_charged_and_capped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    with FakeOpenAIServer(_rewrite) as server:
+        llm = ["--llm", "openai/test-model", "--api-base", server.url, "--max-cost", "1"]
+        # prompt 0.5, completion 2 USD per 1k: one call's estimate (1024 completion tokens alone ≈ $2) passes the cap
+        code, output, out = _build(tmp_path, *llm, "--price-per-1k", "0.5,2")
+        assert server.chat_requests() == []  # stopped before the first call
+        assert code == 3 and "the LLM cost cap (--max-cost) was reached" in " ".join(output.split())
+        assert not out.exists()
+        code, output, _ = _build(tmp_path, *llm, "--price-per-1k", "0.001")
+    assert code == 0, output
+    info = json.loads((tmp_path / "t.summary.json").read_text(encoding="utf-8"))["llm"]
+    usage = info["usage"]["generation"]
+    assert info["client"]["priced"] is True and usage["calls"] >= 2
+    assert usage["cost"] == pytest.approx((usage["prompt_tokens"] + usage["completion_tokens"]) * 0.001 / 1000)
+    assert info["cost"] == f"${usage['cost']:.4f}"
+
+
+@pytest.mark.parametrize("value", ["abc", "1,2,3", "-1", "0.1,", "nan"])
+def test_a_price_per_1k_that_cannot_be_read_is_one_line(tmp_path: Path, value: str) -> None:
+    code, output, _ = _build(tmp_path, "--price-per-1k", value)
+    assert code == 2
+    assert "Invalid value for '--price-per-1k'" in output and "prompt,completion (e.g. 0.15,0.6)" in output
+
+
+@pytest.fixture(scope="module")
+def dataset(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("structural") / "tests.jsonl"
+    result = CliRunner().invoke(
+        build_cli, ["build", "--kb", str(EXAMPLES / "aurora_bikes"), "-o", str(out), "-n", "3", "-q", "--no-hf"]
+    )
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_evaluate_refuses_max_cost_for_an_unpriced_judge(dataset: Path, tmp_path: Path) -> None:
+    args = ["--dataset", str(dataset), "--kb", str(EXAMPLES / "aurora_bikes"), "--type", "full_rag", "--no-store"]
+    args += ["-o", str(tmp_path / "report"), "--judge-llm", "openai/my-judge", "--judge-api-base", DEAD_SERVER]
+    result = CliRunner().invoke(evaluate_main, [*args, "--max-cost", "0.5"], catch_exceptions=False)
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [
+        "error: --max-cost 0.5 cannot limit openai/my-judge: the model has no known price, so its calls are "
+        "counted at $0; give its price with --price-per-1k IN,OUT (USD per 1k prompt, completion tokens)"
+    ]
+    assert not (tmp_path / "report").exists()
+    # with a price the plan is priced (a dry run: no call is made)
+    priced = CliRunner().invoke(
+        evaluate_main, [*args, "--max-cost", "0.5", "--price-per-1k", "1", "--dry-run"], catch_exceptions=False
+    )
+    assert priced.exit_code == 0, priced.output
+    assert "≈ $" in priced.output and "cost unknown" not in priced.output
