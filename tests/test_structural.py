@@ -4,15 +4,22 @@ without a note, a damaged LLM cache entry passed over in silence."""
 from __future__ import annotations
 
 import json
+import logging
+import threading
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 from fake_openai_server import FakeOpenAIServer, RecordedRequest
 from test_llm_synth import good_reply
+from test_ragas_metrics import SAMPLES, respond
 
 from evaluators.cli import main as evaluate_main
+from evaluators.ragas_metrics import ItemScore, score_ragas
 from testgen.cli import main as build_cli
+from testgen.llm import Completion, FakeLLM, StageUsage
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
 DEAD_SERVER = "http://127.0.0.1:9/v1"  # nothing listens: a call would fail, so a refusal must come first
@@ -94,3 +101,60 @@ def test_evaluate_refuses_max_cost_for_an_unpriced_judge(dataset: Path, tmp_path
     )
     assert priced.exit_code == 0, priced.output
     assert "≈ $" in priced.output and "cost unknown" not in priced.output
+
+
+# --- 3. RAGAS scoring: our own bugs raise, provider failures are reasons, no global logger level ------------------
+
+
+class RawlessLLM:
+    """Replies whose `raw` is None: the adapter's ``done.raw.get(...)`` is then an AttributeError of our code."""
+
+    model = "stub/rawless"
+
+    async def acomplete(self, messages: Sequence[dict[str, str]], **_: Any) -> Completion:
+        done = Completion(text=respond(messages[-1]["content"]))
+        done.raw = None  # type: ignore[assignment]
+        return done
+
+    def usage(self) -> dict[str, StageUsage]:
+        return {}
+
+
+def test_a_bug_in_our_adapter_is_raised_not_unscored() -> None:
+    with pytest.raises(AttributeError, match="'NoneType' object has no attribute 'get'"):
+        score_ragas(SAMPLES[:1], ["context_recall"], llm=RawlessLLM())
+
+
+def test_a_type_error_inside_ragas_alone_stays_an_unscored_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ragas.metrics._context_recall import LLMContextRecall
+
+    async def fails_in_ragas(self: Any, sample: Any, callbacks: Any) -> float:
+        raise TypeError("unsupported operand in RAGAS")
+
+    monkeypatch.setattr(LLMContextRecall, "_single_turn_ascore", fails_in_ragas)
+    llm = FakeLLM(lambda messages: respond(messages[-1]["content"]))
+    item = score_ragas(SAMPLES[:1], ["context_recall"], llm=llm)["ragas_context_recall"][0]
+    assert item == ItemScore(None, "TypeError: unsupported operand in RAGAS")
+
+
+def test_scoring_holds_back_its_own_ragas_logs_without_touching_the_logger_level(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    levels: list[int] = []
+
+    def not_json(messages: list[dict[str, str]]) -> str:
+        levels.append(logging.getLogger("ragas").getEffectiveLevel())
+        # another run, on another thread, logs through RAGAS meanwhile: its record must come through
+        other = threading.Thread(
+            target=lambda: logging.getLogger("ragas.prompt.pydantic_prompt").error("another run's error")
+        )
+        other.start()
+        other.join()
+        return "not json at all"
+
+    with caplog.at_level(logging.INFO):
+        item = score_ragas(SAMPLES[:1], ["context_recall"], llm=FakeLLM(not_json))["ragas_context_recall"][0]
+    assert item.value is None and item.reason is not None and item.reason.startswith("RagasOutputParserException")
+    assert levels == [logging.INFO] * 4  # the prompt and three re-asks, the level as the application set it
+    ragas_records = [r.getMessage() for r in caplog.records if r.name.startswith("ragas")]
+    assert ragas_records == ["another run's error"] * 4  # this run's parse errors held back, not the other's

@@ -5,16 +5,20 @@
 
 Each sample is scored by the metric's own ``single_turn_ascore`` (what ``ragas.evaluate`` runs), so values
 are RAGAS's. What RAGAS would turn into NaN or an exception becomes an unscored item with the reason; only
-`LLMBudgetExceeded` (and `LLMConfigError`, which no item can fix) stops the run.
+`LLMBudgetExceeded` (and `LLMConfigError`, which no item can fix) stops the run, and a bug of the toolkit's own
+(a TypeError, AttributeError, KeyError, NameError or AssertionError raised through its adapters) is raised.
 """
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import logging
 import math
+import traceback
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from evaluators.concurrency import run_until_stopped
@@ -87,6 +91,22 @@ def _exception_reason(exc: BaseException) -> str:
     return text if len(text) <= _REASON_CHARS else text[: _REASON_CHARS - 1] + "…"
 
 
+_BUG_TYPES = (TypeError, AttributeError, KeyError, NameError, AssertionError)
+_OWN_CODE = tuple(
+    str(Path(__file__).resolve().parents[2] / package) for package in ("evaluators", "testgen", "schemas")
+)
+
+
+def _own_bug(exc: BaseException) -> bool:
+    """A programming error raised in, or through, the toolkit's own code (an adapter, the LLM layer) while RAGAS
+    scored: such an error is ours to fix, not an item to leave unscored. The first frame, the scorer's own
+    ``await``, is not counted."""
+    if not isinstance(exc, _BUG_TYPES):
+        return False
+    frames = list(traceback.walk_tb(exc.__traceback__))[1:]
+    return any(str(Path(frame.f_code.co_filename).resolve()).startswith(_OWN_CODE) for frame, _ in frames)
+
+
 def _item(spec: MetricSpec, value: Any) -> ItemScore:
     try:
         number = float(value)
@@ -102,19 +122,41 @@ def _item(spec: MetricSpec, value: Any) -> ItemScore:
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 
 
+_SCORING: contextvars.ContextVar[bool] = contextvars.ContextVar("ragas_scoring", default=False)
+
+
+class _HoldBackWhileScoring(logging.Filter):
+    """Drops RAGAS's records below CRITICAL logged from inside a scoring call (its context), nothing else."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.levelno >= logging.CRITICAL or not _SCORING.get()
+
+
+_HOLD_BACK = _HoldBackWhileScoring()
+
+
+def _install_hold_back() -> None:
+    """Attach the filter to RAGAS's loggers (a logger's filter does not see its children's records). Levels are
+    left alone, and the filter passes every record logged outside a scoring call, so other runs are unaffected."""
+    loggers = logging.root.manager.loggerDict
+    for name in [n for n in loggers if n == "ragas" or n.startswith("ragas.")]:
+        logger = loggers[name]
+        if isinstance(logger, logging.Logger) and _HOLD_BACK not in logger.filters:
+            logger.addFilter(_HOLD_BACK)
+
+
 def _ragas_logs_held_back(func: F) -> F:
     """RAGAS logs every reply it cannot parse at ERROR level, one line per item; each of those items is already
-    unscored with that reason in the results, so those logs are held back while `func` scores (CRITICAL shows)."""
+    unscored with that reason in the results, so those logs are held back while `func` scores (CRITICAL shows).
+    Only records from this call's context are held back: concurrent runs keep their logs."""
 
     @functools.wraps(func)
     async def wrapper(*args: Any, **kwargs: Any) -> Any:
-        ragas_logger = logging.getLogger("ragas")
-        previous = ragas_logger.level
-        ragas_logger.setLevel(logging.CRITICAL)
+        token = _SCORING.set(True)
         try:
             return await func(*args, **kwargs)
         finally:
-            ragas_logger.setLevel(previous)
+            _SCORING.reset(token)
 
     return cast(F, wrapper)
 
@@ -176,6 +218,8 @@ async def ascore_ragas(
             metric.embeddings = embeddings_adapter
         metric.init(no_retry())
         jobs.extend((spec, metric, i) for i in todo)
+    if jobs:
+        _install_hold_back()  # RAGAS is imported by now, with its loggers
 
     total = len(specs) * len(samples)
     done = total - len(jobs)
@@ -191,6 +235,8 @@ async def ascore_ragas(
         except (LLMBudgetExceeded, LLMConfigError):
             raise
         except Exception as exc:
+            if _own_bug(exc):
+                raise
             item = ItemScore(None, _exception_reason(exc))
         else:
             item = _item(spec, value)
