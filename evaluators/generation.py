@@ -341,6 +341,8 @@ def _score(
                     result.unscored[result_name] = item.reason or "RAGAS gave no score"
                 else:
                     result.metrics[result_name] = float(item.value)
+                    if item.note:
+                        result.notes[result_name] = item.note
     return notes
 
 
@@ -402,6 +404,8 @@ def _apply_judge(result: QuestionResult, record: JudgeRecord) -> None:
             continue
         low, high = metric_range(metric)
         result.metrics[metric] = min(max(float(value), low), high)
+        if name in record.notes:
+            result.notes[metric] = record.notes[name]
 
 
 def _sample(question: TestQuestion, result: QuestionResult, record: RunRecord | None, k: int) -> RagasSample:

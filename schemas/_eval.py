@@ -20,6 +20,10 @@ class JudgeRecord(BaseModel):
         description="accuracy, completeness, relevance on 1–5; faithfulness, answer_relevancy on 0–1 (clamped).",
     )
     reasons: dict[str, str] = Field(default_factory=dict, description="The judge's reason for each score.")
+    notes: dict[str, str] = Field(
+        default_factory=dict,
+        description="Score name → what was done to the judge's value, e.g. \"clamped: the judge gave 7 on 1–5\".",
+    )
     prompt: list[dict[str, str]] = Field(default_factory=list, description="The messages sent (first call).")
     raw: list[str] = Field(default_factory=list, description="The judge's raw reply text, one per call.")
     error: str | None = Field(default=None, description="Why the judgement failed (then scores are missing).")
@@ -50,6 +54,11 @@ class QuestionResult(BaseModel):
         "Such a metric is absent from `metrics` and left out of its mean, never NaN.",
     )
     judge: JudgeRecord | None = Field(default=None, description="The LLM judge's audit record (full_rag).")
+    notes: dict[str, str] = Field(
+        default_factory=dict,
+        description="Metric name → what the reader should know about its value: a judge or RAGAS score out of "
+        "its range is clamped to it, never rescaled, and noted here with the value given.",
+    )
 
 
 class MetricMean(BaseModel):

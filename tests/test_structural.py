@@ -158,3 +158,63 @@ def test_scoring_holds_back_its_own_ragas_logs_without_touching_the_logger_level
     assert levels == [logging.INFO] * 4  # the prompt and three re-asks, the level as the application set it
     ragas_records = [r.getMessage() for r in caplog.records if r.name.startswith("ragas")]
     assert ragas_records == ["another run's error"] * 4  # this run's parse errors held back, not the other's
+
+
+# --- 4. a judge or RAGAS score out of range is clamped, with a note on the result ---------------------------------
+
+
+OUT_OF_RANGE_JUDGE = json.dumps(
+    {
+        "accuracy": 7,
+        "accuracy_reason": "right",
+        "completeness": 4,
+        "completeness_reason": "most of it",
+        "relevance": 0,
+        "relevance_reason": "off",
+        "faithfulness": 1.4,
+        "faithfulness_reason": "supported",
+        "answer_relevancy": 0.8,
+        "answer_relevancy_reason": "direct",
+    }
+)
+
+
+def test_clamped_judge_and_ragas_scores_carry_a_note(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ragas.metrics._context_recall import LLMContextRecall
+
+    from evaluators.runner import RunConfig, run_evaluation
+    from schemas import QuestionResult, TestQuestion
+
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    (kb / "pricing.md").write_text("# Pricing\n\nThe Trail 500 costs 1,299 euros.\n", encoding="utf-8")
+    (kb / "stores.md").write_text("# Stores\n\nThe Berlin store opened in 2019.\n", encoding="utf-8")
+    questions = [
+        TestQuestion(question="How much does the Trail 500 cost?", keywords=["1,299 euros"], category="direct_fact",
+                     reference_answer="The Trail 500 costs 1,299 euros.", source_docs=["pricing.md"]),
+        TestQuestion(question="When did the Berlin store open?", keywords=["2019"], category="temporal",
+                     reference_answer="The Berlin store opened in 2019.", source_docs=["stores.md"]),
+    ]  # fmt: skip
+
+    async def scored(self: Any, sample: Any, callbacks: Any) -> float:
+        return 1.25 if "Trail" in sample.user_input else 0.5
+
+    monkeypatch.setattr(LLMContextRecall, "_single_turn_ascore", scored)
+
+    def reply(messages: list[dict[str, str]]) -> str:
+        judging = "accuracy" in " ".join(m["content"] for m in messages).lower()
+        return OUT_OF_RANGE_JUDGE if judging else "It costs 1,299 euros."
+
+    config = RunConfig(kb=str(kb), k=2, evaluation_type="full_rag", llm="fake/model", ragas_metrics="context_recall")
+    first, second = run_evaluation(questions, config, dataset="t", llm=FakeLLM(reply)).results
+    assert first.metrics["judge_accuracy"] == 5.0 and first.metrics["judge_relevance"] == 1.0
+    assert first.metrics["judge_faithfulness"] == 1.0 and first.metrics["ragas_context_recall"] == 1.0
+    assert first.notes == {
+        "judge_accuracy": "clamped: the judge gave 7 on 1–5",
+        "judge_relevance": "clamped: the judge gave 0 on 1–5",
+        "judge_faithfulness": "clamped: the judge gave 1.4 on 0–1",
+        "ragas_context_recall": "clamped: RAGAS gave 1.25 on 0–1",
+    }
+    assert first.judge is not None and first.judge.notes["accuracy"] == "clamped: the judge gave 7 on 1–5"
+    assert second.metrics["ragas_context_recall"] == 0.5 and "ragas_context_recall" not in second.notes
+    assert QuestionResult.model_validate_json(first.model_dump_json()).notes == first.notes  # survives a round trip

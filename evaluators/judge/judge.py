@@ -82,6 +82,13 @@ def clamp(name: str, value: float) -> float:
     return min(max(value, low), high)
 
 
+def clamp_note(value: float, low: float, high: float, by: str) -> str | None:
+    """``clamped: the judge gave 7 on 1–5`` when `value` lies outside [low, high] (`by` gave it), else None."""
+    if low <= value <= high:
+        return None
+    return f"clamped: {by} gave {value:g} on {low:g}–{high:g}"
+
+
 def _to_reason(value: Any) -> str | None:
     if value is None:
         return None
@@ -194,6 +201,9 @@ def _put(record: JudgeRecord, name: str, score: float | None, reason: str | None
         return
     record.scores[name] = clamp(name, score)
     record.reasons[name] = (reason or "no reason given")[:MAX_REASON_CHARS]
+    note = clamp_note(score, *score_range(name), by="the judge")
+    if note is not None:
+        record.notes[name] = note
 
 
 async def _call(llm: LLM, messages: list[dict[str, str]], model: type[M], max_tokens: int) -> tuple[str, M]:

@@ -75,10 +75,12 @@ class RagasSample:
 
 @dataclass
 class ItemScore:
-    """One metric's score of one sample, in [0, 1], or None with the reason it is unscored."""
+    """One metric's score of one sample, in [0, 1], or None with the reason it is unscored; `note` says when
+    RAGAS's value was out of [0, 1] and clamped."""
 
     value: float | None
     reason: str | None = None
+    note: str | None = None
 
 
 def _exception_reason(exc: BaseException) -> str:
@@ -116,7 +118,8 @@ def _item(spec: MetricSpec, value: Any) -> ItemScore:
         return ItemScore(None, f"RAGAS returned NaN: {spec.nan_reason}")
     if math.isinf(number):
         return ItemScore(None, f"RAGAS returned an infinite value: {spec.nan_reason}")
-    return ItemScore(min(1.0, max(0.0, number)))
+    clamped = min(1.0, max(0.0, number))
+    return ItemScore(clamped, note=None if clamped == number else f"clamped: RAGAS gave {number:g} on 0–1")
 
 
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
