@@ -218,3 +218,38 @@ def test_clamped_judge_and_ragas_scores_carry_a_note(tmp_path: Path, monkeypatch
     assert first.judge is not None and first.judge.notes["accuracy"] == "clamped: the judge gave 7 on 1–5"
     assert second.metrics["ragas_context_recall"] == 0.5 and "ragas_context_recall" not in second.notes
     assert QuestionResult.model_validate_json(first.model_dump_json()).notes == first.notes  # survives a round trip
+
+
+# --- 5. a damaged LLM cache entry: a miss with a warning naming the file, replaced by the next reply --------------
+
+
+@pytest.mark.parametrize("damage", ['{"format": 1, "reply": {"te', '{"format": 1, "reply": {"words": "x"}}', "[1, 2]"])
+def test_a_damaged_cache_entry_is_logged_and_replaced(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, damage: str
+) -> None:
+    from testgen.llm.client import LLMClient, LLMSettings
+
+    messages = [{"role": "user", "content": "What is the Trail 500's price?"}]
+    replies = iter(["first reply", "second reply", "third reply"])
+    with FakeOpenAIServer(lambda request: next(replies)) as server:
+        settings = LLMSettings(model="openai/test-model", api_base=server.url, cache_dir=tmp_path / "cache")
+        assert LLMClient(settings).complete(messages, stage="gen").text == "first reply"
+        (entry,) = (tmp_path / "cache").glob("??/*.json")
+        entry.write_text(damage, encoding="utf-8")
+        with caplog.at_level(logging.WARNING, logger="testgen.llm"):
+            assert LLMClient(settings).complete(messages, stage="gen").text == "second reply"  # a miss: asked again
+        assert LLMClient(settings).complete(messages, stage="gen").text == "second reply"  # the entry was replaced
+        assert len(server.chat_requests()) == 2
+    warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(warnings) == 1 and "\n" not in warnings[0]
+    assert warnings[0].startswith(f"damaged LLM cache entry {entry} (")
+    assert warnings[0].endswith("); treated as a miss, the next reply replaces it")
+    assert json.loads(entry.read_text(encoding="utf-8"))["reply"]["text"] == "second reply"
+
+
+def test_an_absent_cache_entry_is_a_quiet_miss(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    from testgen.llm.cache import DiskCache
+
+    with caplog.at_level(logging.DEBUG, logger="testgen.llm"):
+        assert DiskCache(tmp_path).entry("ab" + "0" * 62) is None
+    assert caplog.records == []

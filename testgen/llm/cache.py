@@ -14,12 +14,15 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
 import os
 import tempfile
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
+
+logger = logging.getLogger("testgen.llm")
 
 CACHE_FORMAT = 1
 """Version of the entry format; part of every key, so a format change never reads old entries wrongly."""
@@ -81,18 +84,29 @@ class DiskCache:
         return self.directory / key[:2] / f"{key}.json"
 
     def get(self, key: str) -> CachedReply | None:
-        """The cached reply, or None when absent, unreadable or a recorded failure (a damaged entry is a miss)."""
+        """The cached reply, or None when absent, unreadable or a recorded failure (a damaged entry is a miss,
+        with a warning)."""
         entry = self.entry(key)
         return entry if isinstance(entry, CachedReply) else None
 
     def entry(self, key: str) -> CachedReply | CachedFailure | None:
-        """The cached reply or recorded failure, or None when absent or unreadable."""
+        """The cached reply or recorded failure, or None when absent or unreadable.
+
+        An entry that exists but cannot be read (cut short, hand-edited, another format) is a miss with a
+        one-line warning naming its file; the call's next reply or failure is written over it."""
+        path = self.path(key)
         try:
-            data = json.loads(self.path(key).read_text(encoding="utf-8"))
+            data = json.loads(path.read_text(encoding="utf-8"))
             if "failure" in data:
                 return CachedFailure(**data["failure"])
             return CachedReply(**data["reply"])
-        except (OSError, ValueError, KeyError, TypeError):
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            detail = " ".join(str(exc).split()) or type(exc).__name__
+            logger.warning(
+                "damaged LLM cache entry %s (%s); treated as a miss, the next reply replaces it", path, detail
+            )
             return None
 
     def put(self, key: str, reply: CachedReply) -> None:
