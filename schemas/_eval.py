@@ -22,7 +22,7 @@ class JudgeRecord(BaseModel):
     reasons: dict[str, str] = Field(default_factory=dict, description="The judge's reason for each score.")
     notes: dict[str, str] = Field(
         default_factory=dict,
-        description="Score name → what was done to the judge's value, e.g. \"clamped: the judge gave 7 on 1–5\".",
+        description='Score name → what was done to the judge\'s value, e.g. "clamped: the judge gave 7 on 1–5".',
     )
     prompt: list[dict[str, str]] = Field(default_factory=list, description="The messages sent (first call).")
     raw: list[str] = Field(default_factory=list, description="The judge's raw reply text, one per call.")
