@@ -142,6 +142,44 @@ class CostLedger:
     reserved: float = 0.0
 
 
+def completion_of(reply: CachedReply, cost: float, *, cached: bool, model: str) -> Completion:
+    """The `Completion` handed back for a reply (fresh or from the cache)."""
+    return Completion(
+        text=reply.text,
+        prompt_tokens=reply.prompt_tokens,
+        completion_tokens=reply.completion_tokens,
+        cost=cost,
+        cached=cached,
+        model=model,
+        raw={"finish_reason": reply.finish_reason, "served_model": reply.model},
+    )
+
+
+def settle(
+    reply: CachedReply,
+    *,
+    prices: Prices,
+    ledger: CostLedger,
+    usage: StageUsage,
+    cache: DiskCache | None,
+    key: str,
+    model: str,
+) -> Completion:
+    """Account a paid reply — its cost on the ledger and the stage's usage — and keep it in the cache."""
+    cost = prices.cost(reply.prompt_tokens, reply.completion_tokens)
+    ledger.spent += cost
+    usage.calls += 1
+    usage.prompt_tokens += reply.prompt_tokens
+    usage.completion_tokens += reply.completion_tokens
+    usage.cost += cost
+    if cache is not None:
+        try:
+            cache.put(key, reply)
+        except OSError as exc:  # the cache saves money, it is not worth failing a paid call for
+            logger.warning("could not write the LLM cache entry %s: %s", key, exc)
+    return completion_of(reply, cost, cached=False, model=model)
+
+
 class _ModeRejected(Exception):
     """A request the server turned down while the client probed a structured-output mode (internal)."""
 
@@ -389,7 +427,7 @@ class LLMClient:
         if isinstance(hit, CachedReply):
             usage.calls += 1
             usage.cached_calls += 1
-            return self._completion(hit, 0.0, cached=True)
+            return completion_of(hit, 0.0, cached=True, model=self.model)
         if isinstance(hit, CachedFailure) and not self.settings.retry_failed:
             usage.cached_calls += 1
             usage.failed_calls += 1
@@ -413,28 +451,8 @@ class LLMClient:
             raise
         finally:
             ledger.reserved -= estimate
-        cost = self.prices.cost(reply.prompt_tokens, reply.completion_tokens)
-        ledger.spent += cost
-        usage.calls += 1
-        usage.prompt_tokens += reply.prompt_tokens
-        usage.completion_tokens += reply.completion_tokens
-        usage.cost += cost
-        if self.cache is not None:
-            try:
-                self.cache.put(key, reply)
-            except OSError as exc:  # the cache saves money, it is not worth failing a paid call for
-                logger.warning("could not write the LLM cache entry %s: %s", key, exc)
-        return self._completion(reply, cost, cached=False)
-
-    def _completion(self, reply: CachedReply, cost: float, *, cached: bool) -> Completion:
-        return Completion(
-            text=reply.text,
-            prompt_tokens=reply.prompt_tokens,
-            completion_tokens=reply.completion_tokens,
-            cost=cost,
-            cached=cached,
-            model=self.model,
-            raw={"finish_reason": reply.finish_reason, "served_model": reply.model},
+        return settle(
+            reply, prices=self.prices, ledger=ledger, usage=usage, cache=self.cache, key=key, model=self.model
         )
 
     async def _send(

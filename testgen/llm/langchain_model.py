@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import os
 from collections.abc import Sequence
 from dataclasses import replace
@@ -31,7 +30,7 @@ from pydantic import BaseModel
 
 from testgen.llm._types import Completion, LLMBudgetExceeded, LLMConfigError, LLMTimeout, StageUsage
 from testgen.llm.cache import CachedReply, DiskCache, cache_key
-from testgen.llm.client import CostLedger
+from testgen.llm.client import CostLedger, completion_of, settle
 from testgen.llm.cost import Prices, estimate_call_cost, resolve_prices
 from testgen.llm.parsing import parse_or_repair, with_json_instruction
 
@@ -40,7 +39,6 @@ __all__ = ["SCHEME", "LangChainLLM"]
 SCHEME = "langchain:"
 """Prefix of a model string naming a LangChain chat model (``langchain:pkg.module:object``)."""
 
-logger = logging.getLogger("testgen.llm")
 _ROLES = {"system": "SystemMessage", "user": "HumanMessage", "assistant": "AIMessage"}
 
 
@@ -148,7 +146,7 @@ class LangChainLLM:
         if hit is not None:
             usage.calls += 1
             usage.cached_calls += 1
-            return self._completion(hit, 0.0, cached=True)
+            return completion_of(hit, 0.0, cached=True, model=self.model)
         estimate = estimate_call_cost(self.prices, messages, None)
         ledger = self.ledger
         if self.max_cost is not None and ledger.spent + ledger.reserved + estimate > self.max_cost:
@@ -161,18 +159,9 @@ class LangChainLLM:
             reply = await self._send(messages, usage)
         finally:
             ledger.reserved -= estimate
-        cost = self.prices.cost(reply.prompt_tokens, reply.completion_tokens)
-        ledger.spent += cost
-        usage.calls += 1
-        usage.prompt_tokens += reply.prompt_tokens
-        usage.completion_tokens += reply.completion_tokens
-        usage.cost += cost
-        if self.cache is not None:
-            try:
-                self.cache.put(key, reply)
-            except OSError as exc:  # the cache saves money, it is not worth failing a paid call for
-                logger.warning("could not write the LLM cache entry %s: %s", key, exc)
-        return self._completion(reply, cost, cached=False)
+        return settle(
+            reply, prices=self.prices, ledger=ledger, usage=usage, cache=self.cache, key=key, model=self.model
+        )
 
     async def _send(self, messages: list[dict[str, str]], usage: StageUsage) -> CachedReply:
         usage.requests += 1  # what the model object was asked; retries inside it are its own and not seen here
@@ -191,17 +180,6 @@ class LangChainLLM:
                 raise
             raise mapped from exc
         return _reply(message)
-
-    def _completion(self, reply: CachedReply, cost: float, *, cached: bool) -> Completion:
-        return Completion(
-            text=reply.text,
-            prompt_tokens=reply.prompt_tokens,
-            completion_tokens=reply.completion_tokens,
-            cost=cost,
-            cached=cached,
-            model=self.model,
-            raw={"finish_reason": reply.finish_reason, "served_model": reply.model},
-        )
 
 
 def _chat_model(obj: Any, name: str) -> Any:
