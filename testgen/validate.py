@@ -14,7 +14,6 @@ from schemas import FactNode
 from testgen.categories._registry import Category
 from testgen.closure import Closure
 from testgen.gate import Gate
-from testgen.names import core_name
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import char_ngrams, contains_keyword, is_cjk, jaccard, normalize
@@ -57,13 +56,11 @@ class Validator:
         """Whether one document names the question's subject, the bridge and the answer together (a person's
         page that lists both the account they serve and that account's manager answers the two hops alone)."""
         first, second = draft.facts[0], draft.facts[-1]
-        # the subject by one of its names, or by a word only its pages use ("Summit Trail Tours" for the contract)
+        # the subject by one of its names (short ones too: "bergfeld logistik" for "Contract with Bergfeld
+        # Logistik"), or by a word only its pages use
         forms = self._closure.subject_forms(first)
         # (a two-syllable CJK word such as "단체" or "안전" is a common noun, rare only in a small KB: not a name)
         forms |= {w for w in self._closure.distinctive(forms) if not is_cjk(w) or len(w) >= 3}
-        # the subject's title without its kind word ("Contract with Bergfeld Logistik" → "bergfeld logistik")
-        cores = {normalize(core_name(form)) for form in forms}
-        forms |= {core for core in cores if len(core.split()) >= 2 or (is_cjk(core) and len(core) >= 3)}
         pages = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(second.value)}
         for doc_id in sorted(pages):
             text = self.ctx.doc_text[doc_id]
