@@ -380,3 +380,37 @@ def test_the_prompt_size_model_against_a_recorded_llama_cpp_run() -> None:
     kg = build_graph(load_corpus(Path(__file__).parents[1] / "examples" / "aurora_bikes"))
     planned = plan_llm_calls(20, kg, model="openai/local")["prompt_tokens_per_call"]
     assert server_mean <= planned <= 1.5 * server_mean, (planned, server_mean)
+
+
+def test_a_rejected_key_stops_build_and_evaluate_at_the_first_calls_with_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+
+    from evaluators.cli import main as evaluate_main
+    from testgen.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TESTGEN_CACHE_DIR", str(tmp_path / "cache"))
+    kb = Path(__file__).parents[1] / "examples" / "aurora_bikes"
+    build = ["build", "--kb", str(kb), "-o", str(tmp_path / "t.jsonl"), "-n", "20", "--no-hf"]
+    with FakeOpenAIServer(lambda r: Fault("401")) as server:
+        llm = ["--llm", "openai/test-model", "--api-base", server.url, "--concurrency", "2"]
+        built = CliRunner().invoke(main, [*build, *llm])
+        sent_by_build = len(server.chat_requests())
+        offline = CliRunner().invoke(
+            main, ["build", "--kb", str(kb), "-o", "offline.jsonl", "-n", "5", "--no-hf", "-q"]
+        )
+        assert offline.exit_code == 0, offline.output
+        evaluated = CliRunner().invoke(
+            evaluate_main,
+            ["--dataset", "offline.jsonl", "--kb", str(kb), "--type", "full_rag", *llm, "-o", "report", "--no-plots"],
+        )
+        sent_by_evaluate = len(server.chat_requests()) - sent_by_build
+    assert built.exit_code == 2, built.output
+    assert "set OPENAI_API_KEY to a valid key" in built.output
+    assert not (tmp_path / "t.jsonl").exists()  # nothing written
+    assert sent_by_build <= 4  # the first calls (two at a time, and the structured-mode probe), not one per seed
+    assert evaluated.exit_code == 2, evaluated.output
+    assert "set OPENAI_API_KEY to a valid key" in evaluated.output
+    assert sent_by_evaluate <= 4

@@ -54,8 +54,9 @@ class LLMConnectionFailed(LLMCallError):
     """The server could not be reached."""
 
 
-class LLMAuthFailed(LLMCallError):
-    """The provider rejected the credentials (401/403)."""
+class LLMAuthFailed(LLMConfigError):
+    """The provider rejected the credentials (401/403). A configuration error, not one failed call: every other
+    call would fail the same way, so the run stops (exit 2) with the key's variable named."""
 
 
 class LLMBadResponse(LLMCallError):

@@ -142,6 +142,12 @@ class CostLedger:
     reserved: float = 0.0
 
 
+def key_variable(model: str) -> str:
+    """The environment variable litellm reads the key from for `model`'s provider ("openai/…" → OPENAI_API_KEY)."""
+    provider = model.split("/", 1)[0] if "/" in model else "openai"
+    return re.sub(r"\W", "_", provider).upper() + "_API_KEY"
+
+
 def completion_of(reply: CachedReply, cost: float, *, cached: bool, model: str) -> Completion:
     """The `Completion` handed back for a reply (fresh or from the cache)."""
     return Completion(
@@ -445,7 +451,7 @@ class LLMClient:
         try:
             reply = await self._send(messages, params, stage, probing)
         except LLMCallError as exc:
-            if self.cache is not None and not isinstance(exc, LLMAuthFailed):  # fixed credentials must take effect
+            if self.cache is not None:  # (a rejected key is no LLMCallError: fixed credentials must take effect)
                 with contextlib.suppress(OSError):
                     self.cache.put_failure(key, CachedFailure(type(exc).__name__, " ".join(str(exc).split())))
             raise
@@ -488,6 +494,9 @@ class LLMClient:
                 if unsupported or (unsupported is None and attempt == s.max_retries):
                     raise _ModeRejected(f"HTTP {mapped.status}: {str(mapped.error)[:200]}") from exc
                 if not mapped.retryable or attempt == s.max_retries:
+                    if isinstance(mapped.error, LLMAuthFailed):  # stops the run: every call would fail alike
+                        usage.failed_calls += 1
+                        raise self._auth_error(mapped.error) from exc
                     if isinstance(mapped.error, LLMConfigError):  # that one stops the run and is shown once
                         raise mapped.error from (None if mapped.error is exc else exc)
                     usage.failed_calls += 1
@@ -506,6 +515,13 @@ class LLMClient:
                 self._tpm.adjust(reply.prompt_tokens + reply.completion_tokens - estimate)
             return reply
         raise AssertionError("unreachable: the last attempt returns or raises")  # pragma: no cover
+
+    def _auth_error(self, error: LLMAuthFailed) -> LLMAuthFailed:
+        """The provider's refusal, with the variable that holds the key this client sent."""
+        variable = self.settings.api_key_env or key_variable(self.model)
+        return LLMAuthFailed(
+            f"{self.model}: the provider rejected the API key ({error}); set {variable} to a valid key"
+        )
 
     def _final_error(self, error: _types.LLMError, attempts: int) -> _types.LLMError:
         """A timeout says what the limit was and which setting raises it; other errors pass unchanged."""

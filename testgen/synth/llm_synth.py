@@ -25,7 +25,6 @@ from testgen.lang.detect import detect_language, script_counts
 from testgen.llm._types import (
     LLM,
     Completion,
-    LLMAuthFailed,
     LLMBadResponse,
     LLMCallError,
     LLMConnectionFailed,
@@ -280,7 +279,6 @@ _FAILURES: tuple[tuple[type[LLMCallError], str], ...] = (
     (LLMTimeout, "timeout"),
     (LLMRateLimited, "rate limited"),
     (LLMConnectionFailed, "connection failed"),
-    (LLMAuthFailed, "authentication failed"),
     (LLMBadResponse, "unusable reply"),
 )
 
