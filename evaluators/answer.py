@@ -18,7 +18,7 @@ from typing import TypeVar
 from evaluators.concurrency import run_bounded, run_sync
 from evaluators.targets.tokenize import tokenize
 from testgen.lang.detect import detect_language
-from testgen.llm._types import LLM, LLMCallError
+from testgen.llm import LLM, LLMCallError
 from testgen.llm.loop import EventLoop
 from testgen.redact import redact
 from testgen.synth.prompts import language_name

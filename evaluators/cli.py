@@ -20,7 +20,7 @@ from rich.table import Table
 
 from evaluators import cli_serve, cli_store
 from evaluators.cli_store import store_option
-from testgen.cli._common import progress_reporter, user_errors
+from testgen.cli.common import progress_reporter, user_errors
 from testgen.cli.llm_options import llm_client_options
 from testgen.errors import OptionError, UserInputError
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from evaluators.cli_store import store_option
-from testgen.cli._common import user_errors
+from testgen.cli.common import user_errors
 from testgen.errors import OptionError
 
 INTERRUPTED = "interrupted: the server stopped before the run finished (results stored so far are kept)"

@@ -10,7 +10,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, TypeVar, cast
 
-from testgen.llm._types import LLMBudgetExceeded
+from testgen.llm import LLMBudgetExceeded
 from testgen.llm.loop import EventLoop
 
 __all__ = ["run_bounded", "run_sync", "run_until_stopped"]

@@ -25,7 +25,7 @@ from evaluators.judge import JudgeCase, ajudge, judge_calls_per_case
 from evaluators.ragas_metrics import RAGAS_METRICS, RagasSample, ascore_ragas, plan_ragas_calls
 from evaluators.scales import ANSWER_COVERAGE, JUDGE_ORDER, metric_range
 from schemas import JudgeRecord, QuestionResult, RunRecord, TestQuestion
-from testgen.llm._types import LLM, LLMBudgetExceeded
+from testgen.llm import LLM, LLMBudgetExceeded
 from testgen.llm.cost import estimate_prompt_tokens, request_ceiling
 from testgen.llm.loop import EventLoop
 from testgen.text import contains_keyword, normalize

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, NonNegativeFloat, field_valid
 from evaluators.errors import OptionError
 from evaluators.evaluate import EvaluationOutcome, evaluate_target, summarize
 from schemas import EvaluationType, QuestionResult, StageCost, TestQuestion
-from testgen.llm._types import LLM
+from testgen.llm import LLM
 from testgen.llm.client import CostLedger
 from testgen.llm.cost import per_mtok
 

@@ -46,12 +46,12 @@ def _kb_with_a_long_document(root: Path) -> Path:
 
 
 def test_a_large_document_shows_mining_progress_in_a_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from testgen.cli import _common
+    from testgen.cli import common
     from testgen.kg import build as kg_build
 
     kb = _kb_with_a_long_document(tmp_path)
     monkeypatch.setattr(kg_build, "LARGE_DOCUMENT", 2000)  # catalogue.md counts as large, orbit_arm.md not
-    monkeypatch.setattr(_common, "HEARTBEAT_SECONDS", 0.0)  # every report of an unfinished stage is printed
+    monkeypatch.setattr(common, "HEARTBEAT_SECONDS", 0.0)  # every report of an unfinished stage is printed
     result = run_testgen("build", "--kb", str(kb), "-o", str(tmp_path / "tests.jsonl"), "-n", "5", "--no-hf")
     assert result.exit_code == 0, result.output
     lines = result.stderr.splitlines()

@@ -24,7 +24,7 @@ from evaluators.answer import call_error
 from evaluators.concurrency import run_bounded, run_sync
 from evaluators.judge.prompts import JUDGE_SCORES, bundled_messages, score_range, single_messages
 from schemas import JudgeRecord
-from testgen.llm._types import LLM, LLMBadResponse, LLMBudgetExceeded, LLMCallError
+from testgen.llm import LLM, LLMBadResponse, LLMBudgetExceeded, LLMCallError
 from testgen.llm.loop import EventLoop
 from testgen.llm.parsing import ReplyParseError, parse_reply
 

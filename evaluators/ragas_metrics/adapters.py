@@ -24,7 +24,7 @@ from ragas.llms.base import BaseRagasLLM
 from ragas.run_config import RunConfig
 
 from evaluators.ragas_metrics.registry import Embedder, offline_ragas
-from testgen.llm._types import LLM
+from testgen.llm import LLM
 
 offline_ragas()  # RAGAS reads it at its first usage event, never at import
 

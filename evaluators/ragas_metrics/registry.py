@@ -33,7 +33,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from evaluators.errors import OptionError, TargetError
-from testgen.llm._types import LLMCallError
+from testgen.llm import LLMCallError
 
 __all__ = [
     "ALIASES",

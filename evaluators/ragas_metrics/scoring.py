@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from evaluators.concurrency import run_until_stopped
 from evaluators.ragas_metrics.registry import RAGAS_METRICS, Embedder, MetricSpec, offline_ragas, parse_ragas_metrics
-from testgen.llm._types import LLM, LLMBudgetExceeded, LLMCallError, LLMConfigError
+from testgen.llm import LLM, LLMBudgetExceeded, LLMCallError, LLMConfigError
 from testgen.llm.loop import EventLoop
 from testgen.redact import redact
 

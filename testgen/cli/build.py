@@ -11,7 +11,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from testgen.cli._common import progress_reporter, user_errors
+from testgen.cli.common import progress_reporter, user_errors
 from testgen.cli.llm_options import llm_client_options
 from testgen.errors import OptionError
 from testgen.generate import parse_mix, plan_llm_calls

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from testgen.cli._common import user_errors
+from testgen.cli.common import user_errors
 
 
 @click.command()

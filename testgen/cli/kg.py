@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from testgen.cli._common import user_errors
+from testgen.cli.common import user_errors
 from testgen.errors import UserInputError
 from testgen.kg.build import build_graph, load_corpus
 from testgen.kg.graph import KnowledgeGraph

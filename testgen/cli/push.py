@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from testgen.cli._common import user_errors
+from testgen.cli.common import user_errors
 from testgen.hub import is_hub_ref, load_dataset_ref, push_dataset, read_summary, resolve_token
 
 
