@@ -18,6 +18,7 @@ from testgen.categories._common import is_quantity, keywords_for_value
 from testgen.categories.comparative import sort_key
 from testgen.categories.numerical import compute
 from testgen.categories.relationship import mention_relations
+from testgen.generate import parse_mix
 from testgen.kg.graph import KnowledgeGraph
 from testgen.kg.values import find_values, parse_number
 from testgen.names import core_name
@@ -361,3 +362,35 @@ def test_percentages_are_only_ever_subtracted(tmp_path: Path) -> None:
     ops = {(d.facts[0].value_type, d.derived["op"]) for d in drafts}
     assert {op for kind, op in ops if kind == "percent"} == {"difference"}
     assert {op for kind, op in ops if kind == "money"} - {"difference"}  # amounts are still added or divided
+
+
+def test_arithmetic_against_hand_worked_values() -> None:
+    assert compute("sum", 1200, 350) == 1550
+    assert compute("difference", 98, 93) == 5
+    assert compute("ratio", 350, 200) == 1.75
+    assert compute("ratio", 1, 3) == 0.33  # rounded to two places, as the answer states it
+    assert compute("ratio", 5, 0) is None
+
+
+def test_comparative_winners_against_hand_picked_answers(tmp_path: Path) -> None:
+    # Prices and launch dates chosen so that each winner is known without running the comparison code.
+    kb = {
+        "products/alpha.md": "# Orbit Alpha\n\n- **Price**: $1,299\n- **Launch Date**: March 3, 2019\n",
+        "products/beta.md": "# Orbit Beta\n\n- **Price**: $2,049\n- **Launch Date**: May 18, 2020\n",
+        "products/gamma.md": "# Orbit Gamma\n\n- **Price**: $3,450\n- **Launch Date**: February 21, 2023\n",
+    }
+    for rel, text in kb.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    items = build_testset(tmp_path, num=6, mix=parse_mix("comparative=1"), seed=3).result.items
+    checked = 0
+    for item in items:
+        derived = (item.metadata or {})["derived"]
+        named = [n for n in ("Orbit Alpha", "Orbit Beta", "Orbit Gamma") if n in item.question]
+        higher = bool(derived["higher"])
+        # the hand rule: the dearer / later of those named when higher, the cheaper / earlier when lower
+        order = ["Orbit Alpha", "Orbit Beta", "Orbit Gamma"]  # ascending in both price and launch date
+        winner = max(named, key=order.index) if higher else min(named, key=order.index)
+        assert item.reference_answer.startswith(winner), (item.question, item.reference_answer)
+        checked += 1
+    assert checked >= 2
