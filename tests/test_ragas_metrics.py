@@ -534,3 +534,14 @@ def test_importing_the_package_does_not_import_ragas() -> None:
     code = "import sys, evaluators.ragas_metrics; print('ragas' in sys.modules, 'litellm' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_faithfulness_two_of_three_claims_supported_is_0_667() -> None:
+    # The worked vector: three statements in the answer, two of them found in the context.
+    sample = RagasSample(
+        user_input="When was the Orbit Arm released and what does it cost?",
+        response="The Orbit Arm was released in 2021. The Orbit Arm costs 12500 dollars. The Orbit Arm flies to Mars.",
+        retrieved_contexts=["The Orbit Arm was released in 2021 and the Orbit Arm costs 12500 dollars."],
+    )
+    [item] = score_ragas([sample], ["faithfulness"], llm=FakeLLM(responder))["ragas_faithfulness"]
+    assert item.value == pytest.approx(0.667, abs=5e-4)
