@@ -362,3 +362,12 @@ def test_a_relation_is_asked_backwards_only_for_a_role_a_person_holds() -> None:
     asked = Korean().relation(manager, "세진전자 계약", True, "계약")
     assert asked is not None and asked[0] == "이준호가 담당자를 맡고 있는 계약은 무엇인가요?"
     assert Korean().relation(product, "세진전자 계약", True, "계약") is None  # a product holds no role
+
+
+def test_a_period_qualifier_is_asked_from_to_after_the_subject() -> None:
+    role = kv_fact("직책", "부산지점장", qualifier="2012년 5월~현재")
+    question, answer, _ = Korean().fact(role, "오승민")
+    assert question == "오승민의 2012년 5월부터 현재까지 직책은 무엇인가요?"
+    assert answer == "오승민의 2012년 5월부터 현재까지 직책은 부산지점장입니다."
+    revenue = kv_fact("매출액", "63억 원", "money", qualifier="2021년")
+    assert Korean().fact(revenue, "하늘여행")[0] == "2021년 하늘여행의 매출액은 얼마인가요?"

@@ -157,6 +157,13 @@ class Korean:
             return None  # a value pasted where the label should be: no question
         if fact.qualifier:
             when = _year(fact.qualifier)
+            start, tilde, end = when.partition("~")
+            if tilde and start.strip() and end.strip():
+                # a period from a table row ("2008년~현재"): "박하늘의 2008년부터 현재까지 역할은 무엇인가요?"
+                period = f"{start.strip()}부터 {end.strip()}까지"
+                head = f"{subject}의 {period} {topic(attr)}"
+                answer = f"{subject}의 {period} {topic(attr)} {fact.value}입니다."
+                return self._question(head, fact), answer, "ko.qualified"
             head = f"{when} {subject}의 {topic(attr)}"
             return self._question(head, fact), f"{when} {subject}의 {topic(attr)} {fact.value}입니다.", "ko.qualified"
         verbal = self._verbal(fact, subject)
