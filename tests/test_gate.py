@@ -770,3 +770,9 @@ def test_a_common_word_as_subject_is_a_table_row_not_a_name(tmp_path: Path) -> N
     assert gate._common_word("Parking")  # "parking" is written in lower case in running text
     assert not gate._common_word("Nepal")  # only inside a web address
     assert not gate._common_word("Nepal House")  # two words: a name
+
+
+def test_a_korean_date_that_only_describes_a_noun_is_not_asked() -> None:
+    relative = "제주 힐링 3박 4일은 언제 체결한 한빛호텔 객실 공급 계약으로 성수기 객실 부족 문제가 해결되었나요?"
+    assert question_problem(relative, "ko.sentence") is not None
+    assert question_problem("대구 지점은 언제 문을 열었나요?", "ko.sentence") is None

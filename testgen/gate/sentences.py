@@ -148,6 +148,7 @@ _ZH_UNMARKED_DATE = re.compile(r"[^于在自从至到是，,、：:\s]什么时�
 _MODIFYING_DATE = {
     "zh": re.compile(r"什么时候[^，,。？]*的(?![？?]$)"),
     "ja": re.compile(r"いつ[^、。？をがはにでとへもや]{1,8}の|いつ.*ですか？$"),
+    "ko": re.compile(r"언제\s+\S*(?:한|된|던|하는|되는)\s+[^\s?？]"),  # "언제 체결한 … 계약으로 …"
 }
 
 

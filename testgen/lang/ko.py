@@ -119,10 +119,17 @@ _PAST_ENDINGS = [
 _PARTICLE_END = re.compile(r"(으로|로|을|를|에서|에|과|와|으로서|로서)$")
 
 
+# Action nouns a timeline line ends with: the person did it (…을 총괄한 것) or had it done to them (…으로 임명된 것).
+_ACTIVE_EVENTS = frozenset("총괄 개설 출시 체결 설립 도입 담당 개발 기획 인수 운영 주도 신설 구축".split())
+_PASSIVE_EVENTS = frozenset("임명 선임 발령 승진 선출 위촉".split())
+
+
 def event_clause(event: str) -> str | None:
     """Turn a timeline event into a noun phrase that can take 은/는 before 언제인가요.
 
-    "부산 지점 개설" → "부산 지점 개설"; "부산 지점을 개설했다" → "부산 지점을 개설한 것";
+    "부산 지점 개설" → "부산 지점 개설"; "부산 지점을 개설했다" → "부산 지점을 개설한 것"; a long chain of nouns
+    ending in an action is made a clause ("전사 재택근무 전환 실무 총괄" → "전사 재택근무 전환 실무를 총괄한 것"), an
+    appointment a passive one ("해외상품파트장 임명" → "해외상품파트장으로 임명된 것");
     a sentence with another ending → None (no safe rewrite).
     """
     event = event.strip().rstrip(".")
@@ -134,6 +141,11 @@ def event_clause(event: str) -> str | None:
     if re.search(r"(다|요|니다|까)$", event):
         return None
     words = event.split()
+    verb = words[-1] if len(words) >= 2 and not any(_PARTICLE_END.search(w) for w in words[:-1]) else ""
+    if verb in _PASSIVE_EVENTS:  # "해외상품파트장 임명" → "해외상품파트장으로 임명된 것"
+        return " ".join([*words[:-2], particle(words[-2], "으로"), verb]) + "된 것"
+    if verb in _ACTIVE_EVENTS and len(words) >= 4:  # a long noun chain: "… 실무 총괄" → "… 실무를 총괄한 것"
+        return " ".join([*words[:-2], obj(words[-2]), verb]) + "한 것"
     if len(words) > 1 and any(_PARTICLE_END.search(w) for w in words[:-1]):
         if len(words) > 2 and not _PARTICLE_END.search(words[-2]) and re.search(r"[가-힣]$", words[-2]):
             words[-2] = obj(words[-2])  # "감사 업무 담당" → "감사 업무를 담당"
