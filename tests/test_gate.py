@@ -776,3 +776,24 @@ def test_a_korean_date_that_only_describes_a_noun_is_not_asked() -> None:
     relative = "제주 힐링 3박 4일은 언제 체결한 한빛호텔 객실 공급 계약으로 성수기 객실 부족 문제가 해결되었나요?"
     assert question_problem(relative, "ko.sentence") is not None
     assert question_problem("대구 지점은 언제 문을 열었나요?", "ko.sentence") is None
+
+
+def test_a_row_that_tables_on_several_pages_share_is_asked_only_with_its_page(tmp_path: Path) -> None:
+    aircraft = {
+        f"fleet/{name.lower()}.md": f"# {name}\n\n| Cabin | No. of Seats |\n|---|---|\n| CloudSaver | {seats} |\n"
+        f"| CloudLux | {seats // 20} |\n"
+        for name, seats in (("Jet A350", 238), ("Jet A380", 420), ("Jet B787", 210), ("Jet B777", 300))
+    }
+    branches = {
+        "company/branches.md": "# Branches\n\n| Branch | Opened |\n|---|---|\n| Daegu Branch | April 2, 2018 |\n",
+        "people/bae.md": "# Bae Su-hyeon\n\nBae Su-hyeon has led the Daegu Branch since 2018.\n",
+        "news/2018.md": "# News 2018\n\nThe Daegu Branch opened its doors in April.\n",
+        "news/2019.md": "# News 2019\n\nThe Daegu Branch hired two more agents.\n",
+    }
+    ctx = kb_context(tmp_path, {**aircraft, **branches})
+    gate = Gate(ctx)
+    seats = next(f for f in ctx.facts if f.subject == "CloudSaver" and f.doc_id == "fleet/jet b787.md")
+    assert gate._shared_row(seats, "How many seats does CloudSaver have?")
+    assert not gate._shared_row(seats, "How many CloudSaver seats does the Jet B787 have?")  # the page is named
+    opened = next(f for f in ctx.facts if f.subject == "Daegu Branch")
+    assert not gate._shared_row(opened, "When did Daegu Branch open?")  # other pages only mention it in prose

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from schemas import TestQuestion
+from schemas import FactNode, TestQuestion
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.bridges import BridgeIndex
 from testgen.gate.keys import KeyIndex
@@ -47,7 +47,7 @@ from testgen.gate.names import document_owned, document_subject, file_name_probl
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
 from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
-from testgen.names import is_usable_name, name_problems, short_title
+from testgen.names import is_usable_name, name_problems, short_title, title_core
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import normalize
@@ -69,6 +69,8 @@ REASONS = (
     "incomplete_aggregate",
 )
 _SINGLE = frozenset({"direct_fact", "temporal", "numerical"})
+#: Other pages with a table row or heading of a page-less row's name before a question must say which table it means.
+_SHARED_ROW_PAGES = 3
 _LABELLED = frozenset({"key_value", "table", "timeline", "llm"})
 
 
@@ -223,7 +225,33 @@ class Gate:
         for fact in draft.facts:
             if self.keys.ambiguous(fact, draft.question):
                 return _fail("ambiguous_key", f"{fact.subject[:30]} / {fact.attribute[:30]}")
+            if draft.category in _SINGLE and self._shared_row(fact, draft.question):
+                return _fail("ambiguous_key", f"'{fact.subject[:30]}' is a row of tables on several pages")
         return None
+
+    def _shared_row(self, fact: FactNode, question: str) -> bool:
+        """Whether a table fact's subject is a row label with no page of its own that the tables or headings of
+        several other pages also have ("CloudSaver" seats on one aircraft's page, while each aircraft has a
+        CloudSaver cabin): asked without the page's own subject, the question has several right answers."""
+        if fact.source != "table":
+            return False
+        entity = self.ctx.entities.get(fact.subject_entity or "")
+        if entity is None or entity.home_doc:
+            return False
+        title = title_core(self.ctx.docs[fact.doc_id].title)
+        if title and title in normalize(question):
+            return False  # the question names the page's subject ("… on the Boeing 787")
+        # pages whose own tables have a row or heading of that name (prose mentions of a unique thing do not count)
+        name = normalize(entity.name)
+        pages = {
+            self.ctx.chunks[c].doc_id
+            for c in self.ctx.chunks_with(entity.name)
+            if any(
+                line.lstrip().startswith(("|", "#")) and name in normalize(line)
+                for line in self.ctx.chunks[c].text.splitlines()
+            )
+        }
+        return len(pages - {fact.doc_id}) >= _SHARED_ROW_PAGES
 
     def _links(self, draft: Draft) -> GateFailure | None:
         ends: list[str] = []
