@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from schemas import FactNode
-from testgen.kg.values import ValueSpan, find_values
+from testgen.kg.values import ValueSpan, find_values, list_items
 from testgen.names import core_name
 from testgen.synth.context import GenContext
 from testgen.text import contains_keyword, is_cjk, normalize, tokens
@@ -119,10 +119,8 @@ def states_value(fact: FactNode, segment: str) -> bool:
 def _list_parts(value: str) -> list[str]:
     """The items of a short list value ("재무, 인사, 총무, 계약 검토"), stated in any order and joined by any words
     ("재무, 인사, 총무와 계약 검토를 맡는다"); [] for anything else."""
-    if len(value) > 60 or re.search(r"[()（）\[\]]", value):
-        return []
-    parts = [p.strip() for p in re.split(r",\s+|、", value)]
-    if not 2 <= len(parts) <= 5 or any(not p or len(p) > 20 or p.replace(",", "").isdigit() for p in parts):
+    parts = list_items(value, most=5) if len(value) <= 60 else []
+    if any(len(p) > 20 or p.replace(",", "").isdigit() for p in parts):
         return []
     return parts
 
@@ -168,6 +166,7 @@ class Closure:
         self._lines: dict[str, list[str]] = {}
         self._rare_words: dict[str, bool] = {}
         self._brands: set[str] | None = None
+        self._homes: dict[str, str] | None = None
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
@@ -207,9 +206,7 @@ class Closure:
         # a short text value around one amount ("연간 왕복 6,000석") or a short list: the amount with its unit and the
         # value's words, or every item, in one line naming the subject are evidence enough, whatever the chunk calls
         # the attribute
-        one_amount = fact.value_type == "text" and (
-            _one_amount(fact.value) is not None or bool(_list_parts(fact.value))
-        )
+        reworded = fact.value_type == "text" and (_one_amount(fact.value) is not None or bool(_list_parts(fact.value)))
         if fact.unit and cues and fact.unit.isalpha():
             # the unit names what is counted ("Headcount: 148 employees" is about employees, "employ 148 people")
             cues.append(_unit_stem(fact.unit)[:5])
@@ -228,7 +225,7 @@ class Closure:
             if (
                 cues
                 and fact.value_type != "money"
-                and not one_amount
+                and not reworded
                 and not any(cue in ctx.chunk_norm[chunk_id] for cue in cues)
             ):
                 continue
@@ -352,17 +349,17 @@ class Closure:
         parts = _list_parts(fact.value)
         if not parts or fact.source not in ("key_value", "table"):
             return set()
-        by_name = {normalize(e.name): e for e in self.ctx.entities.values() if e.home_doc}
+        if self._homes is None:  # name → home page, once per run
+            self._homes = {normalize(e.name): e.home_doc for e in self.ctx.entities.values() if e.home_doc}
         found: set[str] = set()
         for part in parts:
-            entity = by_name.get(normalize(part))
-            if entity is None or entity.home_doc == fact.doc_id:
+            home = self._homes.get(normalize(part))
+            if home is None or home == fact.doc_id:
                 continue
-            for chunk in self.ctx.chunks_by_doc.get(entity.home_doc or "", []):
+            for chunk in self.ctx.chunks_by_doc.get(home, []):
                 if any(any(form in normalize(line) for form in forms) for line in self.lines(chunk.chunk_id)):
-                    found.add(entity.home_doc or "")
+                    found.add(home)
                     break
-        found.discard("")
         return found
 
 

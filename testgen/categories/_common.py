@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from schemas import FactNode
-from testgen.kg.values import find_values
+from testgen.kg.values import find_values, list_items
 from testgen.names import short_title
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
@@ -63,11 +63,9 @@ def keywords_for_value(value: str) -> list[str]:
     else its typed values (dates, amounts, …); else its longest phrases ("independent consultant", "electric scooter
     startups"), in their order; else its longest words."""
     value = value.strip()
-    parts = [p.strip() for p in re.split(r",\s+|、", value)]
-    spanning_comma = any(", " in v.text for v in find_values(value))  # "March 15, 2008" is one date
-    if 2 <= len(parts) <= 4 and all(parts) and not spanning_comma and not re.search(r"[()（）\[\]]", value):
-        # a list in one cell ("영어, 베트남어", "계약 금액의 10%, 27,000,000원"): a correct answer worded
-        # differently still names each part, not the cell as written
+    parts = list_items(value, most=4)
+    if parts:
+        # a list in one cell ("영어, 베트남어"): a correct answer worded differently still names each part
         return parts
     if len(value) <= MAX_KEYWORD_CHARS:
         return [value]

@@ -357,3 +357,17 @@ def classify_value(text: str) -> ValueSpan | None:
     if len(rest) > max(12, len(value.text)):
         return None
     return value
+
+
+def list_items(value: str, *, most: int) -> list[str]:
+    """The items of a short list written in one value ("영어, 베트남어", "계약 금액의 10%, 27,000,000원"), or [] when
+    the value is not such a list: a bracket in it, a typed value holding a comma ("March 15, 2008"), an empty item,
+    fewer than two items or more than `most`."""
+    if re.search(r"[()（）\[\]]", value):
+        return []
+    items = [item.strip() for item in re.split(r",\s+|、", value.strip())]
+    if not 2 <= len(items) <= most or not all(items):
+        return []
+    if any(", " in v.text for v in find_values(value)):
+        return []
+    return items
