@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from schemas import FactNode
 from testgen.categories._registry import Category
 from testgen.closure import Closure
-from testgen.gate import Gate
+from testgen.gate import SINGLE_FACT, Gate
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import char_ngrams, contains_keyword, is_cjk, jaccard, normalize
@@ -96,14 +96,14 @@ class Validator:
             return Verdict(False, failed.reason, detail=failed.detail)
         question = normalize(draft.question)
         for span in draft.answer_spans:
-            if _leaks(question, span) or (draft.category in _SINGLE and _name_leaks(draft.question, span)):
+            if _leaks(question, span) or (draft.category in SINGLE_FACT and _name_leaks(draft.question, span)):
                 return Verdict(False, "answer leaked in question")
         if draft.category == "spanning" and (set.intersection(*closures) or self._one_page_answers(draft)):
             return Verdict(False, "answerable from a single document")
         failure = category.check(draft, ctx, source_docs)
         if failure:
             return Verdict(False, failure)
-        single = len(draft.facts) == 1 and draft.category in ("direct_fact", "temporal", "numerical")
+        single = len(draft.facts) == 1 and draft.category in SINGLE_FACT
         fact = draft.facts[0] if single else None
         asked = (fact.subject_entity or normalize(fact.subject), normalize(fact.value)) if fact else ("", "")
         if single and asked in self._asked:
@@ -139,9 +139,6 @@ def _leaks(norm_question: str, span: str) -> bool:
     if re.fullmatch(r"\d{1,2}", norm):
         return False  # tiny numbers ("3") appear in names and ordinals; not a leak of the answer
     return contains_keyword(norm_question, span)
-
-
-_SINGLE = frozenset({"direct_fact", "temporal", "numerical"})
 
 
 def _name_leaks(question: str, span: str) -> bool:

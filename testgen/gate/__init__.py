@@ -52,7 +52,7 @@ from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import normalize
 
-__all__ = ["REASONS", "Gate", "GateFailure", "item_flags"]
+__all__ = ["REASONS", "SINGLE_FACT", "Gate", "GateFailure", "item_flags"]
 
 REASONS = (
     "placeholder_value",
@@ -68,7 +68,8 @@ REASONS = (
     "document_subject",
     "incomplete_aggregate",
 )
-_SINGLE = frozenset({"direct_fact", "temporal", "numerical"})
+#: Categories whose item asks one fact.
+SINGLE_FACT = frozenset({"direct_fact", "temporal", "numerical"})
 #: Other pages with a table row or heading of a page-less row's name before a question must say which table it means.
 _SHARED_ROW_PAGES = 3
 _LABELLED = frozenset({"key_value", "table", "timeline", "llm"})
@@ -94,6 +95,7 @@ class Gate:
         # Names of things: a column headed by one ("| Model | Base | ZX |", "One Series") is a variant, not a property.
         self.names = {normalize(n) for e in ctx.entities.values() for n in (e.name, *e.aliases)}
         self._common: dict[str, bool] = {}
+        self._rows: dict[str, set[str]] = {}
 
     def check(self, draft: Draft, *, rewritten: bool = False) -> GateFailure | None:
         """The first check the draft fails, or None when it passes them all.
@@ -153,11 +155,11 @@ class Gate:
         for text in [*draft.keywords, *draft.answer_spans]:
             if is_placeholder(text):
                 return _fail("placeholder_value", text[:40])
-        if draft.category in _SINGLE and len(draft.facts) == 1 and draft.facts[0].value_type == "text":
+        if draft.category in SINGLE_FACT and len(draft.facts) == 1 and draft.facts[0].value_type == "text":
             problem = descriptive_value(draft.facts[0].value)
             if problem and draft.facts[0].source in _LABELLED:
                 return _fail("descriptive_value", problem)
-        if draft.category in _SINGLE and len(draft.facts) == 1 and clause_pick(draft.facts[0]):
+        if draft.category in SINGLE_FACT and len(draft.facts) == 1 and clause_pick(draft.facts[0]):
             return _fail("incomplete_value", "a value picked out of a longer clause (the label names the clause)")
         answer_values = {normalize(s) for s in draft.answer_spans}
         for fact in draft.facts:
@@ -198,7 +200,7 @@ class Gate:
                 )
                 if problem:
                     return _fail("pasted_label", problem)
-        if draft.category in _SINGLE and len(draft.facts) == 1:
+        if draft.category in SINGLE_FACT and len(draft.facts) == 1:
             fact = draft.facts[0]
             problem = wh_mismatch(draft.question, fact.value, fact.value_type, draft.language)
             if problem:
@@ -225,7 +227,7 @@ class Gate:
         for fact in draft.facts:
             if self.keys.ambiguous(fact, draft.question):
                 return _fail("ambiguous_key", f"{fact.subject[:30]} / {fact.attribute[:30]}")
-            if draft.category in _SINGLE and self._shared_row(fact, draft.question):
+            if draft.category in SINGLE_FACT and self._shared_row(fact, draft.question):
                 return _fail("ambiguous_key", f"'{fact.subject[:30]}' is a row of tables on several pages")
         return None
 
@@ -241,17 +243,22 @@ class Gate:
         title = title_core(self.ctx.docs[fact.doc_id].title)
         if title and title in normalize(question):
             return False  # the question names the page's subject ("… on the Boeing 787")
-        # pages whose own tables have a row or heading of that name (prose mentions of a unique thing do not count)
-        name = normalize(entity.name)
-        pages = {
-            self.ctx.chunks[c].doc_id
-            for c in self.ctx.chunks_with(entity.name)
-            if any(
-                line.lstrip().startswith(("|", "#")) and name in normalize(line)
-                for line in self.ctx.chunks[c].text.splitlines()
-            )
-        }
-        return len(pages - {fact.doc_id}) >= _SHARED_ROW_PAGES
+        return len(self._row_pages(entity.entity_id, entity.name) - {fact.doc_id}) >= _SHARED_ROW_PAGES
+
+    def _row_pages(self, entity_id: str, name: str) -> set[str]:
+        """Pages whose own tables or headings have a row of that name (prose mentions of a unique thing do not
+        count); once per entity."""
+        if entity_id not in self._rows:
+            norm = normalize(name)
+            self._rows[entity_id] = {
+                self.ctx.chunks[c].doc_id
+                for c in self.ctx.chunks_with(name)
+                if any(
+                    line.lstrip().startswith(("|", "#")) and norm in normalize(line)
+                    for line in self.ctx.chunks[c].text.splitlines()
+                )
+            }
+        return self._rows[entity_id]
 
     def _links(self, draft: Draft) -> GateFailure | None:
         ends: list[str] = []
@@ -295,7 +302,7 @@ def item_flags(item: TestQuestion) -> list[str]:
         flags.append("file_name_subject")
     if any(is_placeholder(k) for k in item.keywords):
         flags.append("placeholder_value")
-    if item.keywords and item.category in _SINGLE:
+    if item.keywords and item.category in SINGLE_FACT:
         language = item.language or "en"
         if wh_mismatch(item.question, item.keywords[0], None, language):
             flags.append("wh_mismatch")
