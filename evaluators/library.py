@@ -13,24 +13,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from evaluators import __all__ as __all__  # the exported names are listed once, in the package
 from evaluators.compare import MetricComparison, load_results
 from evaluators.compare import compare as _compare_results
 from evaluators.evaluate import EvaluationOutcome
 from evaluators.report import write_report
 from evaluators.runner import RunConfig, run_evaluation
-from evaluators.targets import make_target
+from evaluators.targets import make_target as make_target  # re-exported
 from schemas import QuestionResult, TestQuestion
-
-__all__ = [
-    "EvaluationOutcome",
-    "RunConfig",
-    "check_dataset",
-    "compare_runs",
-    "evaluate_dataset",
-    "make_target",
-    "run_evaluation",
-    "write_report",
-]
 
 Dataset = str | os.PathLike[str] | Sequence[TestQuestion]
 
