@@ -13,7 +13,7 @@ from testgen.gate import REASONS, Gate, item_flags
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.keys import KeyIndex
 from testgen.gate.labels import bare_label, opaque_label, pasted_label, pasted_punctuation, unnamed_property
-from testgen.gate.names import document_subject, file_name_problem
+from testgen.gate.names import document_subject, file_name_problem, organisation_measure
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
 from testgen.gate.values import descriptive_value, incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
@@ -797,3 +797,10 @@ def test_a_row_that_tables_on_several_pages_share_is_asked_only_with_its_page(tm
     assert not gate._shared_row(seats, "How many CloudSaver seats does the Jet B787 have?")  # the page is named
     opened = next(f for f in ctx.facts if f.subject == "Daegu Branch")
     assert not gate._shared_row(opened, "When did Daegu Branch open?")  # other pages only mention it in prose
+
+
+def test_a_quantifier_column_and_a_company_with_a_width_are_rejected() -> None:
+    assert pasted_label("All models") is not None and pasted_label("Models") is None
+    assert organisation_measure("Width", "Aventro Motors Pvt. Ltd.", "Aventro Motors")
+    assert not organisation_measure("Width", "Aventro Edge Sedan", "Aventro Edge Sedan")  # a car has a width
+    assert not organisation_measure("Headquarters", "Aventro Motors Pvt. Ltd.", "Aventro Motors")

@@ -43,7 +43,7 @@ from testgen.gate.labels import (
     unnamed_property,
     untimely_label,
 )
-from testgen.gate.names import document_owned, document_subject, file_name_problem
+from testgen.gate.names import document_owned, document_subject, file_name_problem, organisation_measure
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
 from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
@@ -127,6 +127,8 @@ class Gate:
             # the document is named by its title, or by the heading the fact sits under ("# Cendara University /
             # ## Professional Development Policy / Effective Date: …" is the policy's date)
             document = f"{self.ctx.docs[fact.doc_id].title} / {fact.context or ''}"
+            if fact.source in _LABELLED and organisation_measure(fact.attribute, document, fact.subject):
+                return _fail("document_subject", f"'{fact.attribute[:30]}' measures a thing, not {fact.subject[:30]}")
             if fact.source in _LABELLED and document_owned(fact.attribute, document, fact.subject):
                 return _fail(
                     "document_subject", f"'{fact.attribute[:30]}' belongs to the document, not to {fact.subject[:30]}"

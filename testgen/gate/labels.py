@@ -51,6 +51,8 @@ def pasted_label(attribute: str) -> str | None:
         return "empty label"
     if _MONTH.match(norm):
         return "a month, day or season as the label"
+    if re.match(r"(?:all|every|each|any|both|other)\b", norm) and len(norm.split()) >= 2:
+        return "a quantifier as the label ('All models': a column saying where a row applies)"
     if _TIME.search(label):
         return "a time of day in the label"
     if _CONTACT.search(label):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from testgen.text import normalize
+
 _FILE = re.compile(
     r"[\w\-]\.(?:md|markdown|txt|pdf|docx?|rtf|html?|csv|tsv|xlsx?|pptx?|json|jsonl|ya?ml|rst|xml|hwp|odt)(?![A-Za-z0-9])",
     re.I,
@@ -66,3 +68,20 @@ def document_owned(attribute: str, doc_title: str, subject: str) -> bool:
         and (document_subject(doc_title) or _DOCUMENT_KINDS.search(doc_title) is not None)
         and not (document_subject(subject) or _DOCUMENT_KINDS.search(subject) is not None)
     )
+
+
+# A company's legal suffix in a page title ("Aventro Motors Pvt. Ltd."), and measures only an object has.
+_COMPANY = re.compile(r"\b(?:pvt|ltd|inc|llc|llp|plc|corp|gmbh|co)\b\.?", re.I)
+_OBJECT_MEASURES = re.compile(
+    r"\b(?:width|length|height|weight|wheelbase|ground clearance|mileage|engine|torque|horsepower|top speed|"
+    r"battery capacity|dimensions|payload|boot space)\b",
+    re.I,
+)
+
+
+def organisation_measure(attribute: str, doc_title: str, subject: str) -> bool:
+    """Whether an object's measure (width, engine, payload …) is given to the company a page's title names ("Aventro
+    Motors Pvt. Ltd." over one car's specification: "What is Aventro Motors' width?")."""
+    company = _COMPANY.search(doc_title) is not None
+    named = normalize(subject) in normalize(doc_title)
+    return company and named and _OBJECT_MEASURES.search(attribute) is not None
