@@ -151,6 +151,14 @@ def _states_reworded(value: str, segment: str) -> bool:
 _QUESTION_LINE = re.compile(r"^\s*(?:#|\*\*|Q\s*[.:：)]|질문|问[：:])|[?？]\s*(?:\*\*)?\s*$")
 
 
+def _has_word(norm: str, word: str) -> bool:
+    """Whether normalised text holds a word as a word: "rellm" is not in "insurellm". CJK words are matched as
+    substrings (particles attach to them: "세진전자의")."""
+    if is_cjk(word):
+        return word in norm
+    return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", norm) is not None
+
+
 def _with_its_question(lines: list[str], index: int) -> str:
     """A line, and the line before it when that is a heading or a question (an FAQ answer under its question)."""
     if index > 0 and _QUESTION_LINE.search(lines[index - 1]):
@@ -281,7 +289,8 @@ class Closure:
 
     def distinctive(self, forms: set[str]) -> set[str]:
         """Words of the subject's names that few documents use ("세진전자" of "세진전자 임직원 포상여행 계약")."""
-        return {word for form in forms for word in form.split() if self._rare(word)}
+        words = {word.strip(":;,.()[]\"'") for form in forms for word in form.split()}
+        return {word for word in words if self._rare(word)}
 
     def _rare(self, word: str) -> bool:
         """Whether a word names something few pages mention (decided once per word and run)."""
@@ -319,7 +328,7 @@ class Closure:
             lines = self.lines(chunk_id)
             for index, line in enumerate(lines):
                 norm = normalize(_with_its_question(lines, index))
-                if any(w in norm for w in words) and states_value(fact, line):
+                if any(_has_word(norm, w) for w in words) and states_value(fact, line):
                     docs.add(doc_id)
                     break
         return docs

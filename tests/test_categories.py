@@ -299,6 +299,11 @@ def test_long_text_values_give_phrase_keywords_in_order() -> None:
         "United States",
     ]
     assert keywords_for_value("Tomas Novak") == ["Tomas Novak"]  # short: the value itself
+    # a joining word between capitalised words stays in its name; "from" splits the degree from the school
+    assert keywords_for_value("MSc in Marine Biology from University of Bergen at Os") == [
+        "MSc in Marine Biology",
+        "University of Bergen at Os",
+    ]
     assert keywords_for_value("Signed on March 3, 2021 by both parties after a long review") == ["March 3, 2021"]
     value = "그린모빌리티 임직원의 국내외 출장 항공권 및 숙박 예약 대행 서비스 전반"  # one phrase longer than a keyword
     assert all(k in value for k in keywords_for_value(value))

@@ -457,3 +457,20 @@ def test_a_list_of_things_with_pages_is_stated_by_each_page_naming_the_subject(t
     kctx = kb_context(tmp_path, kb)
     contracts = next(f for f in kctx.facts if f.attribute == "담당 계약")
     assert fact_closure(kctx, contracts) == {"people/lee.md", "contracts/sejin.md", "contracts/green.md"}
+
+
+def test_closure_reads_a_distinctive_word_as_a_whole_word(tmp_path: Path) -> None:
+    # "Quillon" names the first contract's product; the second contract only names the vendor "Ardquillon", which
+    # holds the same letters. Both give the same full date: only the first states the first contract's start.
+    ctx = kb_context(
+        tmp_path,
+        {
+            "contracts/contract_with_marrow_bay_for_quillon.md": "# Contract with Marrow Bay for Quillon\n\n"
+            "**Effective Date:** March 4, 2025\n\nMarrow Bay will use Quillon for its claims desk.\n",
+            "contracts/contract_with_tessel_for_lumo.md": "# Contract with Tessel for Lumo\n\n## Terms\n\n"
+            "This contract is made on March 4, 2025 between Ardquillon and Tessel, who will use Lumo.\n",
+            "products/lumo.md": "# Lumo\n\n- **Owner**: Ardquillon\n",
+        },
+    )
+    start = next(f for f in ctx.facts if f.attribute == "Effective Date")
+    assert fact_closure(ctx, start) == {"contracts/contract_with_marrow_bay_for_quillon.md"}

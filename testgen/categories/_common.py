@@ -42,13 +42,25 @@ _FUNCTION_WORDS = frozenset(
 _EDGE_PUNCTUATION = ".!?\"'`*“”‘’。！？"
 
 
+_NAME_JOINERS = frozenset("of in at for de du la van von".split())
+"""Function words that stay inside a name between two capitalised words ("University of Florida", "BS in Physics")."""
+
+
+def _capitalised(word: str | None) -> bool:
+    return word is not None and word[:1].isupper()
+
+
 def _phrases(value: str) -> list[str]:
-    """Runs of content words between punctuation and English function words, in order, as they stand."""
+    """Runs of content words between punctuation and English function words, in order, as they stand; a joining
+    word between two capitalised words stays in its name ("BS in Computer Science", "University of Illinois")."""
     phrases = []
     for piece in _PHRASE_BREAK.split(value):
         run: list[str] = []
-        for word in [*piece.split(), None]:
-            if word is None or word.lower().strip(_EDGE_PUNCTUATION) in _FUNCTION_WORDS:
+        words: list[str | None] = [*piece.split(), None]
+        for i, word in enumerate(words):
+            bare = None if word is None else word.lower().strip(_EDGE_PUNCTUATION)
+            joins = bare in _NAME_JOINERS and bool(run) and _capitalised(run[-1]) and _capitalised(words[i + 1])
+            if word is None or (bare in _FUNCTION_WORDS and not joins):
                 phrase = " ".join(run).strip(_EDGE_PUNCTUATION + " ")
                 if len(phrase) >= 3 and phrase not in phrases:
                     phrases.append(phrase)

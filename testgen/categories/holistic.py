@@ -17,6 +17,8 @@ from testgen.synth.draft import Draft
 from testgen.text import normalize
 
 _MIN_DOCS = 3
+#: A count names everyone it counts (they are its keywords); past this many, the answer is a roster, not a fact.
+_MAX_COUNTED = 8
 
 
 @register
@@ -52,7 +54,7 @@ class Holistic:
             for f in facts:
                 by_value[normalize(f.value)].append(f)
             for value_facts in by_value.values():
-                if 2 <= len(value_facts) < len(facts):
+                if 2 <= len(value_facts) <= _MAX_COUNTED and len(value_facts) < len(facts):
                     options.append(("count:" + value_facts[0].value, facts, etype))
         rng.shuffle(options)
         for op, facts, etype in options:
@@ -76,7 +78,7 @@ class Holistic:
                 category=self.name,
                 question=question,
                 reference_answer=answer,
-                keywords=[core_name(n) for n in names[:4]],  # the value is in the question; the answer names who has it
+                keywords=[core_name(n) for n in names],  # the value is in the question; the answer names who has it
                 facts=facts,
                 answer_spans=[],
                 language=language,
