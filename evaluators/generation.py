@@ -15,7 +15,7 @@ Nothing here writes NaN or 0 for a failure: a metric that could not be scored on
 from __future__ import annotations
 
 import math
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
@@ -223,144 +223,193 @@ def score_generation(
     loop = loop or EventLoop()
     try:
         judge = judge_llm if judge_llm is not None else llm
-        return _score(questions, records, results, k, config, llm, judge, embedder, progress, loop)
+        run = _Run(questions, records, results, k=k, config=config, progress=progress, loop=loop)
+        return _score(run, llm=llm, judge=judge, embedder=embedder)
     finally:
         if own_loop:
             loop.close()
 
 
-def _score(
-    questions: Sequence[TestQuestion],
-    records: list[RunRecord | None],
-    results: list[QuestionResult],
-    k: int,
-    config: GenerationConfig,
-    llm: LLM | None,
-    judge: LLM | None,
-    embedder: Any,
-    progress: Progress | None,
-    loop: EventLoop,
-) -> list[str]:
-    notes: list[str] = []
-    budget = _Budget()
-    for question, result in zip(questions, results, strict=True):
-        result.reference_answer = question.reference_answer
+@dataclass
+class _Run:
+    """One pass of the answer side: what every stage reads, and the results (and records) it fills in place."""
 
-    # 1. Answers.
-    missing_reason: dict[int, str] = {}
-    to_generate: list[int] = []
-    for i, record in enumerate(records):
+    questions: Sequence[TestQuestion]
+    records: list[RunRecord | None]
+    results: list[QuestionResult]
+    k: int
+    config: GenerationConfig
+    progress: Progress | None
+    loop: EventLoop
+    budget: _Budget = field(default_factory=_Budget)
+
+    def contexts(self, i: int) -> list[str]:
+        return _contexts(self.records[i], self.k)
+
+
+Written = tuple[str | None, str]
+"""An answer written for a question, or None with the reason there is none."""
+
+
+def _score(run: _Run, *, llm: LLM | None, judge: LLM | None, embedder: Any) -> list[str]:
+    """The four stages in order: answers, their keyword coverage, the judge, the RAGAS metrics; their notes."""
+    for question, result in zip(run.questions, run.results, strict=True):
+        result.reference_answer = question.reference_answer
+    missing, notes = _answer(run, llm)
+    _score_coverage(run, missing)
+    notes += _judge_answers(run, judge, missing)
+    notes += _score_ragas(run, judge, embedder)
+    return notes
+
+
+def _answer(run: _Run, llm: LLM | None) -> tuple[dict[int, str], list[str]]:
+    """Every question's answer (the target's, or one written here) into its result and record.
+
+    Returns why each unanswered question (by index) has no answer, and the notes of the stage."""
+    missing, to_write = _target_answers(run)
+    if not to_write:
+        return missing, []
+    if run.config.answer_source == "extractive":
+        written, notes = _extractive_answers(run, to_write)
+    else:
+        assert llm is not None
+        written, notes = _llm_answers(run, llm, to_write)
+    for i, (text, reason) in zip(to_write, written, strict=True):
+        if text and text.strip():
+            run.results[i].answer = text
+            record = run.records[i]
+            if record is not None:
+                record.answer = text
+        else:
+            missing[i] = reason or "no answer"
+    return missing, notes
+
+
+def _target_answers(run: _Run) -> tuple[dict[int, str], list[int]]:
+    """The target's own answers into the results; returns why a question has none (by index), and the questions
+    whose answer is to be written here."""
+    missing: dict[int, str] = {}
+    to_write: list[int] = []
+    for i, record in enumerate(run.records):
         answer = _answer_of(record)
         if answer is not None:
-            results[i].answer = answer
+            run.results[i].answer = answer
         elif record is None:
-            missing_reason[i] = "no answer: the question is not in the run"
+            missing[i] = "no answer: the question is not in the run"
         elif record.error:
-            missing_reason[i] = "no answer: the target failed on this question"
-        elif config.answer_source == "none":
-            missing_reason[i] = "no answer: the target returned none (return {'contexts': ..., 'answer': ...})"
+            missing[i] = "no answer: the target failed on this question"
+        elif run.config.answer_source == "none":
+            missing[i] = "no answer: the target returned none (return {'contexts': ..., 'answer': ...})"
         else:
-            to_generate.append(i)
-    if to_generate and config.answer_source == "extractive":
-        for i in to_generate:
-            text = extractive_answer(questions[i].question, _contexts(records[i], k), questions[i].language)
-            _set_answer(i, text, records, results, missing_reason, "no answer: nothing was retrieved")
-        notes.append("answers are extractive (the best-matching retrieved sentence): no model was configured")
-    elif to_generate:
-        assert llm is not None
-        stage = _Stage("answering", len(to_generate), progress)
-        calls = [
-            _answer_call(llm, questions[i].question, _contexts(records[i], k), questions[i].language)
-            for i in to_generate
-        ]
-        answers = loop.run(_bounded(calls, config.concurrency, stage.tick, budget))
-        if budget.reached:
-            notes.append("the --max-cost cap was reached while answering: later LLM stages did not run")
-        for i, answered in zip(to_generate, answers, strict=True):
-            text, error = answered if answered is not None else (None, BUDGET_REASON)
-            _set_answer(i, text, records, results, missing_reason, f"no answer: {error}" if error else "")
+            to_write.append(i)
+    return missing, to_write
 
-    # 2. Keyword coverage of the answer (no model).
-    for i, (question, result) in enumerate(zip(questions, results, strict=True)):
+
+def _extractive_answers(run: _Run, to_write: Sequence[int]) -> tuple[list[Written], list[str]]:
+    """The best-matching retrieved sentence of each question in `to_write`."""
+    written: list[Written] = [
+        (
+            extractive_answer(run.questions[i].question, run.contexts(i), run.questions[i].language),
+            "no answer: nothing was retrieved",
+        )
+        for i in to_write
+    ]
+    return written, ["answers are extractive (the best-matching retrieved sentence): no model was configured"]
+
+
+def _llm_answers(run: _Run, llm: LLM, to_write: Sequence[int]) -> tuple[list[Written], list[str]]:
+    """`llm`'s answer to each question in `to_write` from its retrieved contexts (stopped by the cost cap)."""
+    stage = _Stage("answering", len(to_write), run.progress)
+    calls = [_answer_call(llm, run.questions[i].question, run.contexts(i), run.questions[i].language) for i in to_write]
+    answers = run.loop.run(_bounded(calls, run.config.concurrency, stage.tick, run.budget))
+    notes = []
+    if run.budget.reached:
+        notes.append("the --max-cost cap was reached while answering: later LLM stages did not run")
+    written: list[Written] = []
+    for answered in answers:
+        text, error = answered if answered is not None else (None, BUDGET_REASON)
+        written.append((text, f"no answer: {error}" if error else ""))
+    return written, notes
+
+
+def _score_coverage(run: _Run, missing: Mapping[int, str]) -> None:
+    """Keyword coverage of each answer (no model); a question without an answer is unscored with its reason."""
+    for i, (question, result) in enumerate(zip(run.questions, run.results, strict=True)):
         if not question.keywords:
             continue
         if result.answer:
             result.metrics[ANSWER_COVERAGE] = answer_coverage(result.answer, question.keywords)
         else:
-            result.unscored[ANSWER_COVERAGE] = missing_reason.get(i, "no answer")
+            result.unscored[ANSWER_COVERAGE] = missing.get(i, "no answer")
 
-    # 3. The judge.
-    if config.judge != "off" and judge is None:
-        notes.append("the judge did not run: no model configured (--llm or --judge-llm MODEL; llm in an API run)")
-    elif config.judge != "off" and judge is not None:
-        judged = [i for i, r in enumerate(results) if r.answer]
-        for i, r in enumerate(results):
-            if not r.answer:
-                for name in JUDGE_ORDER:
-                    r.unscored[f"judge_{name}"] = missing_reason.get(i, "no answer")
-        stage = _Stage("judging", len(judged), progress)
-        cases = [_judge_call(judge, _case(questions[i], results[i], records[i], k), config) for i in judged]
-        was_reached = budget.reached
-        verdicts = loop.run(_bounded(cases, config.concurrency, stage.tick, budget))
-        if budget.reached and not was_reached:
-            notes.append("the --max-cost cap was reached while judging: unjudged answers are unscored")
-        for i, verdict in zip(judged, verdicts, strict=True):
-            _apply_judge(results[i], verdict or JudgeRecord(mode=config.judge, error=BUDGET_REASON))
 
-    # 4. RAGAS metrics.
-    if config.ragas_metrics:
-        samples = [_sample(q, r, rec, k) for q, r, rec in zip(questions, results, records, strict=True)]
-
-        def ragas_progress(done: int, total: int) -> None:
-            if progress is not None:
-                progress("ragas", done, total)
-
-        scores: dict[str, list[Any]] | None = None
-        if not budget.reached:
-            try:
-                scores = loop.run(
-                    ascore_ragas(
-                        samples,
-                        config.ragas_metrics,
-                        llm=judge,
-                        embedder=embedder,
-                        concurrency=config.concurrency,
-                        progress=ragas_progress,
-                    )
-                )
-            except LLMBudgetExceeded:
-                notes.append("the --max-cost cap was reached during the RAGAS metrics: they are unscored")
-        for name in config.ragas_metrics:
-            result_name = RAGAS_METRICS[name].result_name
-            for i, result in enumerate(results):
-                if scores is None:
-                    result.unscored[result_name] = BUDGET_REASON
-                    continue
-                item = scores[result_name][i]
-                if item.value is None or not math.isfinite(item.value):
-                    result.unscored[result_name] = item.reason or "RAGAS gave no score"
-                else:
-                    result.metrics[result_name] = float(item.value)
-                    if item.note:
-                        result.notes[result_name] = item.note
+def _judge_answers(run: _Run, judge: LLM | None, missing: Mapping[int, str]) -> list[str]:
+    """The judge's scores of every answer (unless the judge is off); returns the stage's notes."""
+    config, results = run.config, run.results
+    if config.judge == "off":
+        return []
+    if judge is None:
+        return ["the judge did not run: no model configured (--llm or --judge-llm MODEL; llm in an API run)"]
+    judged = [i for i, r in enumerate(results) if r.answer]
+    for i, r in enumerate(results):
+        if not r.answer:
+            for name in JUDGE_ORDER:
+                r.unscored[f"judge_{name}"] = missing.get(i, "no answer")
+    stage = _Stage("judging", len(judged), run.progress)
+    cases = [_judge_call(judge, _case(run.questions[i], results[i], run.records[i], run.k), config) for i in judged]
+    was_reached = run.budget.reached
+    verdicts = run.loop.run(_bounded(cases, config.concurrency, stage.tick, run.budget))
+    notes = []
+    if run.budget.reached and not was_reached:
+        notes.append("the --max-cost cap was reached while judging: unjudged answers are unscored")
+    for i, verdict in zip(judged, verdicts, strict=True):
+        _apply_judge(results[i], verdict or JudgeRecord(mode=config.judge, error=BUDGET_REASON))
     return notes
 
 
-def _set_answer(
-    i: int,
-    text: str | None,
-    records: list[RunRecord | None],
-    results: list[QuestionResult],
-    missing_reason: dict[int, str],
-    reason: str,
-) -> None:
-    if text and text.strip():
-        results[i].answer = text
-        record = records[i]
-        if record is not None:
-            record.answer = text
-    else:
-        missing_reason[i] = reason or "no answer"
+def _score_ragas(run: _Run, judge: LLM | None, embedder: Any) -> list[str]:
+    """The RAGAS metrics asked for, by RAGAS itself, into each result (a failed one unscored with its reason);
+    returns the stage's notes."""
+    config = run.config
+    if not config.ragas_metrics:
+        return []
+    samples = [_sample(q, r, rec, run.k) for q, r, rec in zip(run.questions, run.results, run.records, strict=True)]
+    progress = run.progress
+
+    def ragas_progress(done: int, total: int) -> None:
+        if progress is not None:
+            progress("ragas", done, total)
+
+    notes = []
+    scores: dict[str, list[Any]] | None = None
+    if not run.budget.reached:
+        try:
+            scores = run.loop.run(
+                ascore_ragas(
+                    samples,
+                    config.ragas_metrics,
+                    llm=judge,
+                    embedder=embedder,
+                    concurrency=config.concurrency,
+                    progress=ragas_progress,
+                )
+            )
+        except LLMBudgetExceeded:
+            notes.append("the --max-cost cap was reached during the RAGAS metrics: they are unscored")
+    for name in config.ragas_metrics:
+        result_name = RAGAS_METRICS[name].result_name
+        for i, result in enumerate(run.results):
+            if scores is None:
+                result.unscored[result_name] = BUDGET_REASON
+                continue
+            item = scores[result_name][i]
+            if item.value is None or not math.isfinite(item.value):
+                result.unscored[result_name] = item.reason or "RAGAS gave no score"
+            else:
+                result.metrics[result_name] = float(item.value)
+                if item.note:
+                    result.notes[result_name] = item.note
+    return notes
 
 
 async def _answer_call_impl(
