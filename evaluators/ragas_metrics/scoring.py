@@ -187,40 +187,7 @@ async def ascore_ragas(
     if concurrency < 1:
         raise ValueError(f"concurrency must be at least 1, got {concurrency}")
     specs = [RAGAS_METRICS[name] for name in parse_ragas_metrics(names)]
-    results: dict[str, list[ItemScore | None]] = {spec.result_name: [None] * len(samples) for spec in specs}
-    jobs: list[tuple[MetricSpec, Any, int]] = []
-    llm_adapter: Any = None
-    embeddings_adapter: Any = None
-    for spec in specs:
-        column = results[spec.result_name]
-        absent = NEEDS_LLM if spec.needs_llm and llm is None else None
-        if absent is None and spec.needs_embeddings and embedder is None:
-            absent = NEEDS_EMBEDDINGS
-        if absent is not None:
-            column[:] = [ItemScore(None, absent) for _ in samples]
-            continue
-        todo = []
-        for i, sample in enumerate(samples):
-            lacking = sample.missing(spec.fields)
-            if lacking is not None:
-                column[i] = ItemScore(None, f"missing {lacking}")
-            else:
-                todo.append(i)
-        if not todo:
-            continue
-        from evaluators.ragas_metrics.adapters import RagasEmbeddingsAdapter, RagasLLMAdapter, no_retry
-
-        metric = spec.make()
-        if spec.needs_llm:
-            assert llm is not None
-            llm_adapter = llm_adapter or RagasLLMAdapter(llm)
-            metric.llm = llm_adapter
-        if spec.needs_embeddings:
-            assert embedder is not None
-            embeddings_adapter = embeddings_adapter or RagasEmbeddingsAdapter(embedder)
-            metric.embeddings = embeddings_adapter
-        metric.init(no_retry())
-        jobs.extend((spec, metric, i) for i in todo)
+    results, jobs = _prepare(specs, samples, llm=llm, embedder=embedder)
     if jobs:
         _install_hold_back()  # RAGAS is imported by now, with its loggers
 
@@ -233,17 +200,7 @@ async def ascore_ragas(
     async def one(spec: MetricSpec, metric: Any, i: int) -> None:
         if i not in ragas_samples:
             ragas_samples[i] = samples[i].to_ragas()
-        try:
-            value = await metric.single_turn_ascore(ragas_samples[i])
-        except (LLMBudgetExceeded, LLMConfigError):
-            raise
-        except Exception as exc:
-            if _own_bug(exc):
-                raise
-            item = ItemScore(None, _exception_reason(exc))
-        else:
-            item = _item(spec, value)
-        results[spec.result_name][i] = item
+        results[spec.result_name][i] = await _score_item(spec, metric, ragas_samples[i])
 
     def step(finished: int, _jobs: int) -> None:
         if progress is not None:
@@ -254,6 +211,91 @@ async def ascore_ragas(
     if stopped is not None:
         raise stopped
     return cast(dict[str, list[ItemScore]], results)  # every item is set: skipped, scored or unscored
+
+
+Job = tuple[MetricSpec, Any, int]
+"""A metric, the RAGAS metric object that computes it, and the index of the sample it scores."""
+
+
+def _prepare(
+    specs: Sequence[MetricSpec], samples: Sequence[RagasSample], *, llm: LLM | None, embedder: Embedder | None
+) -> tuple[dict[str, list[ItemScore | None]], list[Job]]:
+    """Each metric's column (one slot per sample) with the items that cannot be scored already unscored, and
+    the jobs that score the rest."""
+    results: dict[str, list[ItemScore | None]] = {spec.result_name: [None] * len(samples) for spec in specs}
+    jobs: list[Job] = []
+    adapters = _Adapters(llm, embedder)
+    for spec in specs:
+        todo = _fill_unscorable(spec, samples, results[spec.result_name], llm=llm, embedder=embedder)
+        if todo:
+            metric = adapters.metric(spec)
+            jobs.extend((spec, metric, i) for i in todo)
+    return results, jobs
+
+
+def _fill_unscorable(
+    spec: MetricSpec,
+    samples: Sequence[RagasSample],
+    column: list[ItemScore | None],
+    *,
+    llm: LLM | None,
+    embedder: Embedder | None,
+) -> list[int]:
+    """Unscore in `column` every sample `spec` cannot score (its LLM or embeddings absent, or a field it needs
+    missing); returns the indices of the samples left to score."""
+    absent = NEEDS_LLM if spec.needs_llm and llm is None else None
+    if absent is None and spec.needs_embeddings and embedder is None:
+        absent = NEEDS_EMBEDDINGS
+    if absent is not None:
+        column[:] = [ItemScore(None, absent) for _ in samples]
+        return []
+    todo = []
+    for i, sample in enumerate(samples):
+        lacking = sample.missing(spec.fields)
+        if lacking is not None:
+            column[i] = ItemScore(None, f"missing {lacking}")
+        else:
+            todo.append(i)
+    return todo
+
+
+class _Adapters:
+    """RAGAS's view of our LLM and embedder: made on first use, shared by every metric of the run."""
+
+    def __init__(self, llm: LLM | None, embedder: Embedder | None) -> None:
+        self.llm, self.embedder = llm, embedder
+        self._llm_adapter: Any = None
+        self._embeddings_adapter: Any = None
+
+    def metric(self, spec: MetricSpec) -> Any:
+        """`spec`'s RAGAS metric object, set up on our LLM and embeddings, with RAGAS's own retries off."""
+        from evaluators.ragas_metrics.adapters import RagasEmbeddingsAdapter, RagasLLMAdapter, no_retry
+
+        metric = spec.make()
+        if spec.needs_llm:
+            assert self.llm is not None
+            self._llm_adapter = self._llm_adapter or RagasLLMAdapter(self.llm)
+            metric.llm = self._llm_adapter
+        if spec.needs_embeddings:
+            assert self.embedder is not None
+            self._embeddings_adapter = self._embeddings_adapter or RagasEmbeddingsAdapter(self.embedder)
+            metric.embeddings = self._embeddings_adapter
+        metric.init(no_retry())
+        return metric
+
+
+async def _score_item(spec: MetricSpec, metric: Any, sample: SingleTurnSample) -> ItemScore:
+    """RAGAS's score of one sample; an exception in RAGAS makes it unscored with the reason, except the cost cap,
+    a configuration error (which stop the run) and a bug of our own (raised)."""
+    try:
+        value = await metric.single_turn_ascore(sample)
+    except (LLMBudgetExceeded, LLMConfigError):
+        raise
+    except Exception as exc:
+        if _own_bug(exc):
+            raise
+        return ItemScore(None, _exception_reason(exc))
+    return _item(spec, value)
 
 
 def score_ragas(
