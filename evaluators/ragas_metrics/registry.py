@@ -22,10 +22,8 @@ A reply RAGAS cannot parse costs up to 3 more calls (its "fix the output" re-ask
 
 from __future__ import annotations
 
-import asyncio
 import math
 import os
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -34,6 +32,7 @@ import numpy as np
 
 from evaluators.errors import OptionError, TargetError
 from testgen.llm import LLMCallError
+from testgen.retry import Attempts
 
 __all__ = [
     "ALIASES",
@@ -330,17 +329,21 @@ class LiteLLMEmbedder:
                 kwargs["api_key"] = "no-key"  # local OpenAI-compatible servers ignore it; the SDK demands one
         return kwargs
 
-    def _failure(self, exc: Exception, attempt: int) -> tuple[Exception, float | None]:
-        """The error to raise, and the delay before a retry (None: do not retry)."""
+    def _wait(self, attempt: int, exc: Exception) -> float | None:
+        """Backoff (at least the provider's Retry-After) for a transient failure; None for a final one."""
         from testgen.llm.ratelimit import backoff_delay, map_error
 
         mapped = map_error(exc)
-        error = mapped.error
+        return backoff_delay(attempt, 1.0, 30.0, mapped.retry_after) if mapped.retryable else None
+
+    def _error(self, exc: Exception) -> Exception:
+        """The error to raise for the failure `exc`: mapped into the LLM tree, the model named."""
+        from testgen.llm.ratelimit import map_error
+
+        error: Exception = map_error(exc).error
         if isinstance(error, LLMCallError):  # same class (LLMTimeout, LLMAuthFailed, ...), the model named
             error = type(error)(f"embedding with {self.model} failed: {error}")
-        if not mapped.retryable or attempt >= self.max_retries:
-            return error, None
-        return error, backoff_delay(attempt, 1.0, 30.0, mapped.retry_after)
+        return error
 
     @staticmethod
     def _vectors(response: Any, n: int) -> list[list[float]]:
@@ -360,17 +363,12 @@ class LiteLLMEmbedder:
         if not texts:
             return []
         litellm = import_litellm()
-        for attempt in range(self.max_retries + 1):
-            try:
-                response = await litellm.aembedding(**self._kwargs(texts))
-            except Exception as exc:
-                error, delay = self._failure(exc, attempt)
-                if delay is None:
-                    raise error from exc
-                await asyncio.sleep(delay)
-                continue
-            return self._vectors(response, len(texts))
-        raise AssertionError("unreachable: the last attempt returns or raises")  # pragma: no cover
+        attempts = Attempts(retries=self.max_retries, wait=self._wait)
+        try:
+            response = await attempts.acall(lambda: litellm.aembedding(**self._kwargs(texts)))
+        except Exception as exc:
+            raise self._error(exc) from exc
+        return self._vectors(response, len(texts))
 
     def embed(self, texts: list[str]) -> list[list[float]]:
         """Blocking `aembed` (RAGAS's answer_relevancy embeds synchronously, from inside its event loop)."""
@@ -379,17 +377,12 @@ class LiteLLMEmbedder:
         if not texts:
             return []
         litellm = import_litellm()
-        for attempt in range(self.max_retries + 1):
-            try:
-                response = litellm.embedding(**self._kwargs(texts))
-            except Exception as exc:
-                error, delay = self._failure(exc, attempt)
-                if delay is None:
-                    raise error from exc
-                time.sleep(delay)
-                continue
-            return self._vectors(response, len(texts))
-        raise AssertionError("unreachable: the last attempt returns or raises")  # pragma: no cover
+        attempts = Attempts(retries=self.max_retries, wait=self._wait)
+        try:
+            response = attempts.call(lambda: litellm.embedding(**self._kwargs(texts)))
+        except Exception as exc:
+            raise self._error(exc) from exc
+        return self._vectors(response, len(texts))
 
 
 def make_embedder(spec: str | None, api_base: str | None = None) -> Embedder | None:

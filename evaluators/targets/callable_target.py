@@ -29,6 +29,7 @@ from evaluators.targets.base import (
 from schemas import RunRecord, TestQuestion
 from testgen.errors import OptionError
 from testgen.importing import load_object
+from testgen.retry import Attempts
 
 __all__ = ["CallableTarget", "load_callable"]
 
@@ -136,23 +137,20 @@ class CallableTarget:
             raise box["error"]
         return box["reply"]
 
+    def _wait(self, attempt: int, exc: Exception) -> float | None:
+        """Exponential backoff for a timed-out call; any other failure is final."""
+        return self.backoff * 2**attempt if isinstance(exc, TimeoutError) else None
+
     def _one(self, question: TestQuestion, k: int) -> RunRecord:
         began = time.perf_counter()
-        attempt = 0
-        while True:
-            try:
-                reply = self._call(question.question, k)
-                return record_from_reply(question, reply, k, (time.perf_counter() - began) * 1000)
-            except TimeoutError as exc:
-                if attempt < self.retries:
-                    time.sleep(self.backoff * 2**attempt)
-                    attempt += 1
-                    continue
-                failure: Exception = exc
-            except Exception as exc:  # the system under test failed: recorded, never raised
-                failure = exc
-            suffix = f" (after {attempt + 1} attempts)" if attempt else ""
-            return error_record(question, error_text(failure) + suffix, (time.perf_counter() - began) * 1000)
+        attempts = Attempts(retries=self.retries, wait=self._wait)
+        try:
+            reply = attempts.call(lambda: self._call(question.question, k))
+            return record_from_reply(question, reply, k, (time.perf_counter() - began) * 1000)
+        except Exception as exc:  # the system under test failed: recorded, never raised
+            failure = exc
+        suffix = f" (after {attempts.made} attempts)" if attempts.made > 1 else ""
+        return error_record(question, error_text(failure) + suffix, (time.perf_counter() - began) * 1000)
 
     def run(self, questions: list[TestQuestion], k: int, progress: Progress | None = None) -> list[RunRecord]:
         """Call the function for every question; records in question order, failures with ``error`` set."""

@@ -3,8 +3,8 @@
 Each question is sent as ``POST {"question": "...", "k": 10}`` (JSON); the reply is JSON with the shape a
 callable returns (a list of contexts or ``{"contexts": [...], "answer": "..."}``). Requests run in a thread
 pool over one ``httpx.Client``. Timeouts, connection errors, 5xx and 429 replies are retried with
-exponential backoff (``Retry-After`` honoured up to 30 s); whatever still fails, including 4xx replies and
-bodies that are not JSON, becomes that question's error.
+exponential backoff (``Retry-After``, in seconds or as an HTTP date, honoured up to 30 s); whatever still
+fails, including 4xx replies and bodies that are not JSON, becomes that question's error.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from evaluators.targets.base import (
 from schemas import RunRecord, TestQuestion
 from testgen.errors import OptionError
 from testgen.redact import register_secret
+from testgen.retry import Attempts, parse_retry_after
 
 __all__ = ["HttpTarget"]
 
@@ -49,11 +50,9 @@ class _Failed(Exception):
 
 
 def _retry_after(response: httpx.Response) -> float | None:
-    value = response.headers.get("retry-after", "")
-    try:
-        return min(max(float(value), 0.0), _MAX_RETRY_AFTER)
-    except ValueError:  # absent, or an HTTP date: fall back to our own backoff
-        return None
+    """The wait the server asks for (seconds or an HTTP date), at most `_MAX_RETRY_AFTER`."""
+    seconds = parse_retry_after(response.headers)
+    return None if seconds is None else min(seconds, _MAX_RETRY_AFTER)
 
 
 def _public_url(url: str) -> str:
@@ -121,28 +120,27 @@ class HttpTarget:
             start = response.text[:60]
             raise _Failed(f"{type(exc).__name__}: the reply is not JSON ({exc}); it starts {start!r}") from exc
 
+    def _wait(self, attempt: int, exc: Exception) -> float | None:
+        """Exponential backoff, at least the server's Retry-After, for timeouts, network errors, 5xx and 429."""
+        if not isinstance(exc, (_Retryable, *_TRANSIENT)):
+            return None
+        wait = self.backoff * 2**attempt
+        if isinstance(exc, _Retryable) and exc.retry_after is not None:
+            wait = max(wait, exc.retry_after)
+        return wait
+
     def _one(self, client: httpx.Client, question: TestQuestion, k: int) -> RunRecord:
         began = time.perf_counter()
-        attempt = 0
-        while True:
-            try:
-                reply = self._attempt(client, question, k)
-                return record_from_reply(question, reply, k, (time.perf_counter() - began) * 1000)
-            except (_Retryable, *_TRANSIENT) as exc:
-                error = str(exc) if isinstance(exc, _Retryable) else error_text(exc)
-                if attempt < self.retries:
-                    wait = self.backoff * 2**attempt
-                    if isinstance(exc, _Retryable) and exc.retry_after is not None:
-                        wait = max(wait, exc.retry_after)
-                    time.sleep(wait)
-                    attempt += 1
-                    continue
-            except _Failed as exc:
-                error = str(exc)
-            except Exception as exc:  # anything else the endpoint caused: recorded, never raised
-                error = error_text(exc)
-            suffix = f" (after {attempt + 1} attempts)" if attempt else ""
-            return error_record(question, error + suffix, (time.perf_counter() - began) * 1000)
+        attempts = Attempts(retries=self.retries, wait=self._wait)
+        try:
+            reply = attempts.call(lambda: self._attempt(client, question, k))
+            return record_from_reply(question, reply, k, (time.perf_counter() - began) * 1000)
+        except (_Retryable, _Failed) as exc:
+            error = str(exc)
+        except Exception as exc:  # anything else the endpoint caused: recorded, never raised
+            error = error_text(exc)
+        suffix = f" (after {attempts.made} attempts)" if attempts.made > 1 else ""
+        return error_record(question, error + suffix, (time.perf_counter() - began) * 1000)
 
     def run(self, questions: list[TestQuestion], k: int, progress: Progress | None = None) -> list[RunRecord]:
         """Send every question; records in question order, failures with ``error`` set."""

@@ -10,13 +10,11 @@ not supported" move on to the next mode instead of being retried.
 from __future__ import annotations
 
 import asyncio
-import email.utils
 import random
 import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from testgen.llm._types import (
     LLMAuthFailed,
@@ -30,6 +28,7 @@ from testgen.llm._types import (
     LLMTimeout,
 )
 from testgen.redact import redact
+from testgen.retry import parse_retry_after
 
 MAX_RETRY_AFTER = 120.0
 """Longest Retry-After honoured (seconds); a server asking for more gets this much."""
@@ -104,23 +103,6 @@ class MappedError:
     """The HTTP status the server answered with, when the error is one."""
 
 
-def _parse_retry_after(headers: Any) -> float | None:
-    try:
-        ms = headers.get("retry-after-ms")
-        if ms is not None:
-            return max(0.0, float(ms) / 1000)
-        value = headers.get("retry-after")
-    except (AttributeError, TypeError, ValueError):
-        return None
-    if value is None:
-        return None
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        parsed = email.utils.parsedate_to_datetime(str(value)) if str(value).strip() else None
-        return None if parsed is None else max(0.0, parsed.timestamp() - time.time())
-
-
 def retry_after(exc: BaseException) -> float | None:
     """Seconds from a Retry-After (or retry-after-ms) header found on the exception or its causes."""
     seen = 0
@@ -133,7 +115,7 @@ def retry_after(exc: BaseException) -> float | None:
             getattr(response, "headers", None),
         ):
             if headers:
-                value = _parse_retry_after({str(k).lower(): v for k, v in dict(headers).items()})
+                value = parse_retry_after(dict(headers))
                 if value is not None:
                     return value
         current = current.__cause__ or current.__context__
