@@ -116,3 +116,16 @@ def test_the_http_target_caps_the_servers_retry_after_at_30_seconds() -> None:
     assert _retry_after(response("3600")) == 30.0
     assert _retry_after(response(email.utils.formatdate(time.time() + 3600, usegmt=True))) == 30.0
     assert _retry_after(httpx.Response(503)) is None
+
+
+def test_an_unreadable_retry_after_on_a_provider_error_is_no_advice() -> None:
+    import openai
+
+    from testgen.llm.ratelimit import map_error, retry_after
+
+    request = httpx.Request("POST", "http://x")
+    response = httpx.Response(429, headers={"Retry-After": "soon"}, request=request)
+    error = openai.RateLimitError("slow down", response=response, body=None)
+    assert retry_after(error) is None
+    mapped = map_error(error)
+    assert mapped.retryable and mapped.retry_after is None
