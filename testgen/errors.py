@@ -5,7 +5,8 @@
     │   ├── CorpusError          the KB folder cannot be read (missing, not a folder, nothing loadable)
     │   ├── DatasetFormatError   a malformed line in a test-set file (carries file and line)
     │   ├── GraphFormatError     a knowledge-graph file that cannot be loaded
-    │   └── OptionError          a bad option value (``--mix``, ``--num``, ...)
+    │   ├── OptionError          a bad option value (``--mix``, ``--num``, ...)
+    │   └── EngineError          ``--engine ray`` cannot run: Ray is not installed, or its cluster cannot be reached
     └── GenerationError          the generator could not do what was asked (a bug or exhausted material)
 
 Errors of underlying libraries are mapped at the boundary (``raise CorpusError(...) from exc``); a bug keeps
@@ -48,6 +49,10 @@ class GraphFormatError(UserInputError):
 
 class OptionError(UserInputError):
     """A bad option value."""
+
+
+class EngineError(UserInputError):
+    """The chosen engine cannot run (Ray missing, or its cluster unreachable); the message says what to do."""
 
 
 class GenerationError(TestgenError):
