@@ -29,11 +29,15 @@ from testgen.text import strip_markup
 
 __all__ = [
     "SUPPORTED_SUFFIXES",
+    "KBFiles",
     "LoadResult",
     "clean_stem",
     "decode_bytes",
     "derive_title",
+    "gather_loaded",
+    "kb_files",
     "load_kb",
+    "load_path",
     "parse_front_matter",
 ]
 
@@ -404,6 +408,65 @@ def _walk(root: Path, skipped: list[SkippedFile]) -> list[Path]:
     return sorted(found, key=lambda path: path.relative_to(root).parts)
 
 
+@dataclass(frozen=True)
+class KBFiles:
+    """The files of a KB folder, in path order, and the folders that could not be listed."""
+
+    root: Path
+    paths: list[Path]
+    skipped: list[SkippedFile]
+
+
+def kb_files(root: str | os.PathLike[str]) -> KBFiles:
+    """Every non-hidden file under ``root``, in path order (the first half of :func:`load_kb`).
+
+    Raises CorpusError when ``root`` is missing or not a folder."""
+    base = Path(root)
+    if not base.exists():
+        raise CorpusError(f"knowledge-base folder not found: {base} (check the path, or create the folder)")
+    if not base.is_dir():
+        raise CorpusError(f"knowledge-base path is not a folder: {base} (pass the folder holding the files)")
+    skipped: list[SkippedFile] = []
+    paths = _walk(base, skipped)
+    return KBFiles(base, paths, skipped)
+
+
+def load_path(root: Path, path: Path, language: str | None = None) -> Document | SkippedFile:
+    """One file of :func:`kb_files` as a document, or as a skipped file with the reason."""
+    doc_id = path.relative_to(root).as_posix()
+    try:
+        doc_id.encode("utf-8")
+        return _load_file(path, doc_id, language)
+    except UnicodeEncodeError:
+        # Undecodable name bytes come back as surrogates, which no JSON output can carry.
+        return SkippedFile(
+            path=doc_id.encode("utf-8", "replace").decode("utf-8"),
+            reason="file name is not valid UTF-8 (rename the file)",
+        )
+    except _Skip as exc:
+        return SkippedFile(path=doc_id, reason=str(exc))
+
+
+def gather_loaded(files: KBFiles, loaded: list[Document | SkippedFile]) -> LoadResult:
+    """The :func:`load_path` results of `files` (in their order) as one LoadResult.
+
+    Raises CorpusError when no document could be loaded."""
+    documents = [item for item in loaded if isinstance(item, Document)]
+    skipped = files.skipped + [item for item in loaded if isinstance(item, SkippedFile)]
+    skipped.sort(key=lambda item: item.path.split("/"))  # unreadable folders among the files, in path order
+    if not documents:
+        base, paths = files.root, files.paths
+        supported = ", ".join(SUPPORTED_SUFFIXES)
+        if not paths and not skipped:
+            raise CorpusError(f"knowledge-base folder {base} has no files (add {supported} files to it)")
+        example = f"; e.g. {skipped[0].path}: {skipped[0].reason}" if skipped else ""
+        raise CorpusError(
+            f"no document could be loaded from {base}: {len(paths)} file(s) seen, {len(skipped)} skipped"
+            f"{example} (add readable {supported} files)"
+        )
+    return LoadResult(documents=documents, skipped=skipped)
+
+
 def load_kb(
     root: str | os.PathLike[str],
     *,
@@ -420,39 +483,10 @@ def load_kb(
 
     Raises CorpusError when ``root`` is missing or not a folder, or when no document could be loaded.
     """
-    base = Path(root)
-    if not base.exists():
-        raise CorpusError(f"knowledge-base folder not found: {base} (check the path, or create the folder)")
-    if not base.is_dir():
-        raise CorpusError(f"knowledge-base path is not a folder: {base} (pass the folder holding the files)")
-    documents: list[Document] = []
-    skipped: list[SkippedFile] = []
-    paths = _walk(base, skipped)
-    for done, path in enumerate(paths, start=1):
-        doc_id = path.relative_to(base).as_posix()
-        try:
-            doc_id.encode("utf-8")
-            documents.append(_load_file(path, doc_id, language))
-        except UnicodeEncodeError:
-            # Undecodable name bytes come back as surrogates, which no JSON output can carry.
-            skipped.append(
-                SkippedFile(
-                    path=doc_id.encode("utf-8", "replace").decode("utf-8"),
-                    reason="file name is not valid UTF-8 (rename the file)",
-                )
-            )
-        except _Skip as exc:
-            skipped.append(SkippedFile(path=doc_id, reason=str(exc)))
+    files = kb_files(root)
+    loaded: list[Document | SkippedFile] = []
+    for done, path in enumerate(files.paths, start=1):
+        loaded.append(load_path(files.root, path, language))
         if on_progress is not None:
-            on_progress(done, len(paths))
-    skipped.sort(key=lambda item: item.path.split("/"))  # unreadable folders among the files, in path order
-    if not documents:
-        supported = ", ".join(SUPPORTED_SUFFIXES)
-        if not paths and not skipped:
-            raise CorpusError(f"knowledge-base folder {base} has no files (add {supported} files to it)")
-        example = f"; e.g. {skipped[0].path}: {skipped[0].reason}" if skipped else ""
-        raise CorpusError(
-            f"no document could be loaded from {base}: {len(paths)} file(s) seen, {len(skipped)} skipped"
-            f"{example} (add readable {supported} files)"
-        )
-    return LoadResult(documents=documents, skipped=skipped)
+            on_progress(done, len(files.paths))
+    return gather_loaded(files, loaded)

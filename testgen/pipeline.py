@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from testgen.engine import Engine
 from testgen.generate import GENERATOR_VERSION, GenerationResult, generate
 from testgen.kg.build import Corpus, build_graph, load_corpus
 from testgen.kg.graph import KnowledgeGraph
@@ -181,17 +182,21 @@ def build_testset(
     llm: LLM | None = None,
     llm_options: LLMOptions | None = None,
     enrich_chunks: int = 0,
+    engine: Engine | None = None,
 ) -> BuildOutcome:
     """Load a KB, build its knowledge graph and generate `num` validated questions.
 
     Offline by default; with `llm`, each question is rewritten by the model (one call per seed, checked
-    again). The graph is always built without the model."""
+    again). The graph is always built without the model. `engine` runs the per-document work (loading,
+    chunking, mining, mentions; `testgen.engine`): the set is the same whichever engine runs it."""
     timings: dict[str, float] = {}
     started = time.perf_counter()
-    corpus = load_corpus(kb, chunk_size=chunk_size, chunk_overlap=chunk_overlap, language=language)
+    corpus = load_corpus(
+        kb, chunk_size=chunk_size, chunk_overlap=chunk_overlap, language=language, engine=engine, progress=progress
+    )
     timings["load"] = time.perf_counter() - started
     mark = time.perf_counter()
-    kg = build_graph(corpus, progress=progress)
+    kg = build_graph(corpus, progress=progress, engine=engine)
     enrichment = None
     if llm is not None and enrich_chunks > 0:
         from testgen.kg.enrich import enrich_graph
@@ -233,6 +238,8 @@ def build_testset(
             "styles": llm_options.styles,
             "personas": [p.name for p in llm_options.personas or []],
         }
+    if engine is not None and not engine.in_process:  # a local build's summary keeps its shape
+        options["engine"] = engine.describe()
     outcome = BuildOutcome(corpus, kg, result, timings, options)
     if enrichment is not None:
         outcome.enrichment = {

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from schemas import Chunk, ChunkNode, Document, DocumentNode, SkippedFile
-from testgen.chunking import chunk_documents
-from testgen.corpus import load_kb
+from testgen.chunking import chunk_document, chunk_documents
+from testgen.corpus import gather_loaded, kb_files, load_path
+from testgen.engine import Engine, LocalEngine
 from testgen.kg.entities import (
     EntityIndex,
     attach_entities,
@@ -53,15 +56,47 @@ def load_corpus(
     chunk_size: int = 800,
     chunk_overlap: int = 100,
     language: str | None = None,
+    engine: Engine | None = None,
+    progress: Progress | None = None,
 ) -> Corpus:
-    """Load and chunk a KB folder."""
-    loaded = load_kb(root, language=language)
-    chunks = chunk_documents(loaded.documents, size=chunk_size, overlap=chunk_overlap)
-    return Corpus(str(root), loaded.documents, chunks, loaded.skipped)
+    """Load and chunk a KB folder; with `engine`, each file is read and chunked where the engine runs work.
+
+    Documents are in path order and chunks in document order whatever the engine (see `testgen.corpus`)."""
+    chunk_documents([], size=chunk_size, overlap=chunk_overlap)  # bad sizes fail before any file is read
+    files = kb_files(root)
+    settings = _LoadSettings(files.root, language, chunk_size, chunk_overlap)
+    loaded = (engine or LocalEngine()).map(
+        _load_and_chunk, files.paths, shared=settings, stage="loading documents", progress=progress, every=200
+    )
+    result = gather_loaded(files, [item for item, _ in loaded])
+    chunks = [chunk for _, doc_chunks in loaded for chunk in doc_chunks]
+    return Corpus(str(root), result.documents, chunks, result.skipped)
 
 
-def build_graph(corpus: Corpus, *, similar_k: int = 5, progress: Progress | None = None) -> KnowledgeGraph:
-    """The knowledge graph of a loaded corpus (no LLM call)."""
+@dataclass(frozen=True)
+class _LoadSettings:
+    root: Path
+    language: str | None
+    chunk_size: int
+    chunk_overlap: int
+
+
+def _load_and_chunk(settings: _LoadSettings, path: Path) -> tuple[Document | SkippedFile, list[Chunk]]:
+    """One file, loaded and chunked (no chunks when it was skipped)."""
+    item = load_path(settings.root, path, settings.language)
+    if isinstance(item, SkippedFile):
+        return item, []
+    return item, chunk_document(item, size=settings.chunk_size, overlap=settings.chunk_overlap)
+
+
+def build_graph(
+    corpus: Corpus, *, similar_k: int = 5, progress: Progress | None = None, engine: Engine | None = None
+) -> KnowledgeGraph:
+    """The knowledge graph of a loaded corpus (no LLM call).
+
+    With `engine`, facts are mined and mentions found per document where the engine runs work; entities,
+    nodes, edges and similar chunks are worked out here, from the results in document order."""
+    engine = engine or LocalEngine()
     report = progress or (lambda stage, done, total: None)
     kg = KnowledgeGraph(meta={"kb_fingerprint": corpus.fingerprint(), "documents": len(corpus.documents)})
     by_doc: dict[str, list[Chunk]] = defaultdict(list)
@@ -70,12 +105,12 @@ def build_graph(corpus: Corpus, *, similar_k: int = 5, progress: Progress | None
 
     # 1. Facts from structure. Titles are known names first, so headings naming them count as subjects.
     known = frozenset(normalize(d.title) for d in corpus.documents if not is_generic_title(d.title))
-    mined: dict[str, MinedDocument] = {}
-    total = len(corpus.documents)
-    for i, doc in enumerate(corpus.documents, 1):
-        mined[doc.doc_id] = mine_document(doc, by_doc[doc.doc_id], known, progress=_document_bar(doc, report))
-        if i % 200 == 0 or i == total:
-            report("mining facts", i, total)
+    # A large document's own bar needs the caller's callback, which only an in-process engine can reach.
+    mining = _Mining(known, report if engine.in_process else None)
+    work = [(doc, by_doc[doc.doc_id]) for doc in corpus.documents]
+    results = engine.map(_mine, work, shared=mining, stage="mining facts", progress=report, every=200)
+    mined: dict[str, MinedDocument] = {doc.doc_id: found for doc, found in zip(corpus.documents, results, strict=True)}
+    del work, results
 
     # 2. Entities across documents, and who each chunk mentions.
     index = resolve_entities(corpus.documents, mined)
@@ -83,12 +118,14 @@ def build_graph(corpus: Corpus, *, similar_k: int = 5, progress: Progress | None
     matcher = build_matcher(forms)
     chunk_mentions: dict[str, Counter[str]] = {}
     doc_mentions: dict[str, Counter[str]] = defaultdict(Counter)
-    for i, chunk in enumerate(corpus.chunks, 1):
-        found = find_mentions(normalize(chunk.text), matcher, forms)
+    texts = [chunk.text for chunk in corpus.chunks]
+    counts = engine.map(
+        _mentions, texts, shared=(matcher, forms), stage="finding mentions", progress=report, every=2000
+    )
+    for chunk, found in zip(corpus.chunks, counts, strict=True):
         chunk_mentions[chunk.chunk_id] = found
         doc_mentions[chunk.doc_id].update(found)
-        if i % 2000 == 0 or i == len(corpus.chunks):
-            report("finding mentions", i, len(corpus.chunks))
+    del texts, counts
     _pick_doc_subjects(corpus.documents, index, doc_mentions)
 
     # 3. Nodes and edges.
@@ -139,6 +176,23 @@ def build_graph(corpus: Corpus, *, similar_k: int = 5, progress: Progress | None
         kg.add_edge("similar", f"chunk:{a}", f"chunk:{b}", score)
     report("relating chunks", 1, 1)
     return kg
+
+
+@dataclass(frozen=True)
+class _Mining:
+    known: frozenset[str]  # normalised titles of every document that names a thing
+    report: Progress | None  # the caller's progress callback, when mining runs in its process
+
+
+def _mine(mining: _Mining, work: tuple[Document, list[Chunk]]) -> MinedDocument:
+    doc, chunks = work
+    bar = _document_bar(doc, mining.report) if mining.report is not None else None
+    return mine_document(doc, chunks, mining.known, progress=bar)
+
+
+def _mentions(matching: tuple[re.Pattern[str] | None, dict[str, str]], text: str) -> Counter[str]:
+    matcher, forms = matching
+    return find_mentions(normalize(text), matcher, forms)
 
 
 #: Documents at least this long (characters) get their own mining progress bar.
