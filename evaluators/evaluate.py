@@ -12,6 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from evaluators.metrics import (
     Metric,
     collapse_to_docs,
@@ -23,6 +26,7 @@ from evaluators.metrics import (
 from evaluators.runfile import align
 from evaluators.scales import ANSWER_COVERAGE, JUDGE_ORDER, is_generation_metric
 from schemas import EvaluationSummary, MetricMean, QuestionResult, RunRecord, TestQuestion
+from testgen.engine import Engine, LocalEngine
 
 
 def default_metrics(k: int) -> list[Metric]:
@@ -39,6 +43,11 @@ class EvaluationOutcome:
     records: list[RunRecord | None]
 
 
+#: Questions per scoring shard. A question's values do not depend on the others in its shard, and the curve means
+#: are taken over the shards' values joined in question order, so every shard size gives the same numbers.
+SCORE_SHARD = 2048
+
+
 def score(
     questions: Sequence[TestQuestion],
     records: Sequence[RunRecord | None],
@@ -47,17 +56,43 @@ def score(
     dataset: str = "",
     target: dict[str, Any] | None = None,
     seconds: float = 0.0,
+    engine: Engine | None = None,
 ) -> EvaluationOutcome:
-    """Score aligned (question, run record) pairs; `records[i]` is None when the run lacks question i."""
+    """Score aligned (question, run record) pairs; `records[i]` is None when the run lacks question i.
+
+    `engine` scores shards of `SCORE_SHARD` questions where it runs work (default: this process)."""
     if not 1 <= k <= 50:
         raise ValueError(f"k must be between 1 and 50, got {k}")
     if len(questions) != len(records):
         raise ValueError("questions and records must be aligned (same length)")
+    pairs = list(zip(questions, records, strict=True))
+    shards = [pairs[start : start + SCORE_SHARD] for start in range(0, len(pairs), SCORE_SHARD)]
+    parts = (engine or LocalEngine()).map(_score_shard, shards, shared=k)
+    results = [result for part in parts for result in part.results]
+    curve: dict[str, list[float]] = {"P": [], "R": []}
+    if any(part.scored for part in parts):
+        for j in range(1, k + 1):
+            for name in ("P", "R"):
+                values = np.concatenate([part.curve[f"{name}@{j}"] for part in parts])
+                curve[name].append(float(values.mean()))
+    summary = summarize(results, dataset=dataset, target=target or {}, k=k, curve=curve, seconds=seconds)
+    return EvaluationOutcome(results, summary, list(records))
+
+
+@dataclass
+class _ScoredShard:
+    results: list[QuestionResult]
+    scored: int  # questions with source_docs, the rows of each curve array
+    curve: dict[str, npt.NDArray[np.float64]]  # "P@j", "R@j" → one value per scored question, in order
+
+
+def _score_shard(k: int, pairs: list[tuple[TestQuestion, RunRecord | None]]) -> _ScoredShard:
+    """Per-question results of one shard, and its P@j and R@j values for the curve."""
     metrics = default_metrics(k)
     results: list[QuestionResult] = []
     qrels: dict[str, list[str]] = {}
     run: dict[str, list[str]] = {}
-    for i, (question, record) in enumerate(zip(questions, records, strict=True)):
+    for i, (question, record) in enumerate(pairs):
         status = "scored"
         error = None
         if record is None:
@@ -89,22 +124,18 @@ def score(
         results.append(result)
 
     curve_metrics = [parse_metric(f"{m}@{j}") for j in range(1, k + 1) for m in ("P", "R")]
-    curve: dict[str, list[float]] = {"P": [], "R": []}
+    curve = {str(m): np.zeros(0, dtype=np.float64) for m in curve_metrics}
     if qrels:
-        engine = score_runs(qrels, run, [*metrics, *curve_metrics])
-        index = {qid: n for n, qid in enumerate(engine.query_ids)}
+        scored = score_runs(qrels, run, [*metrics, *curve_metrics])
+        index = {qid: n for n, qid in enumerate(scored.query_ids)}
         for i, result in enumerate(results):
             row = index.get(str(i))
             if row is None:
                 continue
             for metric in metrics:
-                result.metrics[str(metric)] = float(engine.scores[str(metric)][row])
-        for j in range(1, k + 1):
-            curve["P"].append(float(engine.scores[f"P@{j}"].mean()))
-            curve["R"].append(float(engine.scores[f"R@{j}"].mean()))
-
-    summary = summarize(results, dataset=dataset, target=target or {}, k=k, curve=curve, seconds=seconds)
-    return EvaluationOutcome(results, summary, list(records))
+                result.metrics[str(metric)] = float(scored.scores[str(metric)][row])
+        curve = {str(m): scored.scores[str(m)] for m in curve_metrics}
+    return _ScoredShard(results, len(qrels), curve)
 
 
 def evaluate_target(
@@ -114,13 +145,21 @@ def evaluate_target(
     k: int = 10,
     dataset: str = "",
     progress: Callable[[int, int], None] | None = None,
+    engine: Engine | None = None,
 ) -> EvaluationOutcome:
-    """Run a target (baseline, run file, callable, HTTP) on the questions and score what it returned."""
+    """Run a target (baseline, run file, callable, HTTP) on the questions and score what it returned
+    (`engine`: see :func:`score`)."""
     started = time.perf_counter()
     produced: list[RunRecord] = target.run(list(questions), k, progress)
     records, _extra = align(list(questions), produced)
     return score(
-        questions, records, k=k, dataset=dataset, target=target.describe(), seconds=time.perf_counter() - started
+        questions,
+        records,
+        k=k,
+        dataset=dataset,
+        target=target.describe(),
+        seconds=time.perf_counter() - started,
+        engine=engine,
     )
 
 

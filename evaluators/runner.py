@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, NonNegativeFloat, field_valid
 from evaluators.errors import OptionError
 from evaluators.evaluate import EvaluationOutcome, evaluate_target, summarize
 from schemas import EvaluationType, QuestionResult, StageCost, TestQuestion
+from testgen.engine import Engine
 from testgen.llm import LLM
 from testgen.llm.client import CostLedger
 from testgen.llm.cost import per_mtok
@@ -134,11 +135,15 @@ def run_evaluation(
     on_plan: Callable[[GenerationPlan], bool] | None = None,
     llm: LLM | None = None,
     judge_llm: LLM | None = None,
+    engine: Engine | None = None,
 ) -> EvaluationOutcome:
     """Run one evaluation. Raises the project's errors for bad configuration (UserInputError → exit 2).
 
     For ``full_rag``, `on_plan` sees the planned LLM calls and cost before any call is made and returns False to
     stop there (a dry run); `llm` and `judge_llm` override the clients built from the config (tests pass fakes).
+    `engine` (`testgen.engine`) runs the baseline's loading, embedding and retrieval and the scoring in shards; the
+    values are the same whichever engine runs them. LLM calls stay in this process, under one client, cache and
+    budget.
     """
     from evaluators.targets import make_target
 
@@ -152,6 +157,8 @@ def run_evaluation(
             "retriever": config.retriever,
             "chunk_size": config.chunk_size,
             "chunk_overlap": config.chunk_overlap,
+            "engine": engine,
+            "progress": progress,
         }
     elif spec.startswith("runfile:"):
         options = {}
@@ -174,7 +181,7 @@ def run_evaluation(
         if progress is not None:
             progress("retrieving", done, total)
 
-    outcome = evaluate_target(questions, system, k=config.k, dataset=dataset, progress=step)
+    outcome = evaluate_target(questions, system, k=config.k, dataset=dataset, progress=step, engine=engine)
     if checkpoint is not None:
         checkpoint(outcome.results)
     if config.evaluation_type == "retrieval_only":

