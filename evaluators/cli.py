@@ -21,6 +21,7 @@ from rich.table import Table
 from evaluators import cli_serve, cli_store
 from evaluators.cli_store import store_option
 from testgen.cli.common import progress_reporter, user_errors
+from testgen.cli.engine_options import engine_options, open_engine
 from testgen.cli.llm_options import llm_client_options
 from testgen.errors import OptionError, UserInputError
 
@@ -120,6 +121,7 @@ if TYPE_CHECKING:
 @store_option
 @click.option("--no-store", is_flag=True, help="Do not record this run in the run store.")
 @click.option("--no-plots", is_flag=True, help="Skip the PNG plots (and their place in the HTML).")
+@engine_options
 @click.option("-q", "--quiet", is_flag=True)
 @click.pass_context
 @user_errors
@@ -146,6 +148,9 @@ def _evaluate(
     no_store: bool,
     no_plots: bool,
     quiet: bool,
+    engine: str,
+    ray_address: str | None,
+    ray_workers: int | None,
     **settings: Any,
 ) -> int:
     from evaluators.generation import GenerationPlan
@@ -176,9 +181,9 @@ def _evaluate(
             click.echo(plan.describe(), err=True)
         return not dry_run
 
-    with progress_reporter(quiet) as progress:
+    with open_engine(engine, ray_address, ray_workers) as runner, progress_reporter(quiet) as progress:
         outcome = run_evaluation(
-            questions, config, dataset=dataset_ref_name(dataset), progress=progress, on_plan=show_plan
+            questions, config, dataset=dataset_ref_name(dataset), progress=progress, on_plan=show_plan, engine=runner
         )
     if dry_run:
         click.echo("dry run: no LLM call was made, nothing was written", err=True)

@@ -12,7 +12,10 @@ from rich.console import Console
 from rich.table import Table
 
 from testgen.cli.common import progress_reporter, user_errors
+from testgen.cli.engine_options import engine_options, open_engine
+from testgen.cli.llm_generation import llm_generation_options
 from testgen.cli.llm_options import llm_client_options
+from testgen.engine import Engine
 from testgen.errors import OptionError
 from testgen.generate import parse_mix, plan_llm_calls
 from testgen.kg.build import build_graph, load_corpus
@@ -106,6 +109,7 @@ from testgen.synth.llm_synth import LLMOptions, load_personas, parse_styles
     "--personas", type=click.Path(path_type=Path), default=None, help="YAML/JSON list of {name, description}."
 )
 @click.option("--style", default=None, help="Query styles for LLM questions, e.g. plain=0.7,web=0.2,misspelled=0.1.")
+@llm_generation_options
 @click.option(
     "--enrich-graph",
     "enrich_chunks",
@@ -119,6 +123,7 @@ from testgen.synth.llm_synth import LLMOptions, load_personas, parse_styles
     is_flag=True,
     help="Exit with code 3 when the set falls short of the request (the outputs are still written).",
 )
+@engine_options
 @click.option("-q", "--quiet", is_flag=True, help="No progress or summary table (a shortfall warning still prints).")
 @user_errors
 def build(
@@ -148,8 +153,15 @@ def build(
     round_trip: str,
     personas: Path | None,
     style: str | None,
+    seeds: str,
+    types: dict[str, float] | None,
+    max_overlap: float,
+    fallback: str,
     enrich_chunks: int,
     strict: bool,
+    engine: str,
+    ray_address: str | None,
+    ray_workers: int | None,
     quiet: bool,
 ) -> None:
     """Generate a validated test set from a folder of documents (offline, or rewritten by an LLM with --llm).
@@ -165,6 +177,10 @@ def build(
         round_trip=round_trip,  # type: ignore[arg-type]  # click.Choice checked it
         personas=load_personas(personas) if personas else None,
         styles=parse_styles(style),
+        seeds=seeds,  # type: ignore[arg-type]  # click.Choice checked it
+        types=types,
+        max_overlap=None if max_overlap >= 1 else max_overlap,
+        fallback=fallback,  # type: ignore[arg-type]
     )
     client_settings = {
         "api_base": api_base,
@@ -178,9 +194,21 @@ def build(
     if price_per_1k is not None:
         client_settings["input_price_per_mtok"], client_settings["output_price_per_mtok"] = per_mtok(price_per_1k)
     if dry_run:
-        _dry_run(
-            kb, llm_model, num, shares, seed, lang, chunk_size, chunk_overlap, llm_options, enrich_chunks, llm_retries
-        )
+        with open_engine(engine, ray_address, ray_workers) as runner:
+            _dry_run(
+                kb,
+                llm_model,
+                num,
+                shares,
+                seed,
+                lang,
+                chunk_size,
+                chunk_overlap,
+                llm_options,
+                enrich_chunks,
+                llm_retries,
+                engine=runner,
+            )
         return
     if enrich_chunks and not llm_model:
         raise OptionError("--enrich-graph reads chunks with a model: give --llm MODEL as well")
@@ -190,7 +218,7 @@ def build(
     warning = getattr(llm, "cap_warning", lambda: None)()
     if warning:
         click.echo(f"warning: {warning}", err=True)
-    with progress_reporter(quiet) as progress:
+    with open_engine(engine, ray_address, ray_workers) as runner, progress_reporter(quiet) as progress:
         outcome = build_testset(
             kb,
             num=num,
@@ -204,6 +232,7 @@ def build(
             llm=llm,
             llm_options=llm_options if llm is not None else None,
             enrich_chunks=enrich_chunks,
+            engine=runner,
         )
     if outcome.delivered == 0:
         # An empty tests.jsonl would only be rejected by every later command: keep whatever was there.
@@ -258,6 +287,8 @@ def _dry_run(
     options: LLMOptions,
     enrich_chunks: int = 0,
     retries: int = 3,
+    *,
+    engine: Engine | None = None,
 ) -> None:
     """Plan an LLM run: build the graph offline (no call), estimate calls, tokens and cost, write nothing.
 
@@ -265,8 +296,8 @@ def _dry_run(
     the structured-output probes, and the enrichment calls (plain, so no repair)."""
     if not model:
         raise OptionError("--dry-run plans LLM calls: give --llm MODEL (or set TESTGEN_LLM)")
-    corpus = load_corpus(kb, chunk_size=chunk_size, chunk_overlap=chunk_overlap, language=language)
-    kg = build_graph(corpus)
+    corpus = load_corpus(kb, chunk_size=chunk_size, chunk_overlap=chunk_overlap, language=language, engine=engine)
+    kg = build_graph(corpus, engine=engine)
     plan = plan_llm_calls(num, kg, model=model, mix=shares, seed=seed, language=language, llm_options=options)
     cost = plan["estimated_cost_usd"]
     click.echo(f"dry run: {num} questions from {len(corpus.documents)} documents with {model}")
