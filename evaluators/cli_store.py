@@ -10,15 +10,13 @@ A bad id or a store that cannot be opened is one line on stderr and exit code 2.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
-import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -26,6 +24,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from evaluators.errors import StoreError, StoreNotFound
+from testgen.cli.common import one_line_errors
 from testgen.errors import UserInputError
 
 if TYPE_CHECKING:
@@ -42,8 +41,6 @@ __all__ = [
     "stored_outcome",
 ]
 
-F = TypeVar("F", bound=Callable[..., Any])
-
 _RUN_REF = re.compile(r"(?:run:)?(\d+)")
 _STATUS_STYLE = {"completed": "green", "failed": "red", "running": "yellow", "pending": "dim"}
 
@@ -56,18 +53,8 @@ store_option = click.option(
 )
 
 
-def _one_line_errors(func: F) -> F:
-    """User errors and store errors (bad id, unreachable store) become ``error: <message>`` and exit code 2."""
-
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except (UserInputError, StoreError) as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(2)
-
-    return wrapper  # type: ignore[return-value]
+_one_line_errors = one_line_errors(StoreError)
+"""User errors and store errors (bad id, unreachable store) become ``error: <message>`` and exit code 2."""
 
 
 @contextmanager

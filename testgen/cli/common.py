@@ -19,18 +19,27 @@ F = TypeVar("F", bound=Callable[..., Any])
 HEARTBEAT_SECONDS = 10.0
 
 
-def user_errors(func: F) -> F:
-    """Turn `UserInputError` into ``error: <message>`` on stderr and exit code 2; bugs keep their traceback."""
+def one_line_errors(*also: type[BaseException]) -> Callable[[F], F]:
+    """A decorator: `UserInputError` (and the exception types in `also`) become ``error: <message>`` on stderr
+    and exit code 2; bugs keep their traceback."""
+    caught: tuple[type[BaseException], ...] = (UserInputError, *also)
 
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except UserInputError as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(2)
+    def decorate(func: F) -> F:
+        @functools.wraps(func)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return func(*args, **kwargs)
+            except caught as exc:
+                click.echo(f"error: {exc}", err=True)
+                sys.exit(2)
 
-    return wrapper  # type: ignore[return-value]
+        return wrapper  # type: ignore[return-value]
+
+    return decorate
+
+
+user_errors = one_line_errors()
+"""Turn `UserInputError` into ``error: <message>`` on stderr and exit code 2; bugs keep their traceback."""
 
 
 @contextmanager
