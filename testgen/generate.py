@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import random
 import time
@@ -19,8 +18,8 @@ from testgen.kg.graph import KnowledgeGraph
 from testgen.llm._types import LLM
 from testgen.overlap import question_overlap
 from testgen.synth.context import GenContext
-from testgen.synth.draft import Draft
-from testgen.synth.llm_stage import LLMStage
+from testgen.synth.draft import Draft, item_id
+from testgen.synth.llm_run import LLMRun, offline_top_up
 from testgen.synth.llm_synth import LLMOptions, estimate_plan
 from testgen.validate import Validator, Verdict
 
@@ -106,12 +105,6 @@ class GenerationResult:
         return {c: got.get(c, 0) for c in self.requested}
 
 
-def item_id(question: str, source_docs: list[str]) -> str:
-    """Stable id: hash of the question and its sources."""
-    raw = question + "\x00" + "\x00".join(source_docs)
-    return hashlib.sha256(raw.encode()).hexdigest()[:16]
-
-
 def generate(
     kg: KnowledgeGraph,
     *,
@@ -130,8 +123,11 @@ def generate(
     its reason). With `fill`, the items a category could not deliver are then drawn from the categories that
     still have material, largest share first, so the set reaches `num` when the KB allows it.
 
-    With `llm`, every offline draft that passes validation is a seed that one LLM call rewrites; the rewrite
-    is validated again (see `testgen.synth.llm_stage`) and a rejected one moves on to the next seed.
+    With `llm`, questions are written by the model (see `testgen.synth.llm_run`): from offline drafts that pass
+    validation (fact seeds, one rewrite call each, validated again — `testgen.synth.llm_stage`) and from passages
+    (`testgen.synth.passage_stage`), in the question types of `llm_options.types`; a rejected reply moves on to
+    the next seed. With ``llm_options.fallback == "offline"``, what the model did not deliver is made up with
+    offline items, flagged in their metadata.
     """
     started = time.perf_counter()
     report = progress or (lambda stage, done, total: None)
@@ -144,7 +140,10 @@ def generate(
     seen: dict[str, int] = {}
     exhausted: set[str] = set()
 
-    stage = LLMStage(llm, ctx, llm_options or LLMOptions(), seed=seed) if llm is not None else None
+    options = llm_options or LLMOptions()
+    stage = LLMRun(llm, ctx, options, wanted, seed, GENERATOR_VERSION) if llm is not None else None
+    # with passages, a category whose mined facts ran out can still deliver
+    facts_only = stage is None or not stage.uses_passages
 
     def next_seed(category_name: str, cap: int) -> tuple[Draft, Verdict] | None:
         category = get_category(category_name)
@@ -205,7 +204,11 @@ def generate(
                 deficit = num - len(result.items)
                 if deficit <= 0 or (stage is not None and stage.stopped):
                     break
-                if category_name in exhausted or category_name in result.shortfall or shares.get(category_name, 0) <= 0:
+                if (
+                    (category_name in exhausted and facts_only)
+                    or category_name in result.shortfall
+                    or shares.get(category_name, 0) <= 0
+                ):
                     continue
                 extra = draw(category_name, deficit, seen[category_name] + deficit * MAX_DRAWS_PER_ITEM)
                 if extra:
@@ -213,8 +216,14 @@ def generate(
     finally:
         if stage is not None:
             stage.close()
-            result.llm = stage.summary()
             result.stopped = stage.stopped
+    if stage is not None:
+        if options.fallback == "offline" and len(result.items) < num:
+            why = stage.stopped or "the model delivered fewer items than requested"
+            made_up = offline_top_up(kg, result.items, wanted, mix=shares, seed=seed, language=language, reason=why)
+            result.items.extend(made_up)
+            stage.fallback_items = len(made_up)
+        result.llm = stage.summary()
     for category_name, count in seen.items():
         if count or wanted[category_name]:
             result.drafts_seen[category_name] = count

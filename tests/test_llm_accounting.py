@@ -335,6 +335,7 @@ def test_build_counts_requests_records_the_mode_and_plans_the_ceiling(
         )
 
     args = ["build", "--kb", str(kb), "-o", str(tmp_path / "t.jsonl"), "-n", "4", "--no-hf", "--round-trip", "off"]
+    args += ["--seeds", "facts"]  # the rewrite path's prompts (the responder answers those)
     with FakeOpenAIServer(rewrite, reject_formats={"json_schema": 500}) as server:
         llm = ["--llm", "openai/test-model", "--api-base", server.url, "--llm-retries", "1", "--concurrency", "2"]
         dry = CliRunner().invoke(main, [*args, *llm, "--dry-run"], catch_exceptions=False)

@@ -30,6 +30,7 @@ from testgen.synth.prompts import PROMPT_VERSION
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
 Messages = list[dict[str, str]]
+FACTS = LLMOptions(seeds="facts")  # the rewrite path alone (passage seeds: tests/test_llm_passages.py)
 
 
 @pytest.fixture(scope="module")
@@ -111,7 +112,7 @@ def test_a_good_reply_becomes_the_item_with_its_metadata(aurora) -> None:
         num=3,
         mix=parse_mix("direct_fact=1"),
         llm=fake,
-        llm_options=LLMOptions(personas=personas, kb=EXAMPLES / "aurora_bikes"),
+        llm_options=LLMOptions(seeds="facts", personas=personas, kb=EXAMPLES / "aurora_bikes"),
     )
     assert len(result.items) == 3
     assert len(fake.history) == 3
@@ -142,7 +143,7 @@ def test_a_good_reply_becomes_the_item_with_its_metadata(aurora) -> None:
 
 def test_the_prompt_carries_category_evidence_and_fixed_result(aurora) -> None:
     fake = FakeLLM(good_reply)
-    generate(aurora, num=1, mix=parse_mix("comparative=1"), llm=fake)
+    generate(aurora, num=1, mix=parse_mix("comparative=1"), llm=fake, llm_options=FACTS)
     prompt = prompt_of(fake.history[0].messages)
     assert prompt.startswith("Category: comparative — ")
     assert "Language: write the question and the reference answer in English." in prompt
@@ -161,7 +162,8 @@ def test_offline_output_is_unchanged_without_a_model(aurora) -> None:
 
 def test_output_does_not_depend_on_concurrency(aurora) -> None:
     runs = [
-        generate(aurora, num=14, seed=3, llm=FakeLLM(good_reply), llm_options=LLMOptions(concurrency=n)) for n in (1, 8)
+        generate(aurora, num=14, seed=3, llm=FakeLLM(good_reply), llm_options=LLMOptions(seeds="facts", concurrency=n))
+        for n in (1, 8)
     ]
     assert [i.model_dump() for i in runs[0].items] == [i.model_dump() for i in runs[1].items]
 
@@ -171,7 +173,7 @@ def test_output_does_not_depend_on_concurrency(aurora) -> None:
 
 def test_a_keyword_not_in_the_sources_is_rejected_and_the_next_seed_used(aurora) -> None:
     fake = FakeLLM(first_call_then_good(keywords=["flux capacitor"]))
-    result = generate(aurora, num=1, mix=parse_mix("direct_fact=1"), llm=fake)
+    result = generate(aurora, num=1, mix=parse_mix("direct_fact=1"), llm=fake, llm_options=FACTS)
     assert result.rejected[("direct_fact", "llm: keyword not grounded")] == 1
     assert len(fake.history) == 2
     assert len(result.items) == 1
@@ -190,7 +192,7 @@ def test_a_keyword_not_in_the_sources_is_rejected_and_the_next_seed_used(aurora)
 )
 def test_critic_and_language_rejections(aurora, category: str, override: dict[str, Any], reason: str) -> None:
     fake = FakeLLM(first_call_then_good(**override))
-    result = generate(aurora, num=2, mix=parse_mix(f"{category}=1"), llm=fake)
+    result = generate(aurora, num=2, mix=parse_mix(f"{category}=1"), llm=fake, llm_options=FACTS)
     assert llm_rejections(result) == {(category, reason): 1}
     assert len(result.items) == 2
     assert len(fake.history) == 3
@@ -220,7 +222,7 @@ def _loser(prompt: str) -> str:
 )
 def test_a_comparative_reply_naming_the_wrong_winner_is_rejected(aurora, override: dict, reason: str) -> None:
     fake = FakeLLM(first_call_then_good(**override))
-    result = generate(aurora, num=1, mix=parse_mix("comparative=1"), llm=fake)
+    result = generate(aurora, num=1, mix=parse_mix("comparative=1"), llm=fake, llm_options=FACTS)
     assert llm_rejections(result) == {("comparative", f"llm: {reason}"): 1}
     assert len(result.items) == 1
 
@@ -232,7 +234,7 @@ def test_a_changed_derived_number_is_rejected(aurora) -> None:
         return good_reply(messages)
 
     fake = FakeLLM(respond)
-    result = generate(aurora, num=6, mix=parse_mix("numerical=1"), llm=fake)
+    result = generate(aurora, num=6, mix=parse_mix("numerical=1"), llm=fake, llm_options=FACTS)
     assert len(result.items) == 6
     assert result.rejected[("numerical", "llm: wrong result")] >= 1
     assert not any((i.metadata or {}).get("derived") for i in result.items)
@@ -240,7 +242,7 @@ def test_a_changed_derived_number_is_rejected(aurora) -> None:
 
 def test_korean_seeds_ask_for_korean(haneul) -> None:
     fake = FakeLLM(good_reply)
-    result = generate(haneul, num=4, llm=fake, llm_options=LLMOptions(round_trip="off"))
+    result = generate(haneul, num=4, llm=fake, llm_options=LLMOptions(seeds="facts", round_trip="off"))
     assert len(result.items) == 4
     for call in fake.history:
         assert "write the question and the reference answer in Korean (한국어)" in prompt_of(call.messages)
@@ -254,7 +256,7 @@ def test_korean_seeds_ask_for_korean(haneul) -> None:
 
 def test_failing_calls_fall_back_to_the_next_seed(aurora) -> None:
     fake = FakeLLM(good_reply, fail_every=3)
-    result = generate(aurora, num=20, llm=fake, llm_options=LLMOptions(concurrency=4))
+    result = generate(aurora, num=20, llm=fake, llm_options=LLMOptions(seeds="facts", concurrency=4))
     assert len(result.items) == 20
     assert result.counts() == result.requested
     failed = [c for c in fake.history if c.reply is None]
@@ -271,7 +273,7 @@ def test_failing_calls_fall_back_to_the_next_seed(aurora) -> None:
 
 def test_calls_that_keep_failing_stop_the_run_with_a_reason(aurora) -> None:
     fake = FakeLLM(lambda messages: "Sorry, I cannot help with that.")  # never JSON, not even after the re-ask
-    result = generate(aurora, num=4, llm=fake, llm_options=LLMOptions(max_consecutive_failures=5))
+    result = generate(aurora, num=4, llm=fake, llm_options=LLMOptions(seeds="facts", max_consecutive_failures=5))
     assert result.items == []
     assert len(fake.history) == 2 * 5  # each call plus its repair re-ask
     assert result.stopped == "stopped: 5 LLM calls failed in a row (last: unusable reply)"
@@ -285,7 +287,7 @@ def test_calls_per_delivered_question_on_the_example_kb(aurora) -> None:
         return good_reply(messages, answer_supported=not bad)
 
     fake = FakeLLM(mostly_good)
-    options = LLMOptions(round_trip="drop", kb=EXAMPLES / "aurora_bikes")
+    options = LLMOptions(seeds="facts", round_trip="drop", kb=EXAMPLES / "aurora_bikes")
     result = generate(aurora, num=50, llm=fake, llm_options=options)
     assert len(result.items) == 50
     ratio = len(fake.history) / len(result.items)
@@ -304,7 +306,7 @@ def test_budget_reached_mid_run_keeps_finished_items(aurora) -> None:
         return good_reply(messages)
 
     fake = FakeLLM(respond)
-    result = generate(aurora, num=10, llm=fake, llm_options=LLMOptions(concurrency=4))
+    result = generate(aurora, num=10, llm=fake, llm_options=LLMOptions(seeds="facts", concurrency=4))
     assert len(result.items) == 6
     # batches never exceed what a category still needs (direct_fact 3, then 1 each): the 7th call hits the cap
     assert len(calls) == 7
@@ -323,14 +325,14 @@ def test_budget_reached_mid_run_keeps_finished_items(aurora) -> None:
 
 def test_round_trip_drop_removes_an_item_that_retrieves_none_of_its_sources(aurora) -> None:
     gibberish = {"question": "Zebra xylophone harmonica?"}
-    options = LLMOptions(round_trip="drop", kb=EXAMPLES / "aurora_bikes")
+    options = LLMOptions(seeds="facts", round_trip="drop", kb=EXAMPLES / "aurora_bikes")
     fake = FakeLLM(first_call_then_good(**gibberish))
     result = generate(aurora, num=2, mix=parse_mix("direct_fact=1"), llm=fake, llm_options=options)
     assert llm_rejections(result) == {("direct_fact", "llm: round trip: no source retrieved"): 1}
     assert [i.question for i in result.items if "Zebra" in i.question] == []
     assert len(result.items) == 2 and len(fake.history) == 3
 
-    flag = LLMOptions(round_trip="flag", kb=EXAMPLES / "aurora_bikes")
+    flag = LLMOptions(seeds="facts", round_trip="flag", kb=EXAMPLES / "aurora_bikes")
     fake = FakeLLM(first_call_then_good(**gibberish))
     flagged = generate(aurora, num=2, mix=parse_mix("direct_fact=1"), llm=fake, llm_options=flag)
     assert [(i.metadata or {})["round_trip"] for i in flagged.items] == [False, True]
@@ -367,7 +369,9 @@ def test_build_with_a_model_prints_usage_and_records_it(tmp_path: Path, monkeypa
     out = tmp_path / "tests.jsonl"
     args = ["build", "--kb", str(EXAMPLES / "aurora_bikes"), "-o", str(out), "-n", "5", "--no-hf"]
     result = CliRunner().invoke(
-        main, [*args, "--llm", "fake/model", "--style", "plain=1", "--round-trip", "off"], catch_exceptions=False
+        main,
+        [*args, "--llm", "fake/model", "--seeds", "facts", "--style", "plain=1", "--round-trip", "off"],
+        catch_exceptions=False,
     )
     assert result.exit_code == 0, result.output
     assert "LLM usage (fake/model" in result.stderr

@@ -60,7 +60,12 @@ class LLMAuthFailed(LLMConfigError):
 
 
 class LLMBadResponse(LLMCallError):
-    """The reply could not be parsed into the requested model, even after one repair re-ask."""
+    """The reply could not be parsed into the requested model, even after one repair re-ask; ``reply`` holds the
+    last reply's text (None when it is not known, e.g. a failure replayed from the cache)."""
+
+    def __init__(self, message: str, *, reply: str | None = None) -> None:
+        super().__init__(message)
+        self.reply = reply
 
 
 @dataclass

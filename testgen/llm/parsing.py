@@ -224,7 +224,7 @@ async def parse_or_repair(
     except ReplyParseError as exc:
         usage.failed_calls += 1
         raise LLMBadResponse(
-            f"the reply does not fit {model.__name__} even after a repair re-ask: {exc.reason}"
+            f"the reply does not fit {model.__name__} even after a repair re-ask: {exc.reason}", reply=second.text
         ) from exc
     return replace(
         second,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,3 +30,9 @@ class Draft:
     derived: dict[str, Any] = field(default_factory=dict)
     scope_docs: list[str] = field(default_factory=list)  # holistic: every document the aggregate reads
     flags: list[str] = field(default_factory=list)
+
+
+def item_id(question: str, source_docs: list[str]) -> str:
+    """Stable id of an item: hash of the question and its sources."""
+    raw = question + "\x00" + "\x00".join(source_docs)
+    return hashlib.sha256(raw.encode()).hexdigest()[:16]

@@ -25,6 +25,7 @@ from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.synth.llm_synth import LLMOptions, LLMRewriter, Rewrite, call_failure, reply_problem
 from testgen.synth.prompts import PROMPT_VERSION
+from testgen.synth.watch import ReplyWatch
 from testgen.text import normalize
 from testgen.validate import Validator, Verdict
 
@@ -45,6 +46,7 @@ class LLMStage:
     round_trip_misses: int = 0
     stopped: str | None = None
     notes: dict[str, str] = field(default_factory=dict)
+    watch: ReplyWatch | None = None  # judges the run's first replies (shared with the passage stage)
 
     def __post_init__(self) -> None:
         o = self.options
@@ -76,11 +78,15 @@ class LLMStage:
         accepted = calls = 0
         cap = max(quota, math.ceil(quota * self.options.max_calls_per_item))
         while accepted < quota and not self.stopped:
+            if self.watch is not None and self.watch.stopped:
+                self.stopped = self.watch.stopped
+                break
             if calls >= cap:
                 self.notes[category_name] = f"stopped after {calls} LLM calls"
                 break
             seeds: list[Draft] = []
-            while len(seeds) < min(self.options.concurrency, quota - accepted, cap - calls):
+            allowance = self.watch.allowance() if self.watch is not None else quota
+            while len(seeds) < min(self.options.concurrency, quota - accepted, cap - calls, allowance):
                 seed = next_seed()
                 if seed is None:
                     break
@@ -98,6 +104,8 @@ class LLMStage:
                 self.calls += 1
                 if isinstance(outcome, LLMCallError):
                     self._failure(category_name, outcome, rejected)
+                    if self.watch is not None:
+                        self.watch.record(False, call_failure(outcome), getattr(outcome, "reply", None))
                     continue
                 if isinstance(outcome, BaseException):
                     raise outcome
@@ -107,9 +115,15 @@ class LLMStage:
                 if verdict is None or not verdict.ok:
                     reason = problem or (verdict.reason if verdict else None) or "rejected"
                     rejected[(category_name, f"llm: {reason}")] += 1
+                    if self.watch is not None:
+                        self.watch.record(reason == "near-duplicate", reason, outcome.text)
                     continue
+                if self.watch is not None:
+                    self.watch.record(True)
                 candidates.append((outcome.draft, verdict, outcome.metadata()))
-            for item in self._round_trip([make_item(*c) for c in candidates], category_name, rejected):
+            if self.watch is not None and self.watch.stopped and not candidates:
+                self.stopped = self.watch.stopped
+            for item in self.round_trip([make_item(*c) for c in candidates], category_name, rejected):
                 emit(item)
                 accepted += 1
                 self.delivered += 1
@@ -126,7 +140,7 @@ class LLMStage:
         if self._consecutive >= self.options.max_consecutive_failures:
             self.stopped = f"stopped: {self._consecutive} LLM calls failed in a row (last: {call_failure(exc)})"
 
-    def _round_trip(
+    def round_trip(
         self, items: list[TestQuestion], category_name: str, rejected: Counter[tuple[str, str]]
     ) -> list[TestQuestion]:
         """Does each question retrieve one of its sources in the baseline top-K? Flag or drop when not."""

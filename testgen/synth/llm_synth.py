@@ -39,6 +39,8 @@ from testgen.text import contains_keyword, normalize
 GENERATOR_LLM = "testgen-llm"
 STAGE = "generation"
 RoundTrip = Literal["drop", "flag", "off"]
+Seeds = Literal["mixed", "passages", "facts"]
+Fallback = Literal["none", "offline"]
 
 
 class Persona(BaseModel):
@@ -76,6 +78,11 @@ class LLMOptions:
     temperature: float | None = None
     max_calls_per_item: float = 4.0  # per category and draw: stop after quota × this many calls
     max_consecutive_failures: int = 20
+    seeds: Seeds = "mixed"  # what questions are written from: mined facts, passages, or both (facts first)
+    types: dict[str, float] | None = None  # question-type shares (testgen.synth.types); None: the default mix
+    max_overlap: float | None = 0.75  # question–evidence overlap above which a passage question is rephrased
+    fallback: Fallback = "none"  # "offline": make up what the model did not deliver with offline items
+    first_replies: int = 6  # replies judged before a run whose replies are all unusable is stopped (0: never)
 
 
 def parse_styles(text: str | None) -> dict[str, float] | None:
@@ -125,6 +132,7 @@ class Rewrite:
     persona: Persona | None
     style: str
     model: str
+    text: str = ""  # the raw reply
 
     def metadata(self) -> dict[str, Any]:
         """What the item's metadata adds on the LLM path."""
@@ -190,7 +198,7 @@ class LLMRewriter:
             keywords=[k.strip() for k in reply.keywords if k.strip()],
             flags=[f for f in seed.flags if not f.startswith(("language_fallback", "phrasing:"))],
         )
-        return Rewrite(seed, draft, reply, persona, style, completion.model or self.llm.model)
+        return Rewrite(seed, draft, reply, persona, style, completion.model or self.llm.model, completion.text)
 
 
 def choose_voice(

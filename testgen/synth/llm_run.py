@@ -1,0 +1,192 @@
+"""One LLM generation run: fact seeds and passage seeds side by side, question types spread over the categories,
+one watch over the first replies, and the offline fallback.
+
+Each category's slots get their question types from `testgen.synth.types.plan_types`. With ``seeds="mixed"``
+(the default) a slot whose type a mined fact can ask (a lookup; for comparative, which of two is ahead) is first
+tried with a fact seed rewritten by the model (`testgen.synth.llm_stage`), every other slot — and any the facts
+could not fill — with a passage seed (`testgen.synth.passage_stage`); when the passages run out, fact seeds make
+up the rest. ``seeds="facts"`` is the rewrite path alone, ``seeds="passages"`` the passage path alone.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from schemas import TestQuestion
+from testgen.kg.graph import KnowledgeGraph
+from testgen.llm._types import LLM
+from testgen.synth.context import GenContext
+from testgen.synth.draft import Draft
+from testgen.synth.llm_stage import LLMStage, MakeItem
+from testgen.synth.llm_synth import LLMOptions
+from testgen.synth.passage_stage import PassageStage
+from testgen.synth.types import CATEGORY_TYPES, DEFAULT_TYPE_MIX, allowed_types, fact_seed_type, plan_types
+from testgen.synth.watch import ReplyWatch
+from testgen.validate import Verdict
+
+
+@dataclass
+class LLMRun:
+    """The LLM side of `testgen.generate.generate`: same `draw` as `LLMStage`, over both kinds of seed."""
+
+    llm: LLM
+    ctx: GenContext
+    options: LLMOptions
+    wanted: dict[str, int]
+    seed: int = 42
+    generator_version: str = "0.1"
+    fallback_items: int = 0
+    _drawn: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        o = self.options
+        self.type_mix = dict(o.types or DEFAULT_TYPE_MIX)
+        self.plan = plan_types(self.wanted, self.type_mix)
+        settings = getattr(self.llm, "settings", None)
+        self.watch = ReplyWatch(
+            self.llm.model,
+            limit=o.first_replies,
+            api_base=getattr(settings, "api_base", None),
+            structured=lambda: getattr(self.llm, "structured_mode", None),
+        )
+        self.facts = LLMStage(self.llm, self.ctx, o, seed=self.seed, watch=self.watch)
+        self.passages: PassageStage | None = None
+        if o.seeds != "facts":
+            self.passages = PassageStage(
+                self.llm,
+                self.ctx,
+                o,
+                self.watch,
+                seed=self.seed,
+                loop=self.facts._loop,
+                round_trip=self.facts.round_trip,
+                generator_version=self.generator_version,
+                type_mix=self.type_mix,
+            )
+
+    @property
+    def uses_passages(self) -> bool:
+        """Whether a category can still deliver after its mined facts ran out."""
+        return self.passages is not None
+
+    @property
+    def stopped(self) -> str | None:
+        """Why the run stopped early (budget, failing calls, unusable replies), or None."""
+        return self.facts.stopped or (self.passages.stopped if self.passages else None) or self.watch.stopped
+
+    @property
+    def notes(self) -> dict[str, str]:
+        """Per-category notes of both stages (why a category stopped)."""
+        merged = dict(self.facts.notes)
+        if self.passages is not None:
+            for key, note in self.passages.notes.items():
+                merged[key] = f"{merged[key]}; {note}" if key in merged else note
+        return merged
+
+    def types_for(self, category: str, count: int) -> list[str]:
+        """The question types of `count` slots: the plan's the first time, then the category's types in turn."""
+        if category not in self._drawn:
+            self._drawn.add(category)
+            planned = self.plan.get(category, [])
+            if len(planned) >= count:
+                return planned[:count]
+        cycle = self.plan.get(category) or allowed_types(category, self.type_mix) or ["what"]
+        return [cycle[i % len(cycle)] for i in range(count)]
+
+    def draw(
+        self,
+        category: str,
+        quota: int,
+        next_seed: Callable[[], Draft | None],
+        make_item: MakeItem,
+        emit: Callable[[TestQuestion], None],
+        rejected: Counter[tuple[str, str]],
+    ) -> int:
+        """Fill `quota` slots of `category`: fact seeds for the slots they can ask, passages for the rest."""
+        types = self.types_for(category, quota)
+        fact_type = fact_seed_type(category)
+
+        def typed(draft: Draft, verdict: Verdict, meta: dict[str, Any]) -> TestQuestion:
+            return make_item(draft, verdict, meta | {"seed_kind": "fact", "question_type": fact_type})
+
+        if self.passages is None or category not in CATEGORY_TYPES:  # facts only, or a plug-in category
+            return self.facts.draw(category, quota, next_seed, typed, emit, rejected)
+        rest = list(types)
+        accepted = 0
+        if self.options.seeds == "mixed" and fact_type in rest:
+            got = self.facts.draw(category, rest.count(fact_type), next_seed, typed, emit, rejected)
+            for _ in range(got):
+                rest.remove(fact_type)
+            accepted += got
+        if rest and not self.stopped:
+            accepted += self.passages.draw(category, rest, emit, rejected)
+        if accepted < quota and self.options.seeds == "mixed" and not self.stopped:
+            accepted += self.facts.draw(category, quota - accepted, next_seed, typed, emit, rejected)
+        return accepted
+
+    def close(self) -> None:
+        """Close the run's event loop."""
+        self.facts.close()
+
+    def summary(self) -> dict[str, Any]:
+        """The run's account: the rewrite stage's, with both stages' calls and items, and the passage path's."""
+        info = self.facts.summary()
+        passages = self.passages.summary() if self.passages is not None else None
+        delivered = self.facts.delivered + (self.passages.delivered if self.passages else 0)
+        info["calls"] = self.facts.calls + (self.passages.calls + self.passages.rephrase_calls if self.passages else 0)
+        info["failed_calls"] = self.facts.failed + (self.passages.failed if self.passages else 0)
+        info["delivered"] = delivered
+        info["calls_per_item"] = round(info["requests"] / delivered, 3) if delivered else None
+        info["seeds"] = self.options.seeds
+        info["fact_items"] = self.facts.delivered
+        info["question_types"] = dict(sorted(self.type_mix.items()))
+        info["stopped"] = self.stopped
+        info["notes"] = self.notes
+        info["watch"] = self.watch.summary()
+        if passages is not None:
+            info["passages"] = passages
+        info["fallback"] = {"mode": self.options.fallback, "items": self.fallback_items}
+        return info
+
+
+def offline_top_up(
+    kg: KnowledgeGraph,
+    items: list[TestQuestion],
+    requested: dict[str, int],
+    *,
+    mix: dict[str, float],
+    seed: int,
+    language: str | None,
+    reason: str,
+) -> list[TestQuestion]:
+    """Offline items that make up what an LLM run did not deliver (``--fallback offline``), each flagged.
+
+    The offline generator runs as it would without a model (same mix and seed, so the same items); categories
+    below their quota are made up first, then any category, until the requested total; a question already in
+    the set is skipped."""
+    from testgen.generate import generate  # the offline generator (imported here: generate imports this module)
+
+    num = sum(requested.values())
+    missing = num - len(items)
+    if missing <= 0:
+        return []
+    offline = generate(kg, num=num, mix=mix, seed=seed, language=language, fill=True)
+    have = Counter(item.category for item in items)
+    asked = {item.question.casefold() for item in items}
+    pool = [item for item in offline.items if item.question.casefold() not in asked]
+    picked: list[TestQuestion] = []
+    for category, quota in requested.items():
+        for item in [i for i in pool if i.category == category][: max(0, quota - have[category])]:
+            if len(picked) < missing:
+                picked.append(item)
+    for item in pool:
+        if len(picked) >= missing:
+            break
+        if item not in picked:
+            picked.append(item)
+    for item in picked:
+        item.metadata = dict(item.metadata or {}) | {"fallback": "offline", "fallback_reason": reason}
+    return picked
