@@ -11,14 +11,16 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from testgen.lang.scripts import CJK
+
 _WS = re.compile(r"\s+")
 _MD_MARKUP = re.compile(r"(\*\*|__|`|~~)")
 _TOKEN = re.compile(
     r"[0-9]+(?:[.,][0-9]+)*"  # numbers, with separators kept together
     r"|[a-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]+(?:['’][a-z]+)?"  # Latin/Greek/Cyrillic words
-    r"|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+"  # CJK runs
+    rf"|[{CJK}]+"  # CJK runs
 )
-_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_CJK_RUN = re.compile(f"[{CJK}]")
 
 
 @lru_cache(maxsize=1 << 18)

@@ -25,6 +25,15 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from evaluators.errors import TargetError
+from testgen.lang.scripts import (
+    HAN,
+    HANGUL_COMPATIBILITY_JAMO,
+    HANGUL_JAMO,
+    HANGUL_SYLLABLES,
+    HIRAGANA,
+    KANA,
+    KATAKANA_PHONETIC_EXTENSIONS,
+)
 from testgen.text import normalize
 
 __all__ = ["ENGLISH_STOPWORDS", "KoreanMode", "Tokenizer", "kiwi_available", "tokenize"]
@@ -42,8 +51,8 @@ ENGLISH_STOPWORDS = frozenset(
     who whom whose why will with would you your yours""".split()
 )
 
-_HANGUL = "\u1100-\u11ff\u3130-\u318f\uac00-\ud7af"
-_HAN_KANA = "\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_HANGUL = HANGUL_JAMO + HANGUL_COMPATIBILITY_JAMO + HANGUL_SYLLABLES
+_HAN_KANA = KANA + KATAKANA_PHONETIC_EXTENSIONS + HAN
 _LETTER = rf"(?:(?![{_HANGUL}{_HAN_KANA}])[^\W\d_])"
 _TOKEN = re.compile(
     r"(?P<num>\d+(?:[.,]\d+)*)"
@@ -53,7 +62,7 @@ _TOKEN = re.compile(
 )
 _HANGUL_CHAR = re.compile(f"[{_HANGUL}]")
 _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
-_HIRAGANA = re.compile("[\u3040-\u309f]")
+_HIRAGANA = re.compile(f"[{HIRAGANA}]")
 # Kiwi part-of-speech tags that carry content: general/proper/bound nouns, numerals, roots, verb and
 # adjective stems. Irregular stems carry a suffix (VV-I, VA-R) that is cut before the lookup.
 _KIWI_KEEP = frozenset({"NNG", "NNP", "NNB", "NR", "XR", "VV", "VA"})

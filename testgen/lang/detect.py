@@ -9,6 +9,17 @@ from __future__ import annotations
 
 import re
 
+from testgen.lang.scripts import (
+    HALFWIDTH_KATAKANA,
+    HAN,
+    HAN_SUPPLEMENTARY,
+    HANGUL,
+    HIRAGANA,
+    IDEOGRAPHIC_ITERATION_MARK,
+    KATAKANA_LETTERS,
+    KATAKANA_PHONETIC_EXTENSIONS,
+)
+
 __all__ = ["MAX_DETECT_CHARS", "detect_language", "script_counts", "script_of"]
 
 #: Only this many leading characters are looked at: enough to decide, and bounded cost for huge files.
@@ -16,11 +27,11 @@ MAX_DETECT_CHARS = 20_000
 
 # Character classes per script. Kept as regex classes so counting is done in C (``findall`` over runs), not
 # by a Python loop per character.
-_HANGUL = "\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\ud7b0-\ud7ff"
+_HANGUL = HANGUL
 # U+30FB (katakana middle dot) is left out: Chinese and Korean texts use it as plain punctuation.
-_KANA = "\u3040-\u309f\u30a0-\u30fa\u30fc-\u30ff\u31f0-\u31ff\uff66-\uff9d"
+_KANA = HIRAGANA + KATAKANA_LETTERS + KATAKANA_PHONETIC_EXTENSIONS + HALFWIDTH_KATAKANA
 # U+3005 (々) is the ideographic iteration mark; it behaves like a Han letter.
-_HAN = "\u3005\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
+_HAN = IDEOGRAPHIC_ITERATION_MARK + HAN + HAN_SUPPLEMENTARY
 # Latin letters only: × (U+00D7) and ÷ (U+00F7) sit inside Latin-1 but are symbols.
 _LATIN = "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff\uff21-\uff3a\uff41-\uff5a"
 
