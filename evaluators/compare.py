@@ -11,7 +11,7 @@ import numpy as np
 
 from schemas import QuestionResult
 from testgen.errors import DatasetFormatError, UserInputError
-from testgen.export.jsonl import parse_line
+from testgen.export.jsonl import json_lines
 from testgen.text import normalize
 
 _ORDER = ["MRR", "nDCG", "P", "R", "Hit", "MAP", "CtxPrecision", "Coverage"]
@@ -40,10 +40,7 @@ def load_results(path: str | Path) -> list[QuestionResult]:
     if not path.exists():
         raise UserInputError(f"{path}: no such results file (give a report folder written by `evaluate`)")
     results = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        raw = parse_line(path, number, line, "give the results.jsonl an evaluation wrote")
+    for number, raw in json_lines(path, path.read_text(encoding="utf-8"), "give the results.jsonl an evaluation wrote"):
         try:
             results.append(QuestionResult.model_validate(raw))
         except ValueError as exc:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from schemas import RunRecord, TestQuestion
-from testgen.export.jsonl import read_models
+from testgen.export.jsonl import read_models, write_lines
 from testgen.text import normalize
 
 __all__ = ["align", "dumps_record", "read_run", "write_run"]
@@ -31,12 +31,7 @@ def dumps_record(record: RunRecord) -> str:
 
 def write_run(records: Iterable[RunRecord], path: str | Path) -> Path:
     """Write records one per line (parent folders created); the same records always give the same bytes."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", encoding="utf-8", newline="\n") as fh:
-        for record in records:
-            fh.write(dumps_record(record) + "\n")
-    return path
+    return write_lines(map(dumps_record, records), path)
 
 
 def read_run(path: str | Path) -> list[RunRecord]:

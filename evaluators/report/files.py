@@ -10,14 +10,12 @@ from evaluators.evaluate import EvaluationOutcome, generation_metric_order, metr
 from evaluators.report.bands import band
 from evaluators.report.diagnosis import faithfulness_relevancy, retrieval_generation
 from evaluators.report.panels import answers_title, generation_rows, reasons_summary, usage_line
+from testgen.export.jsonl import write_lines
 
 
 def write_results_jsonl(outcome: EvaluationOutcome, path: Path) -> Path:
     """One JSON object per question (the `QuestionResult` model)."""
-    with path.open("w", encoding="utf-8", newline="\n") as fh:
-        for result in outcome.results:
-            fh.write(json.dumps(result.model_dump(mode="json"), ensure_ascii=False) + "\n")
-    return path
+    return write_lines((json.dumps(r.model_dump(mode="json"), ensure_ascii=False) for r in outcome.results), path)
 
 
 def write_summary_json(outcome: EvaluationOutcome, path: Path) -> Path:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
@@ -57,14 +57,28 @@ def dumps_item(item: TestQuestion) -> str:
     return json.dumps(item.to_json_dict(), ensure_ascii=False, separators=(", ", ": "))
 
 
-def write_jsonl(items: Iterable[TestQuestion], path: str | Path) -> Path:
-    """Write items one per line; the same items always give the same bytes."""
+def write_lines(lines: Iterable[str], path: str | Path) -> Path:
+    """Write a JSONL file: each of `lines` (one JSON value, no newline) then ``\\n``, UTF-8, parent folders
+    created. Every JSONL writer of the toolkit goes through here."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", encoding="utf-8", newline="\n") as fh:
-        for item in items:
-            fh.write(dumps_item(item) + "\n")
+        for line in lines:
+            fh.write(line + "\n")
     return path
+
+
+def write_jsonl(items: Iterable[TestQuestion], path: str | Path) -> Path:
+    """Write items one per line; the same items always give the same bytes."""
+    return write_lines(map(dumps_item, items), path)
+
+
+def json_lines(path: str | Path, text: str, fix: str) -> Iterator[tuple[int, object]]:
+    """``(line number, parsed JSON)`` for each non-blank line of `text`, the content of `path`; a bad line is a
+    `DatasetFormatError` naming ``file:line`` (see :func:`parse_line`). Every JSONL reader goes through here."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            yield number, parse_line(path, number, line, fix)
 
 
 def read_models(path: str | Path, model: type[M], *, what: str, noun: str, fix: str) -> list[M]:
@@ -87,10 +101,7 @@ def read_models(path: str | Path, model: type[M], *, what: str, noun: str, fix: 
     except OSError as exc:
         raise UserInputError(f"{path}: cannot read: {exc.strerror or exc}") from exc
     items: list[M] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        raw = parse_line(path, number, line, fix)
+    for number, raw in json_lines(path, text, fix):
         if not isinstance(raw, dict):
             raise DatasetFormatError(str(path), number, f"expected a JSON object, got {type(raw).__name__}", fix)
         try:

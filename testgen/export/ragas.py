@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from schemas import TestQuestion
 from testgen.errors import UserInputError
+from testgen.export.jsonl import write_lines
 
 if TYPE_CHECKING:
     from ragas import EvaluationDataset
@@ -46,12 +47,7 @@ def to_ragas_dataset(items: list[TestQuestion]) -> EvaluationDataset:
 
 def write_ragas_jsonl(items: list[TestQuestion], path: str | Path) -> Path:
     """The set in RAGAS's own JSONL layout (what ``EvaluationDataset.to_jsonl`` writes)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", encoding="utf-8", newline="\n") as fh:
-        for row in ragas_rows(items):
-            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-    return path
+    return write_lines((json.dumps(row, ensure_ascii=False) for row in ragas_rows(items)), path)
 
 
 def from_ragas_dataset(dataset: Any, *, category: str = "uncategorized") -> list[TestQuestion]:
