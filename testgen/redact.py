@@ -21,8 +21,9 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Mapping
+from urllib.parse import urlsplit
 
-__all__ = ["MARK", "redact", "register_secret", "secret_values"]
+__all__ = ["MARK", "public_url", "redact", "register_secret", "secret_values"]
 
 #: What a secret is replaced with.
 MARK = "[redacted]"
@@ -71,3 +72,16 @@ def redact(text: str, extra: Iterable[str | None] = (), *, environ: Mapping[str,
     text = _HEADER_LINE.sub(lambda m: f"{m.group(1)}{m.group(2)}{m.group(3)}{MARK}", text)
     text = _QUERY_PARAM.sub(lambda m: f"{m.group(1)}{MARK}", text)
     return _TOKEN_SHAPES.sub(MARK, text)
+
+
+def public_url(url: str) -> str:
+    """`url` without user, password, query and fragment, which may hold credentials (a port out of range is
+    dropped with them)."""
+    parts = urlsplit(url)
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    host = parts.hostname or ""
+    netloc = f"{host}:{port}" if port else host
+    return parts._replace(netloc=netloc, query="", fragment="").geturl()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from testgen.redact import MARK, redact, register_secret, secret_values
+from testgen.redact import MARK, public_url, redact, register_secret, secret_values
 
 ENV = {
     "OPENAI_API_KEY": "sk-proj-Zx81Qm2Lw9Tr4Yu7Io3Pa6Sd5Fg0Hj1K",
@@ -51,3 +51,16 @@ def test_known_values_longest_first_and_registered_ones() -> None:
     register_secret("short")  # ignored
     assert redact("got header-value-for-target, short", environ={}) == f"got {MARK}, short"
     assert redact("one-off-secret-value here", ["one-off-secret-value", None], environ={}) == f"{MARK} here"
+
+
+@pytest.mark.parametrize(
+    ("url", "public"),
+    [
+        ("https://user:secret@example.org:8443/rag?key=abc#top", "https://example.org:8443/rag"),
+        ("http://127.0.0.1/v1/chat", "http://127.0.0.1/v1/chat"),
+        ("http://token@host/path?x=1", "http://host/path"),
+        ("http://host:99999/path", "http://host/path"),  # a port out of range is dropped, not raised
+    ],
+)
+def test_public_url_drops_credentials_query_and_fragment(url: str, public: str) -> None:
+    assert public_url(url) == public

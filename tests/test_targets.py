@@ -473,8 +473,9 @@ def test_http_requests_run_concurrently(server: str) -> None:
 
 
 def test_http_url_checks_and_describe_hides_credentials() -> None:
-    with pytest.raises(TargetError, match="bad endpoint URL"):
-        HttpTarget("ftp://example.org/rag")
+    for bad in ("ftp://example.org/rag", "http://example.org:99999/rag", "http://example.org:port/rag"):
+        with pytest.raises(TargetError, match="bad endpoint URL"):
+            HttpTarget(bad)
     with pytest.raises(OptionError, match="concurrency must be a whole number of at least 1"):
         HttpTarget("http://127.0.0.1:9/rag", concurrency=0)
     with pytest.raises(OptionError, match="timeout must be positive"):

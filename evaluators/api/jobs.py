@@ -8,10 +8,10 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import wait as wait_futures
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from evaluators.runner import RunConfig, run_evaluation
 from testgen.errors import UserInputError
+from testgen.redact import public_url
 
 if TYPE_CHECKING:
     from evaluators.evaluate import EvaluationOutcome
@@ -114,18 +114,6 @@ class JobRunner:
             self.store.fail_run(run_id, message, results)
         except Exception:  # the store itself is broken: nothing left to record the failure in
             log.exception("could not record the failure of run %d", run_id)
-
-
-def public_url(url: str) -> str:
-    """`url` without user, password, query and fragment, which may hold credentials."""
-    parts = urlsplit(url)
-    try:
-        port = parts.port
-    except ValueError:
-        port = None
-    host = parts.hostname or ""
-    netloc = f"{host}:{port}" if port else host
-    return parts._replace(netloc=netloc, query="", fragment="").geturl()
 
 
 def stored_config(config: RunConfig) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import time
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 import httpx
 
@@ -28,7 +28,7 @@ from evaluators.targets.base import (
 )
 from schemas import RunRecord, TestQuestion
 from testgen.errors import OptionError
-from testgen.redact import register_secret
+from testgen.redact import public_url, register_secret
 from testgen.retry import Attempts, parse_retry_after
 
 __all__ = ["HttpTarget"]
@@ -55,12 +55,12 @@ def _retry_after(response: httpx.Response) -> float | None:
     return None if seconds is None else min(seconds, _MAX_RETRY_AFTER)
 
 
-def _public_url(url: str) -> str:
-    """The URL without user, password and query string, which may hold credentials."""
-    parts = urlsplit(url)
-    host = parts.hostname or ""
-    netloc = f"{host}:{parts.port}" if parts.port else host
-    return parts._replace(netloc=netloc, query="", fragment="").geturl()
+def _valid_port(parts: SplitResult) -> bool:
+    try:
+        parts.port  # noqa: B018 (reading it checks it: a port out of 0-65535 or not a number raises)
+    except ValueError:
+        return False
+    return True
 
 
 class HttpTarget:
@@ -82,14 +82,14 @@ class HttpTarget:
         headers: dict[str, str] | None = None,
     ) -> None:
         parts = urlsplit(url)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
+        if parts.scheme not in ("http", "https") or not parts.hostname or not _valid_port(parts):
             raise TargetError(f"bad endpoint URL {url!r} (write it as http://host:port/path or https://...)")
         if timeout <= 0:
             raise OptionError(f"timeout must be positive seconds, got {timeout!r}")
         if retries < 0 or backoff < 0:
             raise OptionError(f"retries and backoff must be 0 or more, got {retries!r} and {backoff!r}")
         self.url = url
-        self.name = _public_url(url)
+        self.name = public_url(url)
         self.concurrency = check_concurrency(concurrency)
         self.timeout, self.retries, self.backoff = timeout, retries, backoff
         self._headers = dict(headers or {})
