@@ -45,7 +45,17 @@ def attribute_cues(fact: FactNode) -> list[str]:
             tok = re.sub(r"(?:ing|ed|es|s)$", "", tok) if len(tok) > 4 else tok
             tok = tok[:5]
         cues.append(tok)
+    for group in _SAME_EVENT:
+        if any(cue in group for cue in cues):
+            cues += [word for word in sorted(group) if word not in cues]
     return cues
+
+
+#: Words that name the same event: a founding date is stated by "창업", "세웠" or "established" as well.
+_SAME_EVENT = (
+    frozenset({"found", "estab", "incor", "설립", "설립일", "창업", "창립", "세웠", "세운"}),
+    frozenset({"launc", "relea", "debut", "출시", "출시일", "발매", "선보"}),
+)
 
 
 def _unit_stem(unit: str) -> str:
@@ -151,6 +161,20 @@ def _states_reworded(value: str, segment: str) -> bool:
 _QUESTION_LINE = re.compile(r"^\s*(?:#|\*\*|Q\s*[.:：)]|질문|问[：:])|[?？]\s*(?:\*\*)?\s*$")
 
 
+_PARTICLES = "의|은|는|이|가|을|를|께서|으로|로|에게"
+#: A labelled line of a record: "- **팀 인원**: 12명", "Team: Sales".
+_LABELLED_LINE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?([^:：|\n]{1,24}?)(?:\*\*)?\s*[:：]")
+#: Labels of the role a person holds.
+_ROLE_LABEL = re.compile(r"^\s*(?:job title|title|role|position|team|department|직책|직위|직함|소속|부서|팀)\s*$", re.I)
+
+
+def _specific(fact: FactNode) -> bool:
+    """A typed value specific enough to be recognised away from its label: an amount with its unit, a full date."""
+    if fact.value_type in ("money", "percent") or (fact.value_type == "number" and fact.unit):
+        return True
+    return fact.value_type == "date" and fact.date_key is not None and len(fact.date_key) >= 10
+
+
 def _has_word(norm: str, word: str) -> bool:
     """Whether normalised text holds a word as a word: "rellm" is not in "insurellm". CJK words are matched as
     substrings (particles attach to them: "세진전자의")."""
@@ -175,6 +199,7 @@ class Closure:
         self._rare_words: dict[str, bool] = {}
         self._brands: set[str] | None = None
         self._homes: dict[str, str] | None = None
+        self._by_type: dict[str, set[str]] | None = None
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
@@ -251,10 +276,118 @@ class Closure:
                 ):
                     docs.add(chunk.doc_id)
                     break
+                if self._named_just_before(fact, chunk_id, index, forms, cues) or self._record_of(
+                    chunk_id, line, forms, cues
+                ):
+                    docs.add(chunk.doc_id)
+                    break
         docs |= self._by_distinctive_words(fact, forms, docs)
+        docs |= self._same_event(fact, docs)
+        docs |= self._role_beside_name(fact, forms, docs)
         docs |= self._from_the_other_end(fact, forms | self.distinctive(forms))
         docs |= self._from_the_listed_pages(fact, forms)
         return docs
+
+    def _named_just_before(self, fact: FactNode, chunk_id: str, index: int, forms: set[str], cues: list[str]) -> bool:
+        """A specific value in a sentence that speaks of the subject as "the bike" or "its", named by the sentence
+        before it in the same paragraph: "The Aurora Fold 250 was his first project. He cut its weight to 16.2 kg."
+        The attribute must show in the sentence, and no other thing of the subject's kind may be named in it."""
+        if not (_specific(fact) and cues and index > 0):
+            return False
+        lines = self.lines(chunk_id)
+        text = self.ctx.chunks[chunk_id].text
+        before, line = lines[index - 1], lines[index]
+        start = text.find(line)
+        end_before = text.rfind(before, 0, max(start, 0))
+        if start < 0 or end_before < 0 or "\n" in text[end_before + len(before) : start]:
+            return False  # another paragraph, list item or table row
+        norm, norm_before = normalize(line), normalize(before)
+        if not any(cue in norm for cue in cues) or not any(form in norm_before for form in forms):
+            return False
+        return not any(name in norm for name in self._kin_names(fact, forms))
+
+    def _record_of(self, chunk_id: str, line: str, forms: set[str], cues: list[str]) -> bool:
+        """Whether `line` is a labelled line whose label names the attribute, in a record with another labelled
+        line whose value is the subject: a team lead's profile with "소속: 상품기획팀" and "팀 인원: 12명" states
+        the team's size."""
+        labelled = _LABELLED_LINE.match(line)
+        if not cues or labelled is None or not any(cue in normalize(labelled.group(1)) for cue in cues):
+            return False
+        for other in self.lines(chunk_id):
+            match = _LABELLED_LINE.match(other)
+            if match is None or other == line or re.search(r"\d", match.group(1)):
+                continue  # a dated line belongs to a timeline, not to the record
+            value = normalize(other[match.end() :].strip(" *"))
+            if any(value == form or re.fullmatch(rf"{re.escape(form)}\s*[(（][^)）]*[)）]", value) for form in forms):
+                return True
+        return False
+
+    def _kin_names(self, fact: FactNode, forms: set[str]) -> set[str]:
+        """Names (normalised) of the other things of the subject's kind."""
+        entity = self.ctx.entities.get(fact.subject_entity or "")
+        if entity is None:
+            return set()
+        if self._by_type is None:
+            self._by_type = {}
+            for other in self.ctx.entities.values():
+                self._by_type.setdefault(other.entity_type, set()).add(normalize(other.name))
+        own = forms | {normalize(entity.name)}
+        return {n for n in self._by_type.get(entity.entity_type, set()) if len(n) >= 3 and n not in own}
+
+    def _same_event(self, fact: FactNode, found: set[str]) -> set[str]:
+        """A dated event of a timeline ("2019년 10월: 교토 미식 투어 3박 4일 출시") written with the same words and
+        date in another document's timeline or text: that document dates the same event."""
+        event = normalize(fact.attribute)
+        if fact.source != "timeline" or len(event.split()) < 3 or len(event) < 8:
+            return set()
+        docs: set[str] = set()
+        for chunk_id in sorted(self.ctx.chunks_with(fact.attribute)):
+            doc_id = self.ctx.chunks[chunk_id].doc_id
+            if doc_id in found or doc_id in docs:
+                continue
+            if any(event in normalize(line) and states_value(fact, line) for line in self.lines(chunk_id)):
+                docs.add(doc_id)
+        return docs
+
+    def _role_beside_name(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """A role written right beside its holder's name ("대표이사 박하늘", "대표이사: 박하늘", "Jane Roe, CEO") in a
+        document that never uses the label ("직책", "Title"): it states the person's role all the same."""
+        value = normalize(fact.value)
+        if not _ROLE_LABEL.search(fact.attribute) or fact.value_type != "text" or not 2 <= len(value) <= 30:
+            return set()
+        names = [f for f in forms if len(f) >= 2]
+        if not names:
+            return set()
+        joined = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        beside = re.compile(
+            rf"(?<!\w){re.escape(value)}[\s:：*,(（|-]{{0,5}}(?:{joined})(?![a-z])"
+            rf"|(?<![\w가-힣])(?:{joined})[\s,(（|]{{1,4}}{re.escape(value)}(?:{_PARTICLES})?(?![a-z가-힣])"
+        )
+        docs: set[str] = set()
+        for chunk_id in sorted(self.ctx.chunks_with(fact.value)):
+            doc_id = self.ctx.chunks[chunk_id].doc_id
+            if doc_id in found or doc_id in docs:
+                continue
+            if any(beside.search(normalize(line)) for line in self.lines(chunk_id)):
+                docs.add(doc_id)
+        return docs
+
+    def finer_date(self, fact: FactNode, docs: set[str]) -> str | None:
+        """A date that one of `docs` gives for a month-only fact, with its day ("2019년 10월 7일" where the fact
+        says "2019년 10월"), or None: the answer would leave out what a source says."""
+        key = fact.date_key or ""
+        cues = attribute_cues(fact)
+        if fact.value_type != "date" or len(key) != 7 or not cues or fact.source == "sentence":
+            return None
+        for doc_id in sorted(docs):
+            for chunk in self.ctx.chunks_by_doc.get(doc_id, []):
+                for found in find_values(chunk.text):
+                    other = found.date_key or ""
+                    if found.value_type == "date" and len(other) == 10 and other.startswith(key):
+                        line = next((ln for ln in self.lines(chunk.chunk_id) if found.text in ln), "")
+                        if line and states_value(fact, line) and any(cue in normalize(line) for cue in cues):
+                            return found.text  # the same event ("출시일: 2019년 10월 7일"), not another one
+        return None
 
     def subject_forms(self, fact: FactNode, *, short: bool = True) -> set[str]:
         """The names the fact's subject goes by, normalised: its surface form, entity name and aliases, and the
@@ -312,10 +445,7 @@ class Closure:
     def _by_distinctive_words(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """A specific typed value (an amount with its unit, a full date) next to a word only the subject's pages
         use: "세진전자 임직원 300명" in an FAQ states the 300 participants of the 세진전자 contract."""
-        specific = (fact.value_type in ("money", "percent") or (fact.value_type == "number" and fact.unit)) or (
-            fact.value_type == "date" and fact.date_key is not None and len(fact.date_key) >= 10
-        )
-        if not specific:
+        if not _specific(fact):
             return set()
         words = self.distinctive(forms)
         if not words:

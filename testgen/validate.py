@@ -94,6 +94,10 @@ class Validator:
         failed = self.gate.check(draft, rewritten=rewritten)
         if failed is not None:
             return Verdict(False, failed.reason, detail=failed.detail)
+        if len(draft.facts) == 1 and draft.category in SINGLE_FACT:
+            finer = self._closure.finer_date(draft.facts[0], set(source_docs))
+            if finer:
+                return Verdict(False, "incomplete_value", detail=f"a source gives the day: {finer}")
         question = normalize(draft.question)
         for span in draft.answer_spans:
             if _leaks(question, span) or (draft.category in SINGLE_FACT and _name_leaks(draft.question, span)):

@@ -10,7 +10,7 @@ from factories import kb_context
 
 from schemas import FactNode
 from testgen.categories import get_category
-from testgen.closure import fact_closure
+from testgen.closure import Closure, fact_closure
 from testgen.kg.build import build_graph, load_corpus
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
@@ -474,3 +474,54 @@ def test_closure_reads_a_distinctive_word_as_a_whole_word(tmp_path: Path) -> Non
     )
     start = next(f for f in ctx.facts if f.attribute == "Effective Date")
     assert fact_closure(ctx, start) == {"contracts/contract_with_marrow_bay_for_quillon.md"}
+
+
+PROSE_KB = {
+    "products/fold_250.md": "# Fold 250\n\n- **Weight**: 16.2 kg\n- **Launch Date**: May 4, 2020\n",
+    "products/ridge_700.md": "# Ridge 700\n\n- **Weight**: 24.0 kg\n",
+    "people/lukas.md": "# Lukas Brandt\n\n- **Team**: Product\n\nThe Fold 250 was his first project. He cut its "
+    "weight to 16.2 kg by moving the battery.\n\nHe also owns the Ridge 700. He cut its weight to 16.2 kg in a "
+    "prototype of the Ridge 700 that never shipped.\n",
+    "news/launches.md": "# Launches\n\nThe Fold 250 drew crowds at the fair.\n\nThe bike launched on May 4, 2020.\n",
+}
+
+
+def test_closure_follows_the_sentence_before_in_the_same_paragraph(tmp_path: Path) -> None:
+    ctx = kb_context(tmp_path, PROSE_KB)
+    weight = next(f for f in ctx.facts if f.subject == "Fold 250" and f.attribute == "Weight")
+    # "The Fold 250 was his first project. He cut its weight to 16.2 kg": the sentence before names the bike
+    assert "people/lukas.md" in fact_closure(ctx, weight)
+    launch = next(f for f in ctx.facts if f.attribute == "Launch Date")
+    # the sentence before is another paragraph: "The bike launched on May 4, 2020" is not tied to the Fold 250
+    assert "news/launches.md" not in fact_closure(ctx, launch)
+    ridge = next(f for f in ctx.facts if f.subject == "Ridge 700" and f.attribute == "Weight")
+    assert fact_closure(ctx, ridge) == {"products/ridge_700.md"}  # 16.2 kg is not the Ridge's weight
+
+
+def test_closure_of_roles_records_and_timeline_events(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "people/park.md": "# 박하늘\n\n- **직책**: 대표이사\n- **소속**: 경영진\n",
+            "company/overview.md": "# 하늘여행\n\n- **대표이사**: 박하늘\n- **설립일**: 2008년 3월 15일\n",
+            "company/org.md": "# 조직\n\n| 조직 | 책임자 | 인원 |\n|---|---|---|\n| 경영진 | 박하늘 | 4명 |\n"
+            "| 기획팀 | 김민지 | 12명 |\n",
+            "people/kim.md": "# 김민지\n\n- **소속**: 기획팀\n- **팀 인원**: 12명\n\n## 경력\n\n"
+            "- **2019년 10월**: 교토 미식 투어 3박 4일 출시\n",
+            "company/history.md": "# 하늘여행 연혁\n\n- **2019년 10월**: 교토 미식 투어 3박 4일 출시\n"
+            "- **2010년 4월**: 김민지 입사, 신입 인원 12명 채용\n- **2011년 1월**: 기획팀\n",
+            "products/kyoto.md": "# 교토 미식 투어 3박 4일\n\n- **출시일**: 2019년 10월 7일\n",
+        },
+    )
+    closure = Closure(ctx)
+    role = next(f for f in ctx.facts if f.attribute == "직책")
+    assert "company/overview.md" in closure.of(role)  # "대표이사: 박하늘" states his role without the label
+    team = next(f for f in ctx.facts if f.attribute == "소속" and f.subject == "박하늘")
+    assert "company/org.md" in closure.of(team)  # "| 경영진 | 박하늘 |"
+    size = next(f for f in ctx.facts if f.subject == "기획팀" and f.attribute == "인원")
+    assert "people/kim.md" in closure.of(size)  # her record: "소속: 기획팀", "팀 인원: 12명"
+    assert "company/history.md" not in closure.of(size)  # a timeline line is no record of the team
+    launch = next(f for f in ctx.facts if f.subject == "김민지" and f.value_type == "date" and "출시" in f.attribute)
+    assert "company/history.md" in closure.of(launch)  # the same event, dated the same, in another timeline
+    # the product page gives the day of a month-only date: the answer would leave it out
+    assert closure.finer_date(launch, closure.of(launch) | {"products/kyoto.md"}) == "2019년 10월 7일"
