@@ -842,3 +842,127 @@ def test_a_count_whose_member_also_holds_a_longer_title_is_ambiguous(tmp_path: P
     ctx_plain = kb_context(tmp_path / "plain", {**people, "people/ada_moss.md": person("Ada Moss", "Field Analyst")})
     titles[:] = [f for f in ctx_plain.facts if f.attribute == "Job Title"]
     assert aggregate_problem(count("Field Analyst", ["Ada Moss", "Ben Hale"]), ctx_plain) is None
+
+
+def test_a_sign_or_footnote_the_value_lost_is_incomplete() -> None:
+    wait = fact(
+        "30 minutes", "- Average wait time: **<30 minutes**", attribute="Average wait time", value_type="number"
+    )
+    assert "'<'" in (incomplete_value(wait, "The average wait time is 30 minutes.") or "")
+    height = fact("1810mm", "- **Height**: ~1810mm", attribute="Height", value_type="text")
+    assert "'~'" in (incomplete_value(height, "The height is 1810mm.") or "")
+    assert incomplete_value(height, "The height is ~1810mm.") is None  # the answer keeps the sign
+    rate = fact("Starting from 8.25% p.a.*", "- Rates: Starting from 8.25% p.a.*", attribute="Rates", value_type="text")
+    assert incomplete_value(rate, "x") is not None
+    plain = fact("1810mm", "- **Height**: 1810mm", attribute="Height", value_type="text")
+    assert incomplete_value(plain, "The height is 1810mm.") is None
+
+
+def test_plan_columns_and_selling_words_are_no_properties() -> None:
+    for label in ("Standard", "Standard Warranty", "Premium Support", "Attractive Interest Rates", "Notable Locations"):
+        assert pasted_label(label) is not None, label
+    for label in ("Basic Plan", "Enterprise Tier", "Warranty", "Interest Rate", "Main Campus"):
+        assert pasted_label(label) is None, label
+
+
+def test_a_phrase_of_common_words_is_no_name_unless_it_names_a_document(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "support/service.md": "# Warranty & Service\n\n- **Service window**: 10 AM–6 PM\n\nEvery battery "
+            "replacement is free under warranty; the service desk also handles each discount policy request.\n",
+            "policies/discount.md": "# Fleet Discount Policy\n\n- **Owner**: Rosa Delgado\n\nA fleet of ten earns the "
+            "discount.\n",
+        },
+    )
+    gate = Gate(ctx)
+    assert gate._common_word("Warranty & Service")  # a topic page, not a thing
+    assert gate._common_word("Battery Replacement")  # a table row
+    assert not gate._common_word("Fleet Discount Policy")  # a document's name
+    assert not gate._common_word("Rosa Delgado")
+
+
+def test_a_contact_printed_on_many_pages_is_boilerplate_and_a_pages_own_is_not(tmp_path: Path) -> None:
+    footer = "\n\nContact: +91 124 1234567 | hello@veloce.example\n"
+    ctx = kb_context(
+        tmp_path,
+        {
+            **{
+                f"cars/{n}.md": f"# Veloce {n.title()}\n\n- **Phone**: +91 124 1234567{footer}"
+                for n in ("aero", "edge")
+            },
+            "about.md": f"# About Veloce\n\nWe build cars.{footer}",
+            "desks/clinic.md": "# Campus Clinic\n\n- **Phone**: +1 617 555 0100\n",
+        },
+    )
+    gate = Gate(ctx)
+
+    def ask(doc: str) -> Draft:
+        phone = next(f for f in ctx.facts if f.doc_id == doc and f.attribute == "Phone")
+        return Draft(
+            category="direct_fact",
+            question=f"What is {phone.subject}'s phone number?",
+            reference_answer=phone.value,
+            keywords=[phone.value],
+            facts=[phone],
+            answer_spans=[phone.value],
+            language="en",
+            template="en.text",
+        )
+
+    assert (gate._boilerplate(ask("cars/aero.md")) or ("",))[0] == "boilerplate_value"
+    assert gate._boilerplate(ask("desks/clinic.md")) is None
+
+
+def test_an_eligibility_requirement_is_not_the_products_property(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "loans/bike.md": "# Bike Loan\n\n## Eligibility\n\n- **Age**: 21–65 years\n\n## Features\n\n"
+            "- **Tenure**: up to 48 months\n- **Processing Fee**: 2%\n",
+        },
+    )
+    gate = Gate(ctx)
+
+    def draft_of(attribute: str) -> Draft:
+        f = next(f for f in ctx.facts if f.attribute == attribute)
+        return Draft(
+            category="numerical",
+            question=f"What is Bike Loan's {attribute.lower()}?",
+            reference_answer=f.value,
+            keywords=[f.value],
+            facts=[f],
+            answer_spans=[f.value],
+            language="en",
+            template="en.text",
+        )
+
+    assert "requirement" in ((gate._labels(draft_of("Age")) or ("", ""))[1] or "")
+    assert gate._labels(draft_of("Processing Fee")) is None
+
+
+def test_chinese_leftovers_of_the_source_sentence() -> None:
+    assert question_problem("关于研究院，下设多少个研究所和一个工厂？", "zh.sentence") is not None
+    assert question_problem("关于国旗，国旗一直沿用到什么时候苏联解体？", "zh.sentence") is not None
+    assert question_problem("关于国旗，国旗一直沿用到什么时候为止？", "zh.sentence") is None
+    two_events = sentence("2007年9月胡天衡结束驻广州回港后即主持夜间新闻。", "2007年9月")
+    assert "two events" in (standalone_problem(two_events, "zh") or "")
+    chapter = sentence("87回提及王连反对诸葛亮南征。", "87回", value_type="number")
+    assert "ordinal" in (standalone_problem(chapter, "zh") or "")
+    assert standalone_problem(sentence("该馆于2005年1月18日重新对公众开放。", "2005年1月18日"), "zh") != (
+        "two events in one sentence ('回港后即主持…': which one is dated?)"
+    )
+
+
+def test_a_bound_is_not_the_time_something_happened() -> None:
+    bound = sentence("By February 2020, several countries were reporting imported cases.", "February 2020")
+    assert "bound" in (standalone_problem(bound, "en") or "")
+    point = sentence("In February 2020, the first imported case was reported in Nepal.", "February 2020")
+    assert standalone_problem(point, "en") is None
+
+
+def test_a_korean_sentence_about_the_company_unnamed_needs_its_context() -> None:
+    bare = sentence("창업 초기에 회사는 주로 주말 버스 여행을 팔았다.", "창업 초기")
+    assert "kind noun" in (standalone_problem(bare, "ko") or "")
+    named = sentence("하늘여행은 2008년 3월 15일 인사동에서 설립되었다.", "2008년 3월 15일")
+    assert standalone_problem(named, "ko") is None

@@ -19,6 +19,7 @@ reason                         what it drops
 ``file_name_subject``          a file name, slug or address where a name belongs
 ``document_subject``           a document's title as the owner of a fact, or a document's own fact given to a heading
 ``incomplete_aggregate``       a count or extreme that does not read every document of its kind
+``boilerplate_value``          a phone number, e-mail or web address printed on many pages, asked as one page's fact
 =============================  ====================================================================================
 
 `Gate.check` runs them on a draft (with the knowledge graph at hand); `item_flags` runs the ones that need only
@@ -40,6 +41,7 @@ from testgen.gate.labels import (
     opaque_label,
     pasted_label,
     pasted_punctuation,
+    tier_word,
     unnamed_property,
     untimely_label,
 )
@@ -67,7 +69,19 @@ REASONS = (
     "file_name_subject",
     "document_subject",
     "incomplete_aggregate",
+    "boilerplate_value",
 )
+#: Last words that make a phrase of common words the name of a document ("Fleet Discount Policy").
+_DOCUMENT_KINDS = frozenset(
+    "policy policies guide handbook manual agreement contract plan program programme procedure procedures "
+    "regulation regulations rules charter report faq terms code standard standards act".split()
+)
+#: Headings over requirements on an applicant (age, income), which are not properties of the product.
+_ELIGIBILITY = re.compile(r"eligib|신청 자격|가입 자격|자격 요건|가입 조건|신청 조건|申请条件|応募資格", re.I)
+#: A phone number, e-mail or web address.
+_CONTACT_VALUE = re.compile(r"@|https?://|www\.|^\+?[\d(][\d\s().\-]{7,}\d$")
+#: Pages printing one contact value before it is boilerplate rather than one page's fact.
+_BOILERPLATE_PAGES = 3
 #: Categories whose item asks one fact.
 SINGLE_FACT = frozenset({"direct_fact", "temporal", "numerical"})
 #: Other pages with a table row or heading of a page-less row's name before a question must say which table it means.
@@ -102,7 +116,15 @@ class Gate:
 
         A `rewritten` draft (an LLM's wording of an offline seed) skips the checks that read the offline
         phrasing rules' own output (how a sentence was inverted into a question); the seed passed them."""
-        for check in (self._names, self._values, self._labels, self._sentences, self._keys, self._links):
+        for check in (
+            self._names,
+            self._values,
+            self._boilerplate,
+            self._labels,
+            self._sentences,
+            self._keys,
+            self._links,
+        ):
             if rewritten and check == self._sentences:
                 continue
             failure = check(draft)
@@ -121,7 +143,7 @@ class Gate:
             for name in {fact.subject, short_title(fact.subject), entity.name if entity else ""}:
                 if name and normalize(name) in question and not is_usable_name(name):
                     return _fail("file_name_subject", f"{name[:40]}: {', '.join(name_problems(name))}")
-                if name and normalize(name) in question and self._common_word(name):
+                if name and normalize(name) in question and (self._common_word(name) or tier_word(name)):
                     return _fail("file_name_subject", f"'{name[:30]}' is a common word here (a table row), not a name")
         for fact in draft.facts:
             # the document is named by its title, or by the heading the fact sits under ("# Cendara University /
@@ -139,9 +161,18 @@ class Gate:
         return None
 
     def _common_word(self, name: str) -> bool:
-        """Whether `name` is one Latin word the KB also writes in lower case ("Parking", "Tablets", "Hybrid": a table
-        row, not the name of a thing); decided once per word."""
-        word = name.strip()
+        """Whether `name` is a Latin word, or a short phrase of them, that the KB also writes in lower case
+        ("Parking", "Tablets", "Battery Replacement", "Warranty & Service": a table row or a topic page, not the
+        name of a thing). A phrase ending in a kind of document ("Fleet Discount Policy") is a name."""
+        words = [w for w in re.split(r"\s+(?:&|and|of)\s+|\s+", name.strip()) if w]
+        if len(words) == 1:
+            return self._lower_word(words[0])
+        if not 2 <= len(words) <= 4 or words[-1].lower() in _DOCUMENT_KINDS:
+            return False
+        return all(re.fullmatch(r"[A-Z][a-z]{2,}", w) for w in words) and all(self._lower_word(w) for w in words)
+
+    def _lower_word(self, word: str) -> bool:
+        """Whether one capitalised Latin word is also written in lower case in running text; once per word."""
         if not re.fullmatch(r"[A-Z][a-z]{2,}", word):
             return False
         if word not in self._common:
@@ -171,6 +202,20 @@ class Gate:
                     return _fail("incomplete_value", lost)
         return None
 
+    def _boilerplate(self, draft: Draft) -> GateFailure | None:
+        """A phone number, e-mail or web address printed on many pages (the company's number in every page's
+        footer) asked as one page's fact: "What is Aventro Aero's phone?" — the car has no phone, and every page
+        that prints the number states the answer."""
+        if draft.category not in SINGLE_FACT or len(draft.facts) != 1:
+            return None
+        value = draft.facts[0].value.strip()
+        if not _CONTACT_VALUE.search(value):
+            return None
+        pages = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(value)}
+        if len(pages) >= _BOILERPLATE_PAGES:
+            return _fail("boilerplate_value", f"'{value[:30]}' is printed on {len(pages)} pages")
+        return None
+
     def _labels(self, draft: Draft) -> GateFailure | None:
         if draft.category == "relationship":
             return None  # the attribute is the relation word ("Product", "Manager"), checked by the category
@@ -180,6 +225,9 @@ class Gate:
             problem = pasted_label(fact.attribute)
             if problem:
                 return _fail("pasted_label", problem)
+            if fact.context and _ELIGIBILITY.search(fact.context):
+                # "Eligibility / Age: 21-65 years" is asked of the applicant: "What is the bike loan's age?"
+                return _fail("pasted_label", f"'{fact.attribute[:30]}' is a requirement on who applies, not a property")
             if fact.source == "table" and normalize(fact.attribute) in self.names:
                 return _fail(
                     "pasted_label", f"'{fact.attribute[:30]}' names a thing (a variant column), not a property"

@@ -70,6 +70,10 @@ def pasted_label(attribute: str) -> str | None:
     words = label.split()
     if len(words) == 1 and re.fullmatch(r"[A-Z]{1,3}", label):
         return "a variant code as the label ('ZX', 'LX')"
+    if _TIER.match(norm) and not _PLAN_NOUN.search(norm):
+        return "a plan or tier as the label ('Standard', 'Premium Warranty': a variant column, not a property)"
+    if _PRAISE.match(norm):
+        return "a selling word in the label ('Attractive Interest Rates', 'Notable Locations')"
     last = words[-1].lower()
     if re.fullmatch(r"[a-z][a-z\-]*(?:able|ible|ous|ful|less)", last) and last not in _NOUNS_LIKE_ADJECTIVES:
         return "an adjective as the label (a yes/no column, not a property)"
@@ -82,6 +86,22 @@ def pasted_label(attribute: str) -> str | None:
         return "a row's text as the label"
     return None
 
+
+_TIER = re.compile(
+    r"(?:standard|basic|premium|plus|pro|gold|silver|platinum|bronze|enterprise|extended|deluxe|economy|starter|"
+    r"advanced|ultimate|lite)(?:\s|$)"
+)
+
+
+def tier_word(text: str) -> bool:
+    """Whether `text` is only the name of a plan or tier ("Platinum", "Premium"): a row, not a thing's name."""
+    return _TIER.fullmatch(normalize(text) + " ") is not None
+
+
+#: A tier's own name is a property of its product: "Rellm's basic plan", "Carllm's enterprise tier".
+_PLAN_NOUN = re.compile(r"\b(?:tier|plan|package|edition|subscription|membership)s?$")
+#: Words a page uses to sell or highlight, which a person asking would not repeat.
+_PRAISE = re.compile(r"(?:attractive|competitive|notable|flexible|hassle-free|exclusive|special|amazing|great|best)\s")
 
 _TIME_WORDS_EN = re.compile(
     r"\b(?:date|day|year|month|week|time|when|found|establish|since|start|begin|end|expir|effective|deadline|due|"

@@ -30,6 +30,10 @@ _KO_LEAD = re.compile(
     r"^(?:그|이|저|그녀|그들|이들|저들|이것|그것|저것|이는|그는|이러한|그러한|이런|그런|해당|위의?|아래의?|상기|"
     r"또한|그러나|하지만|그리고|따라서|그래서|그런데|또|이에|이후|이때|그때|한편|게다가|더불어|반면|즉)(?:\s|[은는이가을를의에도])"
 )
+# Two events told in order in one Chinese sentence ("…回港后即主持…").
+_ZH_SEQUENCE = re.compile(r"后(?:即|便|就|随即)|随即|之后便|然后")
+# A Korean clause whose subject is only a kind of thing ("회사는 주로 …팔았다"): which company is in the text before.
+_KO_BARE_KIND = re.compile(r"(?:^|\s)(?:회사|당사|본사|기업|학교|제품|상품|계약|정책|규정|부서)(?:은|는|이|가)\s")
 # Chinese and Japanese sentences that open with a pronoun, a connective, or a bare predicate (是…, 于…: the
 # subject was in the sentence before).
 _ZH_LEAD = re.compile(
@@ -105,9 +109,15 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
         lead = {"ko": _KO_LEAD, "zh": _ZH_LEAD, "ja": _JA_LEAD}.get(language)
         if lead is not None and lead.match(sentence):
             return "opens with a pronoun or connective"
+        if language == "ko" and _KO_BARE_KIND.search(sentence):
+            return "a bare kind noun as the subject ('회사는 …': the company named in the text around it)"
         if language in ("zh", "ja"):
             if len(sentence) > MAX_CJK_CHARS:
                 return "too long to ask as one question"
+            if language == "zh" and _ZH_SEQUENCE.search(sentence):
+                return "two events in one sentence ('回港后即主持…': which one is dated?)"
+            if fact.value_type != "date" and re.search(r"\d\s*[回章节卷期届版号]$", fact.value):
+                return "an ordinal ('87回' is chapter 87), not a quantity"
             if _CJK_PAUSE.search(sentence):
                 # one clause only: a second one stays in the question as an unasked statement
                 return "a compound sentence"
@@ -115,6 +125,9 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
         return "a count of one (an article in the sentence, not a quantity anyone asks about)"
     if fact.value_type == "date" and sum(v.value_type == "date" for v in find_values(sentence)) > 1:
         return "two dates in one sentence"
+    before = sentence[: max(sentence.find(fact.value), 0)]
+    if fact.value_type == "date" and re.search(r"\b(?:by|until|till|before|after|prior to|through)\s*$", before, re.I):
+        return "a bound, not a time ('By February 2020, …': when did it happen?)"
     typed = [v for v in find_values(sentence) if v.value_type != "number" or v.unit]
     if fact.value_type != "date" and len(typed) > 1:
         return "several amounts in one sentence (which one is asked?)"
@@ -138,6 +151,8 @@ _CJK_LEFTOVER = re.compile(
     r"|(?:什么时候|いつ)(?:至|到|起至|から|まで|[～~〜－\-–])"  # one end of a range: "赛期由什么时候至12日"
     r"|(?:多少|几)[^\s，。？]{0,2}(?:左右|以上|以下|余)"  # "含有多少个左右": the approximation stays behind
     r"|是什么时候(?![^，,。？]*的[？?]$)"  # "…是什么时候欧洲国家杯12位主裁判之一": a copula, not an event
+    r"|(?:多少|几)[^\s，。？]{0,6}(?:和|与|及)"  # "下设多少个研究所和一个工厂": the rest of a list stays behind
+    r"|(?:到|至)什么时候(?!为止|止)(?=[\u4e00-\u9fff])"  # "沿用到什么时候苏联解体": the date named an event
 )
 # A Chinese time adverbial opens its clause or follows 于/在/自/从/至/到/是; right after a verb or a name the date
 # belongs to what follows ("执法什么时候欧洲国家杯": the year is part of the tournament's name).

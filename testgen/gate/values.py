@@ -79,8 +79,8 @@ def _locate(fact: FactNode) -> tuple[str, str] | None:
 
 def incomplete_value(fact: FactNode, answer: str) -> str | None:
     """What the answer leaves out of the value as the document states it, or None when nothing is lost."""
-    if re.search(r"\d\s*[*†‡]+$", fact.value.strip()):
-        return "a footnote mark on the value: its condition is stated elsewhere ('₹1,00,000*')"
+    if re.search(r"(?:\d\s*[*†‡]+|[\w.%)](?<!\*)\*|[†‡])$", fact.value.strip()):
+        return "a footnote mark on the value: its condition is stated elsewhere ('₹1,00,000*', '8.25% p.a.*')"
     around = _locate(fact)
     if around is None:
         return None
@@ -91,6 +91,9 @@ def incomplete_value(fact: FactNode, answer: str) -> str | None:
     qualifier = _QUALIFIER_BEFORE.search(before[-24:])
     if qualifier and normalize(qualifier.group(0).strip(" :：")) not in norm_answer:
         return f"qualifier '{qualifier.group(0).strip()}' before the value"
+    mark = re.search(r"(?:^|[^\d%\s])\s*(<=|>=|[<>≤≥≈~〜])\s*$", before)
+    if mark and normalize(mark.group(1)) not in norm_answer:
+        return f"'{mark.group(1)}' before the value ('<30 minutes', '~1810mm')"
     if re.search(r"[\d%]\s*(?:[–~〜\-－]|to|부터|至|到)\s*$", before) or (
         fact.value[:1] in "-–－" and re.search(r"[\d%]\s*$", before)
     ):
