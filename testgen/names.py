@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from testgen.lang import GENERIC_HEADINGS
-from testgen.text import normalize
+from testgen.text import is_cjk, normalize
 
 # A subtitle starts after " - ", " – ", " | ", ": " or an em dash (spaced, or unspaced between Latin words:
 # "Quinazolinones—Synthesis").
@@ -222,4 +222,7 @@ def core_name(name: str) -> str:
         words.pop(0)
     while words and normalize(words[-1]) in GENERIC_HEADINGS | _EDGE_GLUE:
         words.pop()
-    return " ".join(words) or name
+    core = " ".join(words)
+    if len(words) == 1 and is_cjk(core) and len(core) <= 2:
+        return name  # "제주 지점" is not "제주": a place name alone names the island, the city, the product …
+    return core or name

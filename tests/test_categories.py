@@ -349,7 +349,9 @@ def test_a_list_in_one_cell_gives_one_keyword_per_part() -> None:
         ("540 square meters", "text", True),
         ("1140 Harbor Loop Way, Bellingham", "text", False),
         ("AB-FL-2022-011", "text", False),
-        ("계약 금액의 10%, 27,000,000원", "text", False),  # two amounts: a composite, not one quantity
+        ("계약 금액의 10%, 27,000,000원", "text", True),  # a share and the sum it comes to: an amount asked
+        ("5000mAh (non-removable)", "text", True),  # a unit glued on, a note after it
+        ("5G", "text", False),  # a generation, not an amount
         ("In production", "text", False),
     ],
 )
@@ -399,3 +401,20 @@ def test_comparative_winners_against_hand_picked_answers(tmp_path: Path) -> None
         assert item.reference_answer.startswith(winner), (item.question, item.reference_answer)
         checked += 1
     assert checked >= 2
+
+
+def test_a_manager_is_not_asked_backwards(tmp_path: Path) -> None:
+    docs = {
+        f"people/{n.split()[0].lower()}.md": f"# {n}\n\n- **Team**: Sales\n- **Manager**: Rosa Vale\n- **Buddy**: {b}\n"
+        for n, b in (("Ezra Park", "Lena Holt"), ("Mira Chen", "Omar Diaz"))
+    }
+    docs["people/rosa.md"] = "# Rosa Vale\n\n- **Team**: Sales\n\nRosa leads a team of nine sellers.\n"
+    docs["people/lena.md"] = "# Lena Holt\n\n- **Team**: Support\n"
+    docs["people/omar.md"] = "# Omar Diaz\n\n- **Team**: Support\n"
+    docs["people/ezra.md"] = docs["people/ezra.md"].replace("Rosa Vale", "Lena Holt").replace("Buddy", "Mentor")
+    ctx = kb_context(tmp_path, docs)
+    category = get_category("relationship")
+    drafts = [d for seed in range(6) for d in category.candidates(ctx, random.Random(seed))]
+    manager = [d for d in drafts if d.facts[0].attribute == "Manager"]
+    assert manager and all(not d.template.endswith("inverse") for d in manager)
+    assert any(d.template.endswith("inverse") for d in drafts if d.facts[0].attribute != "Manager")

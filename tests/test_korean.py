@@ -364,10 +364,24 @@ def test_a_relation_is_asked_backwards_only_for_a_role_a_person_holds() -> None:
     assert Korean().relation(product, "세진전자 계약", True, "계약") is None  # a product holds no role
 
 
-def test_a_period_qualifier_is_asked_from_to_after_the_subject() -> None:
+def test_a_period_qualifier_is_asked_from_to_before_the_subject() -> None:
     role = kv_fact("직책", "부산지점장", qualifier="2012년 5월~현재")
     question, answer, _ = Korean().fact(role, "오승민")
-    assert question == "오승민의 2012년 5월부터 현재까지 직책은 무엇인가요?"
-    assert answer == "오승민의 2012년 5월부터 현재까지 직책은 부산지점장입니다."
+    assert question == "2012년 5월부터 현재까지 오승민의 직책은 무엇인가요?"
+    assert answer == "2012년 5월부터 현재까지 오승민의 직책은 부산지점장입니다."
+    # a period that is over is asked in the past
+    past = kv_fact("역할", "일본 상품기획 과장", qualifier="2001년~2007년")
+    question, answer, _ = Korean().fact(past, "박하늘")
+    assert question == "2001년부터 2007년까지 박하늘의 역할은 무엇이었나요?"
+    assert answer == "2001년부터 2007년까지 박하늘의 역할은 일본 상품기획 과장이었습니다."
+    lead = kv_fact("팀장", "오승민", qualifier="2015년~2019년")
+    assert Korean().fact(lead, "영업팀")[0] == "2015년부터 2019년까지 영업팀의 팀장은 누구였나요?"
     revenue = kv_fact("매출액", "63억 원", "money", qualifier="2021년")
     assert Korean().fact(revenue, "하늘여행")[0] == "2021년 하늘여행의 매출액은 얼마인가요?"
+
+
+def test_two_hops_are_asked_with_one_possessive() -> None:
+    first = kv_fact("담당자", "오승민")
+    second = kv_fact("근무지", "부산 지점")
+    question, _, _ = Korean().two_hop(first, second, "단체 여행 안전 관리 규정")
+    assert question == "단체 여행 안전 관리 규정 담당자의 근무지는 어디인가요?"

@@ -279,6 +279,7 @@ def test_company_suffixes_after_a_comma_and_short_names_are_kept(name: str) -> N
         ("세진전자 임직원 포상여행 계약", "세진전자 임직원 포상여행"),
         ("Aurora Ridge 700", "Aurora Ridge 700"),
         ("Policy", "Policy"),  # nothing would be left: the name itself
+        ("제주 지점", "제주 지점"),  # "제주" alone names the island, the city, a product: too little is left
     ],
 )
 def test_core_name_drops_kind_words_at_the_edges(name: str, core: str) -> None:

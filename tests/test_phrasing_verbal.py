@@ -261,3 +261,21 @@ def test_a_role_held_since_a_date_is_asked_in_the_present_perfect() -> None:
     assert asked_since is not None and asked_ended is not None
     assert asked_since[0].startswith("What role has Kevin Zhang held since")
     assert asked_ended[0].startswith("What role did Nina Patel hold")
+
+
+def test_a_move_to_a_new_role_is_asked_actively_and_a_promotion_passively() -> None:
+    def event(text: str) -> FactNode:
+        return fact(text, "June 2021", "date", date_key="2021-06").model_copy(update={"source": "timeline"})
+
+    moved = English().fact(event("Transitioned to Backend Engineer with a broader role in system design"), "Ana")
+    assert moved is not None and moved[0] == "When did Ana transition to Backend Engineer?"
+    promoted = English().fact(event("Promoted to Senior Engineer"), "Ana")
+    assert promoted is not None and promoted[0] == "When was Ana promoted to Senior Engineer?"
+
+
+def test_counts_read_as_english() -> None:
+    assert English().count("contract", "Status", "Active", ["A", "B"])[0] == "How many contracts are active?"  # type: ignore[index]
+    seats = English().compare(["Lux", "Saver", "Comfort"], "No. of Seats", ["30", "20", "200"], 1, False, "number")
+    assert seats is not None and seats[0] == "Which has the fewest seats: Lux, Saver, or Comfort?"
+    most = English().extreme("aircraft", "No. of Seats", "Jet A380", "500", True, 4)
+    assert most is not None and most[1] == "Jet A380 has the most seats among the 4 aircraft, at 500."

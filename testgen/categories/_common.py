@@ -99,13 +99,17 @@ def is_quantity(fact: FactNode) -> bool:
         return True
     if fact.value_type != "text" or len(fact.value) > 40:
         return False
-    if _MEASURE.fullmatch(fact.value.strip()):  # "180 liters", "540 square meters": a unit the parser lacks
+    bare = re.sub(r"\s*[(（][^)）]*[)）]$", "", fact.value.strip())  # "5000mAh (non-removable)"
+    if _MEASURE.fullmatch(bare):  # "180 liters", "540 square meters", "5000mAh": a unit the parser lacks
         return True
-    return len([v for v in find_values(fact.value) if v.number is not None and v.unit]) == 1
+    amounts = [v for v in find_values(fact.value) if v.number is not None and v.unit]
+    # one amount, or a share and the sum it comes to ("계약 금액의 30%, 288,000,000원")
+    return len(amounts) == 1 or (len(amounts) == 2 and all(v.value_type in ("money", "percent") for v in amounts))
 
 
-# A number and one or two lower-case unit words ("34 engineers"); an address ("1140 Harbor Loop Way") is capitalised.
-_MEASURE = re.compile(r"\d[\d.,]*\s*[a-z%°][a-z.]*(?:\s[a-z][a-z.]*)?")
+# A number and one or two lower-case unit words ("34 engineers"), or a unit glued to it in any case ("5000mAh");
+# an address ("1140 Harbor Loop Way") is capitalised and spaced.
+_MEASURE = re.compile(r"\d[\d.,]*(?:[A-Za-z][A-Za-z.]+|[%°]|\s*[a-z%°][a-z.]*)(?:\s[a-z][a-z.]*)?")
 
 
 def entity_type_of(ctx: GenContext, fact: FactNode) -> str | None:

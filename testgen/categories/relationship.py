@@ -22,6 +22,9 @@ _RELATION_WORDS = re.compile(
     re.I,
 )
 
+#: Relations whose holder usually has several on the other side: a manager manages several people.
+_OVER_MANY = re.compile(r"manager|supervisor|reports? to|\blead\b|\bhead\b|boss|상사|팀장|부서장|관리자", re.I)
+
 
 def _is_relation(ctx: GenContext, fact: FactNode) -> bool:
     """A value naming an entity with its own page, or a label that names a relation (client, owner, ...)."""
@@ -65,7 +68,9 @@ class Relationship:
             subject = ph.subject(subject_name(ctx, fact))
             # Asked backwards ("who has X as manager?") only when X holds that role for one subject alone.
             holders = role_holders.get((normalize(fact.attribute), fact.value_entity or ""), set())
-            inverse = len(holders) == 1 and rng.random() < 0.5
+            # Not for a manager: "Who has Rosa as their manager?" has one answer only if she manages one person,
+            # which a page seldom says ("leads a team of 9 … including Elliot")
+            inverse = len(holders) == 1 and rng.random() < 0.5 and not _OVER_MANY.search(fact.attribute)
             type_word = ph.type_word(entity_type_of(ctx, fact) or "")
             phrased = ph.relation(fact, subject, inverse, type_word)
             if phrased is None and inverse:

@@ -75,11 +75,15 @@ class _Cjk:
         opened = sum(sentence[:pos].count(o) - sentence[:pos].count(c) for o, c in ("《》", "「」", "『』", "“”"))
         if opened > 0:
             return None  # the value is part of a title ("《13点》"), not a quantity
-        question = sentence[:pos] + self.wh(fact) + sentence[pos + len(fact.value) :]
+        question = self._tidy(sentence[:pos] + self.wh(fact) + sentence[pos + len(fact.value) :])
         for pattern, repl in self.endings:
             if pattern.search(question):
                 return pattern.sub(repl, question, count=1), sentence, f"{self.code}.sentence"
         return None
+
+    def _tidy(self, question: str) -> str:
+        """The sentence's leftovers around the question word that a person would not say (none by default)."""
+        return question
 
     def compare(
         self, subjects: list[str], attribute: str, values: list[str], winner: int, higher: bool, kind: str
@@ -127,6 +131,12 @@ class Chinese(_Cjk):
 
     def about(self, subject: str, question: str) -> str:
         return f"关于{subject}，{question}"
+
+    def _tidy(self, question: str) -> str:
+        # "不丹还在什么时候加入" / "解仇遂于什么时候暗杀": the adverb tied the sentence to the one before it
+        question = re.sub(r"(?:还|遂|已|即|便|就|又|也|才|亦|均|皆|都)(?=[在于]?(?:什么时候|多少|几))", "", question)
+        # "悬红多少钱人民币": the currency names the unit already
+        return re.sub(r"多少钱(?=(?:人民币|港元|港币|美元|欧元|日元|新台币|台币|英镑))", "多少", question)
 
     def _attr_q(self, subject: str, attribute: str, wh: str) -> str:
         return f"{subject}的{attribute}是{wh}？"

@@ -67,6 +67,8 @@ _PLACE_KINDS = frozenset({"country", "city", "region", "state", "province", "cou
 _GROUP_ATTRS = re.compile(r"^(team|department|division|unit|group)$", re.I)
 _ROLE_ATTRS = re.compile(r"^(job title|title|role|position|job)$", re.I)
 _INTRANSITIVE = {"join", "start", "begin", "leave", "retire", "move", "arrive", "expire", "end", "close"}
+#: Verbs that take "to" without being passive: "Transitioned to …" is asked "When did X transition to …?".
+_MOVES = _INTRANSITIVE | {"transition", "switch", "return", "relocate", "shift", "pivot", "rejoin", "graduate"}
 _PRICE_CONTEXT = re.compile(r"\b(pricing|price|prices|fees?|costs?|rates?|tiers?|plans?)\b", re.I)
 _MONEY_WORDS = re.compile(
     r"\b(pricing|price|fees?|costs?|rates?|salary|amount|value|budget|revenue|pay|"
@@ -133,6 +135,17 @@ _PERSON_TYPES = {"person", "people", "employee", "employees", "staff", "member",
 _LOWER_FIRST = {"the", "a", "an", "its", "their", "our", "this", "these", "that", "his", "her"}
 
 
+def _plural(noun: str) -> str:
+    """The plural of a kind of thing: "contract" → "contracts", "person" → "people", "aircraft" → "aircraft"."""
+    if noun == "person":
+        return "people"
+    if noun.endswith(("s", "craft", "staff", "sheep", "fish")):
+        return noun
+    if re.search(r"[^aeiou]y$", noun):
+        return noun[:-1] + "ies"
+    return noun + ("es" if noun.endswith(("ch", "sh", "x")) else "s")
+
+
 def attr_phrase(attribute: str) -> str:
     """ "Date of Birth" → "date of birth"; acronyms and words with digits keep their case."""
     out = []
@@ -142,7 +155,7 @@ def attr_phrase(attribute: str) -> str:
         depth += w.count("(")
         out.append(w if keep or depth > 0 else w.lower())  # names in parentheses keep their case
         depth -= w.count(")")
-    return " ".join(out)
+    return re.sub(r"^(?:no\.|nos\.|#)\s*of\s+", "number of ", " ".join(out))  # "No. of Seats" → "number of seats"
 
 
 def attr_noun(attribute: str) -> str:
@@ -399,13 +412,19 @@ class English:
         # The event without its trailing clauses: "joined Insurellm as an SDR, focusing on lead generation" is asked
         # as "When did X join Insurellm as an SDR?" (a person types the event, not the whole line).
         rest = re.split(
-            r",\s|;|\s(?:due to|because|in order to|thanks to|following|resulting in|leading to)\s", " ".join(words[1:])
+            r",\s|;|\s(?:due to|because|in order to|thanks to|following|resulting in|leading to|with (?:a|an|the))\s",
+            " ".join(words[1:]),
         )[0].strip()
         if len(rest.split()) > 14:
             return None
         if rest and rest[0].isupper() and rest.split()[0].lower() in _LOWER_FIRST:
             rest = rest[0].lower() + rest[1:]
-        if len(words) > 1 and words[1].lower() in ("as", "by", "to", "for") and head.lower().endswith("ed"):
+        if (
+            len(words) > 1
+            and words[1].lower() in ("as", "by", "to", "for")
+            and head.lower().endswith("ed")
+            and base not in _MOVES
+        ):
             # "Recognized as SDR of the Month" is passive: "When was X recognized as ...?"
             participle = head[0].lower() + head[1:]
             return (
@@ -495,7 +514,8 @@ class English:
         }
         adjective = pairs.get(kind, ("higher", "lower"))[0 if higher else 1]
         if kind == "count" and plural:
-            # "Which has more branches: Nepal or Bangladesh?"
+            # "Which has more branches: Nepal or Bangladesh?" ("No. of Seats": "the fewest seats")
+            attr = attr.removeprefix("number of ")
             most = adjective if len(subjects) == 2 else {"more": "the most", "fewer": "the fewest"}[adjective]
             return (
                 f"Which has {most} {attr}: {names}?",
@@ -640,7 +660,7 @@ class English:
         )
 
     def count(self, type_word: str, attribute: str, value: str, names: list[str]) -> tuple[str, str, str] | None:
-        plural = {"person": "people"}.get(type_word, type_word if type_word.endswith("s") else type_word + "s")
+        plural = _plural(type_word)
         attr = attr_phrase(attribute)
         if _PLACE_ATTRS.match(attr):
             question = f"How many {plural} are based in {value}?"
@@ -649,6 +669,10 @@ class English:
             question = f"How many {plural} are in the {group}?"
         elif _ROLE_ATTRS.match(attr):  # "How many employees hold the title Data Engineer?"
             question = f"How many {plural} hold the title {value}?"
+        elif re.fullmatch(r"(?:current )?(?:status|state)", attr) and re.fullmatch(
+            r"[A-Za-z][a-z]+(?: [a-z]+)?", value
+        ):
+            question = f"How many {plural} are {value.lower()}?"  # "Status: Active" → "How many contracts are active?"
         else:
             question = f"How many {plural} have {value} as their {attr}?"
         listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
@@ -662,9 +686,12 @@ class English:
         word = "highest" if highest else "lowest"
         if re.search(r"\b(hours?|days?|weeks?|months?|years?|minutes?)$", value):
             word = "longest" if highest else "shortest"
-        elif re.fullmatch(r"[a-z]+", attr) and is_plural_noun(attr):
+        elif re.fullmatch(r"[a-z]+", attr.removeprefix("number of ")) and is_plural_noun(
+            attr.removeprefix("number of ")
+        ):
             word = "most" if highest else "fewest"  # "the most units", not "the highest units"
-        plural = {"person": "people"}.get(type_word, type_word + "s")
+            attr = attr.removeprefix("number of ")
+        plural = _plural(type_word)
         who = "Who" if type_word == "person" else f"Which {type_word}"
         return (
             f"{who} has the {word} {attr}?",

@@ -7,7 +7,17 @@ import re
 
 from schemas import FactNode
 from testgen.lang import ValueKind
-from testgen.lang.ko import event_clause, how_many, obj, particle, subj, topic, value_kind, verbal_form
+from testgen.lang.ko import (
+    event_clause,
+    has_final_consonant,
+    how_many,
+    obj,
+    particle,
+    subj,
+    topic,
+    value_kind,
+    verbal_form,
+)
 
 #: The question word of each kind of value, the one place Korean chooses it: the word that stands where the
 #: value stood in a sentence, and the ending of "X의 <label>은 …?" ({n}: 몇 + counter, or 며칠).
@@ -91,6 +101,16 @@ def _wh(fact: FactNode, ending: bool = False) -> str:
     return text.replace("{n}", how_many(fact.unit or "개"))
 
 
+def _past(ending: str) -> str:
+    """A question ending in the past: "무엇인가요" → "무엇이었나요", "누구인가요" → "누구였나요"."""
+    if ending.endswith("되나요"):
+        return ending[: -len("되나요")] + "되었나요"
+    if ending.endswith("인가요"):
+        stem = ending[: -len("인가요")]
+        return stem + ("이었나요" if has_final_consonant(stem) else "였나요")
+    return ending
+
+
 def _year(qualifier: str) -> str:
     q = qualifier.strip()
     m = re.match(r"^(\d{4})\s*[-–~]\s*(\d{4}|현재|present)$", q, re.I)
@@ -159,11 +179,15 @@ class Korean:
             when = _year(fact.qualifier)
             start, tilde, end = when.partition("~")
             if tilde and start.strip() and end.strip():
-                # a period from a table row ("2008년~현재"): "박하늘의 2008년부터 현재까지 역할은 무엇인가요?"
+                # a period from a table row ("2001년~2007년"): "2001년부터 2007년까지 박하늘의 역할은 무엇이었나요?";
+                # a period that is over is asked in the past
                 period = f"{start.strip()}부터 {end.strip()}까지"
-                head = f"{subject}의 {period} {topic(attr)}"
-                answer = f"{subject}의 {period} {topic(attr)} {fact.value}입니다."
-                return self._question(head, fact), answer, "ko.qualified"
+                head = f"{period} {subject}의 {topic(attr)}"
+                ending, copula_ = _wh(fact, ending=True), "입니다"
+                if end.strip() not in ("현재", "지금"):
+                    ending = _past(ending)
+                    copula_ = "이었습니다" if has_final_consonant(fact.value) else "였습니다"
+                return f"{head} {ending}?", f"{head} {fact.value}{copula_}.", "ko.qualified"
             head = f"{when} {subject}의 {topic(attr)}"
             return self._question(head, fact), f"{when} {subject}의 {topic(attr)} {fact.value}입니다.", "ko.qualified"
         verbal = self._verbal(fact, subject)
@@ -285,7 +309,8 @@ class Korean:
         return None
 
     def two_hop(self, first: FactNode, second: FactNode, subject: str) -> tuple[str, str, str] | None:
-        head = f"{subject}의 {first.attribute}의 {topic(second.attribute)}"
+        # one 의, not a chain: "…규정 담당자의 근무지는", not "…규정의 담당자의 근무지는"
+        head = f"{subject} {first.attribute}의 {topic(second.attribute)}"
         question = self._question(head, second)
         answer = (
             f"{subject}의 {topic(first.attribute)} {first.value}이며, {first.value}의 "
