@@ -15,13 +15,13 @@ import json
 import math
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from evaluators.answer import call_error
 from evaluators.concurrency import run_bounded, run_sync
+from evaluators.judge.case import JudgeCase
 from evaluators.judge.prompts import JUDGE_SCORES, bundled_messages, score_range, single_messages
 from schemas import JudgeRecord
 from testgen.llm import LLM, LLMBadResponse, LLMBudgetExceeded, LLMCallError
@@ -43,20 +43,6 @@ NO_ANSWER = "no answer to judge"
 _LEADING_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
 _REASON_KEYS = ("reason", "explanation", "justification", "rationale", "comment")
 _SCORE_KEYS = ("score", "value", "rating", "grade")
-
-
-@dataclass
-class JudgeCase:
-    """One answer to judge, with what the judge compares it to."""
-
-    question: str
-    answer: str | None
-    reference_answer: str
-    keywords: list[str] = field(default_factory=list)
-    contexts: list[str] = field(default_factory=list)
-    """Retrieved context texts given to the generator (top-k), in rank order."""
-    language: str | None = None
-    """BCP-47 tag of the question, if known (else detected from the question)."""
 
 
 def to_number(value: Any) -> float | None:

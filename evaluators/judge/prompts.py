@@ -18,14 +18,10 @@ Bump :data:`JUDGE_PROMPT_VERSION` whenever a template changes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from evaluators.answer import numbered_contexts, question_language, truncate
+from evaluators.judge.case import JudgeCase
 from evaluators.scales import JUDGE_ORDER
 from testgen.synth.prompts import language_name
-
-if TYPE_CHECKING:
-    from evaluators.judge.judge import JudgeCase
 
 JUDGE_PROMPT_VERSION = "judge-v1"
 

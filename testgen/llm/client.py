@@ -17,7 +17,6 @@ import contextlib
 import logging
 import os
 import re
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from testgen.llm import _types
+from testgen.llm._litellm import import_litellm
 from testgen.llm._types import (
     Completion,
     LLMAuthFailed,
@@ -44,34 +44,11 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 logger = logging.getLogger("testgen.llm")
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-_LITELLM_LOGGERS = ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy")
 
 StructuredMode = Literal["auto", "json_schema", "json_object", "prompt"]
 """How structured replies are asked for (see `LLMSettings.structured_output`)."""
 ProbeOrder = ("json_schema", "json_object", "prompt")
 """The order ``auto`` tries the modes in: the strictest the server accepts wins."""
-
-
-def import_litellm() -> Any:
-    """litellm, imported offline and quiet (no price-map download, no debug banners, no telemetry)."""
-    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    try:
-        import litellm
-    except ImportError as exc:  # pragma: no cover - litellm is a dependency
-        raise LLMConfigError("litellm is not installed; install it with: pip install litellm") from exc
-    if not getattr(litellm, "_testgen_configured", False):
-        litellm.telemetry = False
-        litellm.suppress_debug_info = True
-        litellm.turn_off_message_logging = True
-        litellm.disable_hf_tokenizer_download = True
-        if "LITELLM_LOG" not in os.environ:  # the user asked for litellm's own logs: leave them on
-            for name in _LITELLM_LOGGERS:
-                logging.getLogger(name).setLevel(logging.ERROR)
-        # litellm creates its provider coroutine before checking the credentials and drops it when they are
-        # missing: the RuntimeWarning would bury our one-line "no API key" error.
-        warnings.filterwarnings("ignore", r"coroutine '\w+\.acompletion' was never awaited", RuntimeWarning)
-        litellm._testgen_configured = True
-    return litellm
 
 
 class LLMSettings(BaseModel):

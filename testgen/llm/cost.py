@@ -32,7 +32,7 @@ class Prices:
 
 @lru_cache(maxsize=64)
 def _litellm_prices(model: str) -> Prices | None:
-    from testgen.llm.client import import_litellm
+    from testgen.llm._litellm import import_litellm
 
     litellm = import_litellm()
     try:

@@ -174,7 +174,7 @@ def map_error(exc: BaseException, secret: str | None = None) -> MappedError:
     import httpx
     import openai
 
-    from testgen.llm.client import import_litellm
+    from testgen.llm._litellm import import_litellm
 
     le = import_litellm().exceptions
 
