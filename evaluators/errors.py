@@ -6,7 +6,6 @@
     │   ├── OptionError              a bad option value (``k`` out of range, a bad chunk size, ...)
     │   └── TargetError              a target that cannot be used: a bad spec, a callable that cannot be
     │                                imported, a missing optional package (the message says what to install)
-    ├── EvaluationError              the evaluator could not do what was asked
     └── StoreError                   the run store could not be opened or written (bad URL, driver missing)
         ├── StoreNotFound            no dataset or run with that id (a UserInputError too: exit 2)
         └── StoreLayoutError         the store's tables were written by a testgen with another layout
@@ -21,7 +20,6 @@ from testgen.errors import DatasetFormatError, OptionError, TestgenError, UserIn
 
 __all__ = [
     "DatasetFormatError",
-    "EvaluationError",
     "OptionError",
     "StoreError",
     "StoreLayoutError",
@@ -29,10 +27,6 @@ __all__ = [
     "TargetError",
     "UserInputError",
 ]
-
-
-class EvaluationError(TestgenError):
-    """The evaluator could not do what was asked (not a per-question failure, which is recorded instead)."""
 
 
 class TargetError(UserInputError):
