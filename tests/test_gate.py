@@ -966,3 +966,90 @@ def test_a_korean_sentence_about_the_company_unnamed_needs_its_context() -> None
     assert "kind noun" in (standalone_problem(bare, "ko") or "")
     named = sentence("하늘여행은 2008년 3월 15일 인사동에서 설립되었다.", "2008년 3월 15일")
     assert standalone_problem(named, "ko") is None
+
+
+def test_a_desk_whose_value_is_its_contact_is_no_property(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "contact.md": "# Contact\n\n- **International Student Office**: (781) 555-1090\n- **Phone**: (781) 555-1000\n"
+        },
+    )
+    gate = Gate(ctx)
+
+    def ask(attribute: str) -> Draft:
+        f = next(f for f in ctx.facts if f.attribute == attribute)
+        return Draft(
+            category="direct_fact",
+            question=f"What is the {attribute.lower()}?",
+            reference_answer=f.value,
+            keywords=[f.value],
+            facts=[f],
+            answer_spans=[f.value],
+            language="en",
+            template="en.text",
+        )
+
+    assert (gate._labels(ask("International Student Office")) or ("",))[0] == "pasted_label"
+    assert gate._labels(ask("Phone")) is None
+
+
+def test_topic_titles_names_in_labels_and_yes_no_cells(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "uni/accreditation.md": "# Vantor University Accreditation status\n\n- **Registration Number**: EDU-1\n\n"
+            "Each programme's accreditation status is reviewed; the support desk gives assistance with special "
+            "requests and services.\n",
+            "uni/exchange.md": "# Vantor University Exchanges\n\n| Institution | Vantor Host Department |\n|---|---|\n"
+            "| Kestrel Institute | Physics |\n",
+            "air/assist.md": "# Special Assistance at Skyline 7\n\n- **Website**: skyline7.example/help\n",
+            "homes/aspen.md": "# Aspen Apartments\n\n- **Capacity**: 200\n\nThe apartments are new.\n",
+        },
+    )
+    gate = Gate(ctx)
+    assert gate._topic_title("Vantor University Accreditation status")
+    assert gate._topic_title("Special Assistance at Skyline 7")
+    assert not gate._topic_title("Aspen Apartments")  # a place, named with one common word
+    assert not gate._topic_title("Master of Business Administration")
+    host = next(f for f in ctx.facts if "Host" in f.attribute)
+    draft = Draft(
+        category="direct_fact",
+        question="What is Kestrel Institute's host department?",
+        reference_answer=host.value,
+        keywords=[host.value],
+        facts=[host],
+        answer_spans=[host.value],
+        language="en",
+        template="en.text",
+    )
+    assert "'Vantor' in the label" in ((gate._labels(draft) or ("", ""))[1] or "")
+    assert descriptive_value("No (UFS 4.0 internal)") is not None
+    assert descriptive_value("Nordic Blue") is None
+
+
+def test_a_desks_contact_on_a_document_page_is_not_the_organisations(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "jobs.md": "# Careers at Vantor University\n\n- **Email**: jobs@vantor.example\n",
+            "about.md": "# Vantor University\n\n- **Email**: hello@vantor.example\n",
+        },
+    )
+    gate = Gate(ctx)
+
+    def ask(doc: str) -> Draft:
+        f = next(f for f in ctx.facts if f.doc_id == doc)
+        return Draft(
+            category="direct_fact",
+            question="What is Vantor University's email?",
+            reference_answer=f.value,
+            keywords=[f.value],
+            facts=[f],
+            answer_spans=[f.value],
+            language="en",
+            template="en.text",
+        )
+
+    assert (gate._boilerplate(ask("jobs.md")) or ("",))[0] == "boilerplate_value"
+    assert gate._boilerplate(ask("about.md")) is None

@@ -279,3 +279,19 @@ def test_counts_read_as_english() -> None:
     assert seats is not None and seats[0] == "Which has the fewest seats: Lux, Saver, or Comfort?"
     most = English().extreme("aircraft", "No. of Seats", "Jet A380", "500", True, 4)
     assert most is not None and most[1] == "Jet A380 has the most seats among the 4 aircraft, at 500."
+
+
+def test_a_contracts_product_and_an_owners_team_are_asked_in_words() -> None:
+    product = English().relation(fact("Product", "Courier 600"), "the contract with Salish", False, "contract")
+    assert product is not None and product[0] == "Which product is the contract with Salish for?"
+    person = English().relation(fact("Product", "Courier 600"), "Tomas Novak", False, "person")
+    assert person is not None and "for?" not in person[0]
+    team = English().two_hop(fact("Policy Owner", "Rosa Delgado"), fact("Team", "Sales"), "the Fleet Discount policy")
+    assert team is not None and team[0] == "Which team is the policy owner of the Fleet Discount policy in?"
+
+
+def test_agreement_and_a_date_named_after_its_subject() -> None:
+    assert English().fact(fact("Head of Operations", "Rakesh Singh"), "Aventro")[0].startswith("Who is ")  # type: ignore[index]
+    assert English().fact(fact("Working Hours", "9 AM – 7 PM"), "Aventro")[0].startswith("What are ")  # type: ignore[index]
+    dated = English().fact(fact("Contract Date", "March 1, 2024", "date", date_key="2024-03-01"), "the contract with X")
+    assert dated is not None and dated[0] == "When is the contract with X dated?"

@@ -45,7 +45,13 @@ from testgen.gate.labels import (
     unnamed_property,
     untimely_label,
 )
-from testgen.gate.names import document_owned, document_subject, file_name_problem, organisation_measure
+from testgen.gate.names import (
+    document_kind,
+    document_owned,
+    document_subject,
+    file_name_problem,
+    organisation_measure,
+)
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
 from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
@@ -78,8 +84,19 @@ _DOCUMENT_KINDS = frozenset(
 )
 #: Headings over requirements on an applicant (age, income), which are not properties of the product.
 _ELIGIBILITY = re.compile(r"eligib|신청 자격|가입 자격|자격 요건|가입 조건|신청 조건|申请条件|応募資格", re.I)
+#: Abstract nouns that end the title of a page about a topic ("… Accreditation Status", "Special Assistance").
+_TOPIC_NOUNS = frozenset(
+    "status information assistance services programs programmes options details procedures guidelines "
+    "affiliations requirements benefits overview support eligibility".split()
+)
 #: A phone number, e-mail or web address.
 _CONTACT_VALUE = re.compile(r"@|https?://|www\.|^\+?[\d(][\d\s().\-]{7,}\d$")
+#: Labels under which a contact value is the property asked.
+_CONTACT_LABEL = re.compile(
+    r"phone|tel|fax|e-?mail|contact|web|url|site|hotline|helpline|number|line|call|address|연락|전화|메일|홈페이지|"
+    r"주소|번호|电话|邮箱|网站|网址|地址|電話|メール|サイト",
+    re.I,
+)
 #: Pages printing one contact value before it is boilerplate rather than one page's fact.
 _BOILERPLATE_PAGES = 3
 #: Categories whose item asks one fact.
@@ -110,6 +127,7 @@ class Gate:
         self.names = {normalize(n) for e in ctx.entities.values() for n in (e.name, *e.aliases)}
         self._common: dict[str, bool] = {}
         self._rows: dict[str, set[str]] = {}
+        self._name_words: set[str] | None = None
 
     def check(self, draft: Draft, *, rewritten: bool = False) -> GateFailure | None:
         """The first check the draft fails, or None when it passes them all.
@@ -145,6 +163,8 @@ class Gate:
                     return _fail("file_name_subject", f"{name[:40]}: {', '.join(name_problems(name))}")
                 if name and normalize(name) in question and (self._common_word(name) or tier_word(name)):
                     return _fail("file_name_subject", f"'{name[:30]}' is a common word here (a table row), not a name")
+                if name and normalize(name) in question and self._topic_title(name):
+                    return _fail("document_subject", f"'{name[:40]}' is the title of a page about a topic")
         for fact in draft.facts:
             # the document is named by its title, or by the heading the fact sits under ("# Cendara University /
             # ## Professional Development Policy / Effective Date: …" is the policy's date)
@@ -171,6 +191,29 @@ class Gate:
             return False
         return all(re.fullmatch(r"[A-Z][a-z]{2,}", w) for w in words) and all(self._lower_word(w) for w in words)
 
+    def _name_word(self, word: str) -> bool:
+        """A capitalised word of the names of things that the KB never writes in lower case ("Cendara")."""
+        if self._name_words is None:
+            self._name_words = {
+                w for e in self.ctx.entities.values() for w in e.name.split() if re.fullmatch(r"[A-Z][a-z]{3,}", w)
+            }
+        return word in self._name_words and not self._lower_word(word)
+
+    def _topic_title(self, name: str) -> bool:
+        """Whether a name is a page's title about a topic of something named in it: "Cendara University
+        Accreditation Status", "Special Assistance at CloudWay 24" — common words ending in an abstract noun,
+        before or after the name of what they are about."""
+        for part in re.split(r"\s+(?:at|for)\s+", name.strip()):
+            words = part.split()
+            tail: list[str] = []
+            for word in reversed(words):  # the run of common words at the end of the part
+                if not (word == "&" or (word.isalpha() and word.islower()) or self._lower_word(word)):
+                    break
+                tail.insert(0, word)
+            if len(tail) >= 2 and tail[-1].lower() in _TOPIC_NOUNS:
+                return True
+        return False
+
     def _lower_word(self, word: str) -> bool:
         """Whether one capitalised Latin word is also written in lower case in running text; once per word."""
         if not re.fullmatch(r"[A-Z][a-z]{2,}", word):
@@ -192,7 +235,8 @@ class Gate:
             problem = descriptive_value(draft.facts[0].value)
             if problem and draft.facts[0].source in _LABELLED:
                 return _fail("descriptive_value", problem)
-        if draft.category in SINGLE_FACT and len(draft.facts) == 1 and clause_pick(draft.facts[0]):
+        if draft.category != "relationship" and any(clause_pick(f) for f in draft.facts):
+            # "Member Coverage: supports up to 50,000 members … currently covers 38,000": which is compared?
             return _fail("incomplete_value", "a value picked out of a longer clause (the label names the clause)")
         answer_values = {normalize(s) for s in draft.answer_spans}
         for fact in draft.facts:
@@ -214,6 +258,10 @@ class Gate:
         pages = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(value)}
         if len(pages) >= _BOILERPLATE_PAGES:
             return _fail("boilerplate_value", f"'{value[:30]}' is printed on {len(pages)} pages")
+        title = self.ctx.docs[draft.facts[0].doc_id].title
+        if draft.facts[0].source == "key_value" and (document_subject(title) or document_kind(title)):
+            # "Careers at Cendara University / Email: careers@…" is the careers desk's, not the university's
+            return _fail("boilerplate_value", f"'{value[:30]}' is the contact of the page '{title[:30]}'")
         return None
 
     def _labels(self, draft: Draft) -> GateFailure | None:
@@ -225,6 +273,16 @@ class Gate:
             problem = pasted_label(fact.attribute)
             if problem:
                 return _fail("pasted_label", problem)
+            named = next((w for w in re.findall(r"\b[A-Z][a-z]{3,}\b", fact.attribute) if self._name_word(w)), None)
+            if named and fact.source in ("key_value", "table"):
+                # "Pontifica Universidad del Sur Country", "Cendara Host Department": a name pasted into the label
+                return _fail("pasted_label", f"'{named}' in the label is a name, not part of a property")
+            if normalize(fact.attribute) in ("duration", "length", "기간") and fact.value_type == "date":
+                # "Duration: Mar–Aug 2023" is a period: "What is X's duration?" asks a length
+                return _fail("pasted_label", f"'{fact.attribute}' holds a period of dates, not a length")
+            if _CONTACT_VALUE.search(fact.value) and not _CONTACT_LABEL.search(fact.attribute):
+                # "International Student Office: (781) 555-1090 | iso@…": "What is X's international student office?"
+                return _fail("pasted_label", f"'{fact.attribute[:30]}' names a desk, and the value is its contact")
             if fact.context and _ELIGIBILITY.search(fact.context):
                 # "Eligibility / Age: 21-65 years" is asked of the applicant: "What is the bike loan's age?"
                 return _fail("pasted_label", f"'{fact.attribute[:30]}' is a requirement on who applies, not a property")
@@ -277,7 +335,7 @@ class Gate:
         for fact in draft.facts:
             if self.keys.ambiguous(fact, draft.question):
                 return _fail("ambiguous_key", f"{fact.subject[:30]} / {fact.attribute[:30]}")
-            if draft.category in SINGLE_FACT and self._shared_row(fact, draft.question):
+            if draft.category in (*SINGLE_FACT, "comparative") and self._shared_row(fact, draft.question):
                 return _fail("ambiguous_key", f"'{fact.subject[:30]}' is a row of tables on several pages")
         return None
 

@@ -36,6 +36,11 @@ def document_subject(name: str) -> bool:
     return _DOCUMENT_WORDS.search(name) is not None
 
 
+def document_kind(title: str) -> bool:
+    """Whether a title names a document that carries facts of its own: a policy, rules, a contract."""
+    return _DOCUMENT_KINDS.search(title) is not None
+
+
 def file_name_problem(question: str) -> str | None:
     """Why the question names something by a file name or slug, or None."""
     if _FILE.search(question):

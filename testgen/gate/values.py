@@ -130,6 +130,8 @@ def descriptive_value(value: str) -> str | None:
         return "a sentence as the value"
     if re.search(r"[>→»“”\"]", text):
         return "a path or quotation as the value"
+    if re.match(r"(?i)(?:yes|no|예|아니요|아니오|有|无|無|あり|なし)(?:\b|\s|$|[(（,])", text):
+        return "a yes/no cell asked as 'what is' ('Expandable storage: No (UFS 4.0)')"
     if re.search(r"[가-힣]", text):
         if re.search(r"(?:다|요|음|함|됨|임|니다|세요|십시오)$", text):
             return "a clause as the value"

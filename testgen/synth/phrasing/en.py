@@ -312,6 +312,9 @@ class English:
                 return None  # a person's "date" says nothing about what it dates
             return f"When is {subject} dated?", _sentence(f"{subject} is dated {value}."), "en.date.dated"
         noun = re.sub(r"^(?:date|day) of (?:the )?|\s+(?:date|day)$", "", attr)  # "Date of Review", "Review Date"
+        if noun != attr and re.search(rf"\b{re.escape(noun)}\b", subject, re.I):
+            # "Contract Date" of "the contract with X": not "When is the contract of the contract with X?"
+            return f"When is {subject} dated?", _sentence(f"{subject} is dated {value}."), "en.date.dated"
         of = self._of(noun, subject)
         be = "are" if is_plural_noun(noun.split()[-1]) else "is"
         if noun != attr:
@@ -339,12 +342,14 @@ class English:
                 return f"How much does {of} cost?", _sentence(f"{of} costs {shown}."), "en.cost"
             value = shown
         head = _outside(attr).split()[-1] if _outside(attr).split() else attr
+        if " of " in _outside(attr):  # "head of operations" is one head, "hours of operation" several
+            head = _outside(attr).split(" of ")[0].split()[-1]
         if is_plural_noun(head) and fact.value_type in ("number", "money", "percent"):
             attr = attr[: attr.rfind(head)] + singular(head) + attr[attr.rfind(head) + len(head) :]
             head = singular(head)  # one amount: "volume discounts: 10%" → "the volume discount"
         plural = is_plural_noun(head)
         of = self._of(attr, subject)
-        be = "are" if plural else "is"
+        be = "are" if plural or (head == "hours" and kind == "other") else "is"  # "What are X's working hours?"
         wh = WH[kind]
         if kind == "duration" and head in ("age", "limit", "minimum", "maximum"):
             wh = "What"  # "What is the programme's age limit", not "How long"
@@ -615,6 +620,12 @@ class English:
         wh = WH["other" if kind == "count" else kind]
         if kind == "percent" and a2.split()[-1] in _RATE_WORDS:
             wh = "What"
+        if _GROUP_ATTRS.match(a2):  # "Which team is the policy owner of … in?", not "What is the team of …"
+            return (
+                f"Which {a2} is {bridge} in?",
+                _sentence(f"{bridge} is {first.value}, who is in the {second.value} {a2}."),
+                "en.two_hop.group",
+            )
         question = f"{wh} {'are' if is_plural_noun(a2.split()[-1]) else 'is'} the {a2} of {bridge}?"
         answer = _sentence(f"{bridge} is {first.value}, whose {a2} is {second.value}.")
         return question, answer, "en.two_hop"
@@ -632,6 +643,13 @@ class English:
         )
 
     def relation(self, fact: FactNode, subject: str, inverse: bool, type_word: str = "") -> tuple[str, str, str] | None:
+        if not inverse and attr_phrase(fact.attribute) == "product" and type_word not in _PERSON_TYPES:
+            # "Which product is the contract with Salish Courier Collective for?"
+            return (
+                f"Which product is {subject} for?",
+                _sentence(f"{subject} is for {fact.value}."),
+                "en.relation.product",
+            )
         if not inverse:
             return self.fact(fact, subject)
         attr = attr_noun(fact.attribute)
