@@ -972,7 +972,8 @@ def test_a_desk_whose_value_is_its_contact_is_no_property(tmp_path: Path) -> Non
     ctx = kb_context(
         tmp_path,
         {
-            "contact.md": "# Contact\n\n- **International Student Office**: (781) 555-1090\n- **Phone**: (781) 555-1000\n"
+            "contact.md": "# Contact\n\n- **International Student Office**: (781) 555-1090\n"
+            "- **Phone**: (781) 555-1000\n"
         },
     )
     gate = Gate(ctx)
