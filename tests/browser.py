@@ -7,7 +7,11 @@ import shutil
 import pytest
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (CI installs it)")
+needs_chromium = [
+    pytest.mark.ci_required,  # under CI=true a skip fails the run (see conftest.py)
+    pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (CI installs it)"),
+]
+"""Marks for a module of browser tests: ``pytestmark = needs_chromium``."""
 FLAGS = [
     "--headless",
     "--no-sandbox",
