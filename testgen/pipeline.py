@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from testgen.engine import Engine
 from testgen.generate import GENERATOR_VERSION, GenerationResult, generate
@@ -18,6 +18,9 @@ from testgen.kg.graph import KnowledgeGraph
 from testgen.llm._types import LLM
 from testgen.overlap import median_overlap
 from testgen.synth.llm_synth import LLMOptions
+
+if TYPE_CHECKING:
+    from testgen.kg.enrich import EnrichmentReport
 
 Progress = Callable[[str, int, int], None]
 
@@ -230,6 +233,16 @@ def build_testset(
         "chunk_overlap": chunk_overlap,
         "fill": fill,
     }
+    options.update(_run_options(llm, llm_options, engine))
+    outcome = BuildOutcome(corpus, kg, result, timings, options)
+    if enrichment is not None:
+        outcome.enrichment = _enrichment_summary(enrichment)
+    return outcome
+
+
+def _run_options(llm: LLM | None, llm_options: LLMOptions | None, engine: Engine | None) -> dict[str, Any]:
+    """The build options that say how it ran: the model's settings, a remote engine."""
+    options: dict[str, Any] = {}
     if llm is not None and llm_options is not None:
         options["llm"] = {
             "model": llm.model,
@@ -240,16 +253,18 @@ def build_testset(
         }
     if engine is not None and not engine.in_process:  # a local build's summary keeps its shape
         options["engine"] = engine.describe()
-    outcome = BuildOutcome(corpus, kg, result, timings, options)
-    if enrichment is not None:
-        outcome.enrichment = {
-            "chunks_sent": enrichment.chunks_sent,
-            "facts_added": enrichment.facts_added,
-            "refused": dict(sorted(enrichment.refused.items())),
-            "failed_calls": enrichment.failed_calls,
-            "stopped_by_budget": enrichment.stopped_by_budget,
-        }
-    return outcome
+    return options
+
+
+def _enrichment_summary(enrichment: EnrichmentReport) -> dict[str, Any]:
+    """What the LLM enrichment of the graph did, for the build summary."""
+    return {
+        "chunks_sent": enrichment.chunks_sent,
+        "facts_added": enrichment.facts_added,
+        "refused": dict(sorted(enrichment.refused.items())),
+        "failed_calls": enrichment.failed_calls,
+        "stopped_by_budget": enrichment.stopped_by_budget,
+    }
 
 
 def _digest(path: Path) -> str:
