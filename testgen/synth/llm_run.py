@@ -49,6 +49,7 @@ class LLMRun:
         self.watch = ReplyWatch(
             self.llm.model,
             limit=o.first_replies,
+            max_seconds=o.first_seconds,
             api_base=getattr(settings, "api_base", None),
             structured=lambda: getattr(self.llm, "structured_mode", None),
         )

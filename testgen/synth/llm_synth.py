@@ -83,6 +83,7 @@ class LLMOptions:
     max_overlap: float | None = 0.75  # question–evidence overlap above which a passage question is rephrased
     fallback: Fallback = "none"  # "offline": make up what the model did not deliver with offline items
     first_replies: int = 6  # replies judged before a run whose replies are all unusable is stopped (0: never)
+    first_seconds: float | None = 300.0  # ... or seconds without one usable reply (None: no time limit)
 
 
 def parse_styles(text: str | None) -> dict[str, float] | None:

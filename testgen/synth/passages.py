@@ -112,6 +112,8 @@ class PassageSampler:
         self._profiles: dict[str, _Profile] = {}
         self._by_doc: dict[str, list[str]] = {}
         self._doc_order: dict[str, int] = {}
+        # a page published twice is one page: usage is counted per distinct document text
+        self._page = {d: hashlib.sha256(self.ctx.doc_text.get(d, "").encode()).hexdigest()[:16] for d in self.ctx.docs}
         docs = sorted(self.ctx.docs)
         self._rng.shuffle(docs)
         self._doc_order = {d: i for i, d in enumerate(docs)}
@@ -130,6 +132,21 @@ class PassageSampler:
         self._topic_limit = max(3, int(len(self.ctx.docs) ** TOPIC_DOC_EXPONENT))
         self._jitter = {cid: self._rng.random() for cid in sorted(self._profiles)}
         self._topic_terms = sorted(t for t, d in self._term_docs.items() if 3 <= len(d) <= self._topic_limit)
+        # how many other documents a chunk shares a topic with: a single seed leaves such chunks to the
+        # multi-document seeds, which have fewer to choose from
+        self._links: dict[str, int] = {}
+        for cid, profile in self._profiles.items():
+            others: set[str] = set()
+            for term in profile.terms:
+                sharing = self._term_docs.get(term, set())
+                if 2 <= len(sharing) <= self._topic_limit:
+                    others |= sharing
+            others.discard(profile.chunk.doc_id)
+            self._links[cid] = len(others)
+
+    def uses(self, doc_id: str) -> int:
+        """Seeds drawn so far from this document's text (a page published twice counts as one page)."""
+        return self.usage[self._page[doc_id]]
 
     # -- what a chunk offers -----------------------------------------------------------------------------------
 
@@ -189,7 +206,7 @@ class PassageSampler:
         for chunk_id in chunk_ids:
             self.used_chunks.add(chunk_id)
             self.used_texts.add(self._text_key(chunk_id))
-            self.usage[self.ctx.chunks[chunk_id].doc_id] += 1
+            self.usage[self._page[self.ctx.chunks[chunk_id].doc_id]] += 1
 
     def _rank(self, chunk_id: str, prefer: bool) -> tuple[float, ...]:
         return (-(3.0 if prefer else 0.0) - self._profiles[chunk_id].score, self._jitter[chunk_id])
@@ -208,9 +225,9 @@ class PassageSampler:
 
     def _single(self, category: str, question_type: str) -> PassageSeed | None:
         best: tuple[tuple[float, ...], str] | None = None
-        floor = min((self.usage[d] for d in self._by_doc), default=0)
+        floor = min((self.usage[self._page[d]] for d in self._by_doc), default=0)
         for doc_id, chunk_ids in self._by_doc.items():
-            if self.usage[doc_id] > floor + 1:
+            if self.usage[self._page[doc_id]] > floor + 1:
                 continue
             for chunk_id in chunk_ids:
                 if not self._free(chunk_id):
@@ -218,8 +235,13 @@ class PassageSampler:
                 usable, prefer = self._fits(self._profiles[chunk_id], category, question_type)
                 if not usable:
                     continue
-                # evenness first (a document one seed ahead only wins with the preferred cue), then fit
-                rank = (float(self.usage[doc_id] - (1 if prefer else 0)), *self._rank(chunk_id, prefer))
+                # evenness first (a document one seed ahead only wins with the preferred cue), then chunks that
+                # no other document shares a topic with, then fit
+                rank = (
+                    float(self.usage[self._page[doc_id]] - (1 if prefer else 0)),
+                    float(min(self._links[chunk_id], 3)),
+                    *self._rank(chunk_id, prefer),
+                )
                 if best is None or rank < best[0]:
                     best = (rank, chunk_id)
         if best is None:
@@ -230,7 +252,7 @@ class PassageSampler:
     def _single_any(self, category: str, question_type: str) -> PassageSeed | None:
         """Any free chunk that fits, whatever its document's usage (the even pass found none)."""
         ranked = sorted(
-            (self.usage[c.doc_id], *self._rank(cid, prefer), cid)
+            (self.usage[self._page[c.doc_id]], *self._rank(cid, prefer), cid)
             for cid, p in self._profiles.items()
             if self._free(cid)
             for c in (p.chunk,)
@@ -251,7 +273,7 @@ class PassageSampler:
                 return pair
         for topic, docs in self._topics(size):
             picked: list[str] = []
-            for doc_id in sorted(docs, key=lambda d: (self.usage[d], self._doc_order.get(d, 0))):
+            for doc_id in sorted(docs, key=lambda d: (self.usage[self._page[d]], self._doc_order.get(d, 0))):
                 options = [
                     cid
                     for cid in self._by_doc.get(doc_id, [])
@@ -275,7 +297,7 @@ class PassageSampler:
         """A free chunk of a least-used document and its best ``similar`` neighbour in another document, when
         the two share a specific word or entity (the topic named in the prompt)."""
         firsts = sorted(
-            (self.usage[p.chunk.doc_id], *self._rank(cid, self._fits(p, category, question_type)[1]), cid)
+            (self.usage[self._page[p.chunk.doc_id]], *self._rank(cid, self._fits(p, category, question_type)[1]), cid)
             for cid, p in self._profiles.items()
             if self._free(cid) and self._fits(p, category, question_type, False)[0]
         )
@@ -297,7 +319,7 @@ class PassageSampler:
                     continue
                 topic = self._shared_topic(first, other)
                 if topic is not None:
-                    options.append((self.usage[profile.chunk.doc_id], self._jitter[other], other, topic))
+                    options.append((self.usage[self._page[profile.chunk.doc_id]], self._jitter[other], other, topic))
             if options:
                 _, _, second, topic = min(options)
                 self._take([first, second])
@@ -334,7 +356,7 @@ class PassageSampler:
             live = docs & free_docs
             if len(live) < size:
                 continue
-            lowest = sorted(self.usage[d] for d in live)[:size]
+            lowest = sorted(self.usage[self._page[d]] for d in live)[:size]
             found.append(((sum(lowest), -len(term), self._term_jitter(term)), term, live))
         for entity_id in sorted(self.ctx.entity_chunks):
             if not self._specific_entity(entity_id):
@@ -342,7 +364,7 @@ class PassageSampler:
             live = {self.ctx.chunks[c].doc_id for c in self.ctx.entity_chunks[entity_id]} & free_docs
             if len(live) < size:
                 continue
-            lowest = sorted(self.usage[d] for d in live)[:size]
+            lowest = sorted(self.usage[self._page[d]] for d in live)[:size]
             found.append(((sum(lowest) - 0.5, 0.0, self._term_jitter(entity_id)), entity_id, live))
         found.sort(key=lambda x: x[0])
         return [(term, docs) for _, term, docs in found[:40]]

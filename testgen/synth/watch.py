@@ -2,13 +2,16 @@
 and say so — with the reasons, one raw reply excerpt and the likely fix — instead of spending minutes on
 replies a model that is too small (or a server without structured output) keeps getting wrong.
 
-Until the first `ReplyWatch.limit` replies are in, the stages send no more calls than that many (`allowance`),
-so a hopeless run costs a handful of requests, not a batch per category.
+Until a reply is usable the stages send one call at a time (`allowance`): a local server that answers one request
+at a time then serves each call without queueing (no timeout spent waiting behind the others), and a hopeless
+run costs a handful of requests, not a batch per category. The run is also stopped when no reply was usable
+within `ReplyWatch.max_seconds`, so a very slow model ends in bounded time too.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,6 +20,8 @@ logger = logging.getLogger("testgen.llm")
 
 #: Replies judged before a run with no usable one is stopped.
 FIRST_REPLIES = 6
+#: Seconds a run may go on without one usable reply.
+FIRST_SECONDS = 300.0
 EXCERPT_CHARS = 240
 
 
@@ -33,12 +38,19 @@ class ReplyWatch:
     stopped: str | None = None
     api_base: str | None = None
     structured: Callable[[], str | None] = lambda: None  # the client's structured-output mode, once known
+    max_seconds: float | None = FIRST_SECONDS
+    clock: Callable[[], float] = time.monotonic
+    started: float | None = None
 
     def allowance(self) -> int:
-        """Calls a stage may still send before the verdict (no limit once one reply was usable)."""
+        """Calls a stage may send at once: one until a reply was usable, none once the run is stopped."""
+        if self.started is None:
+            self.started = self.clock()
+        if self.stopped:
+            return 0
         if self.usable or self.limit <= 0:
             return 1 << 30
-        return max(0, self.limit - self.seen)
+        return 1
 
     def record(self, usable: bool, reason: str | None = None, raw: str | None = None) -> None:
         """One reply (or failed call): usable or not, why, and the raw text when there was one."""
@@ -49,32 +61,46 @@ class ReplyWatch:
         self.reasons[reason or "unusable"] += 1
         if raw and self.excerpt is None:
             self.excerpt = " ".join(raw.split())[:EXCERPT_CHARS]
-        if not self.usable and self.seen >= self.limit > 0 and self.stopped is None:
-            self.stopped = self.message(self.structured(), self.api_base)
+        elapsed = self.clock() - (self.started if self.started is not None else self.clock())
+        too_long = self.max_seconds is not None and self.limit > 0 and elapsed > self.max_seconds
+        if not self.usable and (self.seen >= self.limit > 0 or too_long) and self.stopped is None:
+            self.stopped = self.message(self.structured(), self.api_base, elapsed if too_long else None)
             logger.warning("%s", self.stopped)
 
     def likely_fix(self, structured: str | None = None, api_base: str | None = None) -> str:
-        """The most likely fix, read from the reasons the replies failed for."""
-        top = self.reasons.most_common(1)[0][0] if self.reasons else ""
-        if "connection failed" in top or "timeout" in top:
+        """The most likely fix, read from the reasons the replies failed for and from the replies themselves."""
+        failed = {r for r in self.reasons if r in ("connection failed", "timeout", "rate limited", "call error")}
+        answered = sum(n for r, n in self.reasons.items() if r not in failed)
+        fixes: list[str] = []
+        if failed and not answered:
             where = f" ({api_base})" if api_base else ""
-            return (
-                f"check that the server{where} is up and answers (--api-base URL ending in /v1); "
-                "a slow local model needs a longer --llm-timeout or --concurrency 1"
-            )
-        if "unusable reply" in top:
-            if structured == "prompt":
-                return (
-                    "the server took no structured-output request, so the JSON was asked for in the prompt only: "
-                    "use a server that accepts a JSON schema (llama.cpp, vLLM, Ollama) or a larger model"
+            fixes.append(f"check that the server{where} is up and answers (--api-base URL ending in /v1)")
+        if "timeout" in failed:
+            fixes.append("a slow local model needs a longer --llm-timeout (and --concurrency 1)")
+        if answered:
+            if self.excerpt and ('"$defs"' in self.excerpt or '"properties"' in self.excerpt):
+                fixes.append("a larger model (the replies repeat the JSON schema instead of filling it in)")
+            elif self.reasons.get("unusable reply", 0) * 2 >= answered and structured == "prompt":
+                fixes.append(
+                    "a server that accepts a JSON schema (llama.cpp, vLLM, Ollama) or a larger model: this one took "
+                    "no structured-output request, so JSON was asked for in the prompt only"
                 )
-            return "a larger model (the replies are not JSON of the requested shape)"
-        return "a larger model (the replies do not follow the task: they quote, ground or phrase it wrongly)"
+            elif self.reasons.get("unusable reply", 0) * 2 >= answered:
+                fixes.append("a larger model (the replies are not JSON of the requested shape)")
+            else:
+                fixes.append(
+                    "a larger model (the replies do not follow the task: they quote, ground or phrase it wrongly)"
+                )
+        return "; ".join(fixes) or "a larger model"
 
-    def message(self, structured: str | None = None, api_base: str | None = None) -> str:
+    def message(self, structured: str | None = None, api_base: str | None = None, seconds: float | None = None) -> str:
         """The stop line: how many replies, why they failed, what one looked like, what to do."""
         reasons = ", ".join(f"{r} {n}" for r, n in sorted(self.reasons.items(), key=lambda x: (-x[1], x[0]))[:4])
-        text = f"stopped: none of the first {self.seen} replies of {self.model} was usable ({reasons})"
+        first = f"the first {self.seen} replies" if self.seen > 1 else "the first reply"
+        text = f"stopped: none of {first} of {self.model} was usable"
+        if seconds is not None:
+            text += f" in {seconds:.0f} s"
+        text += f" ({reasons})"
         if self.excerpt:
             text += f'; one reply began: "{self.excerpt}"'
         return text + f"; likely fix: {self.likely_fix(structured, api_base)}; --fallback offline delivers the set"
