@@ -859,9 +859,16 @@ def test_a_sign_or_footnote_the_value_lost_is_incomplete() -> None:
 
 
 def test_plan_columns_and_selling_words_are_no_properties() -> None:
-    for label in ("Standard", "Standard Warranty", "Premium Support", "Attractive Interest Rates", "Notable Locations"):
+    for label in (
+        "Standard",
+        "Standard Warranty",
+        "Premium Support",
+        "Attractive Interest Rates",
+        "Notable Locations",
+        "Sydney (SYD) Aircraft Type",
+    ):
         assert pasted_label(label) is not None, label
-    for label in ("Basic Plan", "Enterprise Tier", "Warranty", "Interest Rate", "Main Campus"):
+    for label in ("Basic Plan", "Enterprise Tier", "Warranty", "Interest Rate", "Main Campus", "Fee (USD)"):
         assert pasted_label(label) is None, label
 
 

@@ -295,3 +295,21 @@ def test_agreement_and_a_date_named_after_its_subject() -> None:
     assert English().fact(fact("Working Hours", "9 AM – 7 PM"), "Aventro")[0].startswith("What are ")  # type: ignore[index]
     dated = English().fact(fact("Contract Date", "March 1, 2024", "date", date_key="2024-03-01"), "the contract with X")
     assert dated is not None and dated[0] == "When is the contract with X dated?"
+
+
+def test_a_participle_before_a_noun_is_no_event_and_offices_take_the() -> None:
+    def event(text: str) -> FactNode:
+        return fact(text, "June 2021", "date", date_key="2021-06").model_copy(update={"source": "timeline"})
+
+    assert English().fact(event("Revised salary of $125,000 in recognition of mentoring"), "Ana") is None
+    led = English().fact(event("Led the move to a new platform"), "Ana")
+    assert led is not None and led[0] == "When did Ana lead the move to a new platform?"
+    assert English().subject("Portland Sales Office") == "the Portland Sales Office"
+    assert English().subject("Aurora Bikes") == "Aurora Bikes"
+
+
+def test_a_dated_column_is_compared_with_its_verb() -> None:
+    asked = English().compare(
+        ["North Consortium", "Vale University"], "Year Initiated", ["2016", "2015"], 1, False, "date"
+    )
+    assert asked is not None and asked[0] == "Which was initiated earlier: North Consortium or Vale University?"

@@ -55,6 +55,7 @@ from testgen.gate.names import (
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
 from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
+from testgen.kg.values import find_values
 from testgen.names import is_usable_name, name_problems, short_title, title_core
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
@@ -277,7 +278,9 @@ class Gate:
             if named and fact.source in ("key_value", "table"):
                 # "Pontifica Universidad del Sur Country", "Cendara Host Department": a name pasted into the label
                 return _fail("pasted_label", f"'{named}' in the label is a name, not part of a property")
-            if normalize(fact.attribute) in ("duration", "length", "기간") and fact.value_type == "date":
+            if normalize(fact.attribute) in ("duration", "length", "기간") and (
+                fact.value_type == "date" or any(v.value_type == "date" for v in find_values(fact.value))
+            ):
                 # "Duration: Mar–Aug 2023" is a period: "What is X's duration?" asks a length
                 return _fail("pasted_label", f"'{fact.attribute}' holds a period of dates, not a length")
             if _CONTACT_VALUE.search(fact.value) and not _CONTACT_LABEL.search(fact.attribute):

@@ -70,6 +70,9 @@ def pasted_label(attribute: str) -> str | None:
     words = label.split()
     if len(words) == 1 and re.fullmatch(r"[A-Z]{1,3}", label):
         return "a variant code as the label ('ZX', 'LX')"
+    code = re.search(r"\(([A-Z]{2,4})\)", label)
+    if code and code.group(1) not in _CURRENCY_CODES:
+        return "a place or item code in the label ('Sydney (SYD) Aircraft Type': a row, not a property)"
     if _TIER.match(norm) and not _PLAN_NOUN.search(norm):
         return "a plan or tier as the label ('Standard', 'Premium Warranty': a variant column, not a property)"
     if _PRAISE.match(norm):
@@ -97,6 +100,8 @@ def tier_word(text: str) -> bool:
     """Whether `text` is only the name of a plan or tier ("Platinum", "Premium"): a row, not a thing's name."""
     return _TIER.fullmatch(normalize(text) + " ") is not None
 
+
+_CURRENCY_CODES = frozenset("USD EUR GBP JPY KRW CNY RMB INR AUD CAD CHF HKD SGD TWD NZD SEK NOK DKK BRL MXN".split())
 
 #: A tier's own name is a property of its product: "Rellm's basic plan", "Carllm's enterprise tier".
 _PLAN_NOUN = re.compile(r"\b(?:tier|plan|package|edition|subscription|membership)s?$")

@@ -128,6 +128,10 @@ def is_proper_name(title: str) -> bool:
     return True
 
 
+#: Last words of names that are said with "the": offices and units of an organisation.
+_TAKES_THE = frozenset("office headquarters branch department division committee board council".split())
+
+
 def noun_phrase(title: str, *, generic_words: frozenset[str] = frozenset()) -> str:
     """How a title reads inside a sentence: names as written, common nouns with "the" and lowercased head.
 
@@ -139,6 +143,8 @@ def noun_phrase(title: str, *, generic_words: frozenset[str] = frozenset()) -> s
     if not words:
         return title
     lowered = {w.lower() for w in words}
+    if is_proper_name(title) and words[-1].lower() in _TAKES_THE and words[0].lower() != "the":
+        return "the " + title  # "the Portland Sales Office", "the Bellingham Headquarters"
     if is_proper_name(title) and not (lowered & generic_words):
         return title
     if words[0].lower() in ("the", "a", "an"):
@@ -513,7 +519,12 @@ VERBAL: tuple[Verbal, ...] = (
     _v("author|authors|written by", "person", "Who wrote {s}?", "{s} was written by {v}."),
     _v("approver|approved by", "person", "Who approved {s}?", "{s} was approved by {v}."),
     # places
-    _v("location|located|located in|city|town|site", "place", "Where is {s} located?", "{s} is located in {v}."),
+    _v(
+        "location|located|located in|city|town|site|office location|campus location|building location",
+        "place",
+        "Where is {s} located?",
+        "{s} is located in {v}.",
+    ),
     _v(
         "headquarters|hq|head office|headquartered|headquartered in",
         "place",

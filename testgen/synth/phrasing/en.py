@@ -67,6 +67,12 @@ _PLACE_KINDS = frozenset({"country", "city", "region", "state", "province", "cou
 _GROUP_ATTRS = re.compile(r"^(team|department|division|unit|group)$", re.I)
 _ROLE_ATTRS = re.compile(r"^(job title|title|role|position|job)$", re.I)
 _INTRANSITIVE = {"join", "start", "begin", "leave", "retire", "move", "arrive", "expire", "end", "close"}
+#: Words that follow a verb in a timeline line ("Joined the team", "Moved to Austin"), unlike a noun after a
+#: participle ("Revised salary").
+_AFTER_VERB = frozenset(
+    "the a an to as by for from with into onto on in at over his her their its our new two three several "
+    "all both".split()
+)
 #: Verbs that take "to" without being passive: "Transitioned to …" is asked "When did X transition to …?".
 _MOVES = _INTRANSITIVE | {"transition", "switch", "return", "relocate", "shift", "pivot", "rejoin", "graduate"}
 _PRICE_CONTEXT = re.compile(r"\b(pricing|price|prices|fees?|costs?|rates?|tiers?|plans?)\b", re.I)
@@ -422,6 +428,13 @@ class English:
         )[0].strip()
         if len(rest.split()) > 14:
             return None
+        if (
+            head.lower().endswith("ed")
+            and len(words) > 1
+            and words[1][:1].islower()
+            and words[1].lower() not in _AFTER_VERB
+        ):
+            return None  # "Revised salary of $125,000": a participle before a noun, not what the person did
         if rest and rest[0].isupper() and rest.split()[0].lower() in _LOWER_FIRST:
             rest = rest[0].lower() + rest[1:]
         if (
@@ -552,6 +565,13 @@ class English:
             return (
                 f"Which was {attr} {adjective}: {names}?",
                 _sentence(f"{subjects[winner]} was {attr} {adjective} ({details})."),
+                "en.compare.passive",
+            )
+        dated = re.fullmatch(r"(?:year|date|day) ([a-z]+ed)", attr) if kind == "date" else None
+        if dated:  # "Year Initiated": "Which was initiated earlier: …?", not "Which has the earlier year initiated"
+            return (
+                f"Which was {dated.group(1)} {adjective}: {names}?",
+                _sentence(f"{subjects[winner]} was {dated.group(1)} {adjective} ({details})."),
                 "en.compare.passive",
             )
         question = f"Which has the {adjective} {attr}: {names}?"
