@@ -30,7 +30,7 @@ EN_ROWS = [
         "Orbit Labs",
         "How many stores does Orbit Labs have?",
     ),
-    ("place", fact("Branch Location", "Oslo"), "Orbit Labs", "Where is Orbit Labs' branch location?"),
+    ("place", fact("Venue", "Oslo"), "Orbit Labs", "Where is Orbit Labs' venue?"),
     (
         "duration",
         fact("Warranty", "2 years", "number", number=2.0, unit="years"),
