@@ -349,7 +349,7 @@ def test_a_run_without_a_usable_reply_is_also_stopped_by_the_clock() -> None:
     assert watch.stopped is not None and watch.allowance() == 0
     assert watch.stopped.startswith("stopped: none of the first 2 replies of openai/local was usable in 320 s")
     assert "a slow local model needs a longer --llm-timeout" in watch.stopped
-    assert "repeat the JSON schema instead of filling it in" in watch.stopped
+    assert "repeat the prompt or the JSON schema instead of answering" in watch.stopped
     fresh = ReplyWatch("m", clock=lambda: now[0])
     fresh.record(True)
     assert fresh.allowance() > 100  # after a usable reply: the full concurrency

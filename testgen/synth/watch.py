@@ -78,14 +78,16 @@ class ReplyWatch:
         if "timeout" in failed:
             fixes.append("a slow local model needs a longer --llm-timeout (and --concurrency 1)")
         if answered:
-            if self.excerpt and ('"$defs"' in self.excerpt or '"properties"' in self.excerpt):
-                fixes.append("a larger model (the replies repeat the JSON schema instead of filling it in)")
-            elif self.reasons.get("unusable reply", 0) * 2 >= answered and structured == "prompt":
+            echo = self.excerpt is not None and any(m in self.excerpt for m in ("$defs", "JSON Schema", "<<SYS>>"))
+            unparsed = self.reasons.get("unusable reply", 0) * 2 >= answered
+            if echo:
+                fixes.append("a larger model (the replies repeat the prompt or the JSON schema instead of answering)")
+            elif unparsed and structured == "prompt":
                 fixes.append(
-                    "a server that accepts a JSON schema (llama.cpp, vLLM, Ollama) or a larger model: this one took "
-                    "no structured-output request, so JSON was asked for in the prompt only"
+                    "a larger model, or --structured auto with a server that accepts a JSON schema (llama.cpp, vLLM, "
+                    "Ollama): JSON was asked for in the prompt only"
                 )
-            elif self.reasons.get("unusable reply", 0) * 2 >= answered:
+            elif unparsed:
                 fixes.append("a larger model (the replies are not JSON of the requested shape)")
             else:
                 fixes.append(
