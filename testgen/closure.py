@@ -162,6 +162,8 @@ _QUESTION_LINE = re.compile(r"^\s*(?:#|\*\*|Q\s*[.:：)]|질문|问[：:])|[?？
 
 
 _PARTICLES = "의|은|는|이|가|을|를|께서|으로|로|에게"
+#: Labels that say which group a record belongs to.
+_MEMBERSHIP = re.compile(r"소속|부서|팀$|^팀|부문|\bteam\b|department|division|\bgroup\b|\bunit\b|所属|部门|部署")
 #: A labelled line of a record: "- **팀 인원**: 12명", "Team: Sales".
 _LABELLED_LINE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?([^:：|\n]{1,24}?)(?:\*\*)?\s*[:：]")
 #: Labels of the role a person holds.
@@ -173,6 +175,12 @@ def _specific(fact: FactNode) -> bool:
     if fact.value_type in ("money", "percent") or (fact.value_type == "number" and fact.unit):
         return True
     return fact.value_type == "date" and fact.date_key is not None and len(fact.date_key) >= 10
+
+
+def _tells_the_same(cues: list[str], norm: str) -> bool:
+    """Whether a line holds most of a prose fact's own words (its cues): the same event, not another one on the
+    same date ("On January 30, 2020, WHO declared …" does not tell "the CDC reported … household")."""
+    return not cues or sum(cue in norm for cue in cues) >= 0.6 * len(cues)
 
 
 def _has_word(norm: str, word: str) -> bool:
@@ -271,8 +279,12 @@ class Closure:
                 # On the subject's own page, or a page whose title names it ("Contract with X for Rellm"), the
                 # line need not repeat the name: the attribute is enough.
                 on_its_page = chunk.doc_id == home or self._titled(chunk.doc_id, forms)
-                if any(form in norm for form in forms) or (
-                    on_its_page and (not cues or any(cue in norm for cue in cues))
+                if fact.source == "sentence" and not _tells_the_same(cues, norm):
+                    continue  # a prose fact: the other line must tell the same event, not only share a date
+                if (
+                    any(form in norm for form in forms)
+                    or (on_its_page and (not cues or any(cue in norm for cue in cues)))
+                    or self._under_its_heading(chunk_id, index, forms)
                 ):
                     docs.add(chunk.doc_id)
                     break
@@ -306,6 +318,15 @@ class Closure:
             return False
         return not any(name in norm for name in self._kin_names(fact, forms))
 
+    def _under_its_heading(self, chunk_id: str, index: int, forms: set[str]) -> bool:
+        """Whether the line sits in a section whose heading is the subject's name ("#### Velvera Wireless Dock /
+        Price: ₹8,999 / $109" on a catalogue page)."""
+        for line in reversed(self.lines(chunk_id)[:index]):
+            if line.lstrip().startswith("#"):
+                heading = normalize(line.lstrip("# ").strip())
+                return any(heading == form or heading.startswith(form + " (") for form in forms)
+        return False
+
     def _record_of(self, chunk_id: str, line: str, forms: set[str], cues: list[str]) -> bool:
         """Whether `line` is a labelled line whose label names the attribute, in a record with another labelled
         line whose value is the subject: a team lead's profile with "소속: 상품기획팀" and "팀 인원: 12명" states
@@ -315,8 +336,8 @@ class Closure:
             return False
         for other in self.lines(chunk_id):
             match = _LABELLED_LINE.match(other)
-            if match is None or other == line or re.search(r"\d", match.group(1)):
-                continue  # a dated line belongs to a timeline, not to the record
+            if match is None or other == line or not _MEMBERSHIP.search(normalize(match.group(1))):
+                continue  # only a group the record belongs to ("소속", "Team"), not its manager or a date
             value = normalize(other[match.end() :].strip(" *"))
             if any(value == form or re.fullmatch(rf"{re.escape(form)}\s*[(（][^)）]*[)）]", value) for form in forms):
                 return True
@@ -458,6 +479,8 @@ class Closure:
             lines = self.lines(chunk_id)
             for index, line in enumerate(lines):
                 norm = normalize(_with_its_question(lines, index))
+                if fact.source == "sentence" and not _tells_the_same(attribute_cues(fact), norm):
+                    continue
                 if any(_has_word(norm, w) for w in words) and states_value(fact, line):
                     docs.add(doc_id)
                     break

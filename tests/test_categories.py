@@ -352,6 +352,8 @@ def test_a_list_in_one_cell_gives_one_keyword_per_part() -> None:
         ("계약 금액의 10%, 27,000,000원", "text", True),  # a share and the sum it comes to: an amount asked
         ("5000mAh (non-removable)", "text", True),  # a unit glued on, a note after it
         ("5G", "text", False),  # a generation, not an amount
+        ("출발 21일 전", "text", False),  # a deadline, not an amount
+        ("30 days before departure", "text", False),
         ("In production", "text", False),
     ],
 )

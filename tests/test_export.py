@@ -232,4 +232,5 @@ def test_ragas_dataset_and_jsonl(generated: list[TestQuestion], tmp_path: Path) 
     loaded = EvaluationDataset.from_jsonl(str(path))
     assert len(loaded.samples) == len(generated)
     assert [s.model_dump() for s in loaded.samples] == [s.model_dump() for s in dataset.samples]
-    assert "하늘여행" in path.read_text(encoding="utf-8")  # written as UTF-8, not escaped
+    korean = next(item.question for item in generated if item.language == "ko")
+    assert korean in path.read_text(encoding="utf-8")  # written as UTF-8, not escaped

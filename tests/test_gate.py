@@ -1061,3 +1061,21 @@ def test_a_desks_contact_on_a_document_page_is_not_the_organisations(tmp_path: P
 
     assert (gate._boilerplate(ask("jobs.md")) or ("",))[0] == "boilerplate_value"
     assert gate._boilerplate(ask("about.md")) is None
+
+
+def test_a_chinese_question_opening_with_when_goes_on_with_a_verb() -> None:
+    assert question_problem("关于曾炯，什么时候获博士学位？", "zh.sentence") is None
+    assert question_problem("关于石山麟，什么时候福布斯富豪榜排名第51？", "zh.sentence") is not None
+    assert question_problem("关于世宗大学，什么时候学校升格为师范大学？", "zh.sentence") is not None
+    later = sentence("美国空军于2015年5月3日确认飞船失联后将坠入大气层。", "2015年5月3日")
+    assert "two events" in (standalone_problem(later, "zh") or "")
+
+
+def test_a_long_korean_sentence_is_not_asked() -> None:
+    long = sentence(
+        "대표이사와 공동창업자가 직원 6명과 함께 작은 사무실에서 "
+        "국내 버스 여행 상품을 팔기 시작한 것이 회사의 출발점이었다.",
+        "6명",
+        value_type="number",
+    )
+    assert standalone_problem(long, "ko") == "too long to ask as one question"

@@ -525,3 +525,25 @@ def test_closure_of_roles_records_and_timeline_events(tmp_path: Path) -> None:
     assert "company/history.md" in closure.of(launch)  # the same event, dated the same, in another timeline
     # the product page gives the day of a month-only date: the answer would leave it out
     assert closure.finer_date(launch, closure.of(launch) | {"products/kyoto.md"}) == "2019년 10월 7일"
+
+
+def test_closure_reads_a_catalogue_section_and_a_prose_fact_by_its_own_words(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "products/dock.md": "# Nimbus Dock\n\n- **Price**: $109\n",
+            "catalogue.md": "# Accessories\n\n#### Nimbus Dock\n\n- Price: $109\n\n#### Nimbus Stand\n\n- Price: $72\n",
+            "people/ada.md": "# Ada Park\n\n- **Team**: Sales\n- **Reports To**: Rosa Vale\n",
+            "people/rosa.md": "# Rosa Vale\n\n- **Team**: Marketing\n",
+            "papers/a.md": "# Virus A: field notes\n\nOn January 30, 2020, the CDC reported the first household "
+            "transmission of Virus A in the US.\n",
+            "papers/b.md": "# Virus A: a review\n\nOn January 30, 2020, the WHO declared Virus A an emergency.\n",
+        },
+    )
+    closure = Closure(ctx)
+    price = next(f for f in ctx.facts if f.subject == "Nimbus Dock" and f.attribute == "Price")
+    assert "catalogue.md" in closure.of(price)  # the price under the dock's own heading
+    team = next(f for f in ctx.facts if f.subject == "Rosa Vale" and f.attribute == "Team")
+    assert closure.of(team) == {"people/rosa.md"}  # Ada's "Team: Sales" is Ada's team, not her manager's
+    report = next(f for f in ctx.facts if f.source == "sentence" and "CDC" in f.evidence)
+    assert "papers/b.md" not in closure.of(report)  # the same date, another event

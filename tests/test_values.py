@@ -308,3 +308,8 @@ def test_dates_in_every_form_give_the_same_key(day: dt.date) -> None:
         value = classify_value(form)
         assert value is not None, form
         assert (value.value_type, value.date_key) == ("date", key), form
+
+
+def test_cjk_month_counts_keep_their_unit() -> None:
+    [months] = find_values("最长可以停留12个月")
+    assert (months.text, months.unit) == ("12个月", "个月")

@@ -30,8 +30,17 @@ _KO_LEAD = re.compile(
     r"^(?:그|이|저|그녀|그들|이들|저들|이것|그것|저것|이는|그는|이러한|그러한|이런|그런|해당|위의?|아래의?|상기|"
     r"또한|그러나|하지만|그리고|따라서|그래서|그런데|또|이에|이후|이때|그때|한편|게다가|더불어|반면|즉)(?:\s|[은는이가을를의에도])"
 )
-# Two events told in order in one Chinese sentence ("…回港后即主持…").
-_ZH_SEQUENCE = re.compile(r"后(?:即|便|就|随即)|随即|之后便|然后")
+# Two events told in order in one Chinese sentence ("…回港后即主持…", "失联后将坠入").
+_ZH_SEQUENCE = re.compile(r"后(?:即|便|就|随即|将|再|又)|随即|之后便|然后")
+# A Chinese question opening with 什么时候 (after "关于X，") must go on with a verb or preposition:
+# "什么时候获博士学位", not "什么时候学校升格…" (its subject after the question word) or "什么时候青山氏第四代藩主".
+_ZH_OPENING_WHEN = re.compile(r"(?:^|^关于[^，,]+[，,])什么时候")
+_ZH_VERB_START = re.compile(
+    r"(?:在|于|由|被|以|与|从|自|起|开始|获|荣获|获得|取得|入选|公布|加盟|加入|发售|发行|发布|宣布|创作|创办|创立|返回|回到|"
+    r"播放|播出|开播|上映|恢复|受|毕业|病逝|逝世|去世|去|转|更名|改|成立|成功|出版|出任|出生|建|设|正式|首|第一次|再|重新|升|"
+    r"合|任|担任|当选|推出|完成|举行|举办|签|迁|移|成为|退休|访问|参加|离开|抵达|到达|结婚|开放|开业|开幕|开通|通车|竣工|"
+    r"落成|启用|停|关闭|解散|撤销|废除|列为|评为|被评|确定|批准|登记|注册|上市|收购|合并|发现|发明|引入|投入)"
+)
 # A Korean clause whose subject is only a kind of thing ("회사는 주로 …팔았다"): which company is in the text before.
 _KO_BARE_KIND = re.compile(r"(?:^|\s)(?:회사|당사|본사|기업|학교|제품|상품|계약|정책|규정|부서)(?:은|는|이|가)\s")
 # Chinese and Japanese sentences that open with a pronoun, a connective, or a bare predicate (是…, 于…: the
@@ -47,6 +56,8 @@ _CJK_PAUSE = re.compile(r"[，、,]")
 #: Longest sentence (words; characters for CJK) that still makes a question a person would type.
 MAX_WORDS = 30
 MAX_CJK_CHARS = 45
+#: Korean writes words with spaces and particles: a sentence past this many characters buries what it asks.
+MAX_KO_CHARS = 60
 _BACK_REFERENCE = re.compile(
     r"\b(?:the above|the following|as mentioned|see above|see below|the same|similar|such|the latter|the former|"
     r"et al|fig(?:ure)?\.?\s*\d|table\s*\d)\b",
@@ -109,6 +120,8 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
         lead = {"ko": _KO_LEAD, "zh": _ZH_LEAD, "ja": _JA_LEAD}.get(language)
         if lead is not None and lead.match(sentence):
             return "opens with a pronoun or connective"
+        if language == "ko" and len(sentence) > MAX_KO_CHARS:
+            return "too long to ask as one question"
         if language == "ko" and _KO_BARE_KIND.search(sentence):
             return "a bare kind noun as the subject ('회사는 …': the company named in the text around it)"
         if language in ("zh", "ja"):
@@ -206,6 +219,10 @@ def question_problem(question: str, template: str) -> str | None:
         return "an unclosed bracket in the question"
     if template.endswith(".sentence") and _CJK_LEFTOVER.search(question):
         return "the question word sits beside a leftover of the value"
+    opening = _ZH_OPENING_WHEN.search(question)
+    if template == "zh.sentence" and opening and not _ZH_VERB_START.match(question[opening.end() :]):
+        # "什么时候福布斯富豪榜排名第51", "什么时候香港警方拘捕…": the year was a modifier or the clause's topic
+        return "the question word stands before the clause's subject"
     if template.endswith(".sentence") and len(re.sub(r"^关于[^，,]+[，,]|[\W_]", "", question)) < 8:
         return "nothing is asked beyond the question word"
     if template.endswith(".sentence") and re.search(r"(?:\.\.|…)\s*[?？]$", question):

@@ -98,7 +98,9 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
     (
         "number",
         "cjk_count",
-        re.compile(r"(\d[\d,]*(?:\.\d+)?)\s?(人|名|个|個|家|件|年(?!代)|天|回|台|次|届|位|本|冊|点)"),
+        re.compile(
+            r"(\d[\d,]*(?:\.\d+)?)\s?(个月|個月|か月|ヶ月|个小时|個小時|人|名|个|個|家|件|年(?!代)|天|回|台|次|届|位|本|冊|点)"
+        ),
     ),
     (
         "number",
