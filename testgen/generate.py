@@ -19,7 +19,7 @@ from testgen.llm._types import LLM
 from testgen.overlap import question_overlap
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft, item_id
-from testgen.synth.llm_run import LLMRun, offline_top_up
+from testgen.synth.llm_run import LLMRun, offline_top_up, sample_passage_prompts
 from testgen.synth.llm_synth import LLMOptions, estimate_plan
 from testgen.validate import Validator, Verdict
 
@@ -245,8 +245,8 @@ def plan_llm_calls(
 ) -> dict[str, Any]:
     """A dry run: the LLM calls, tokens and cost `generate(..., llm=...)` should take, without any call.
 
-    Token counts come from the prompts of a few real seeds per requested category; the graph is built
-    offline, so it costs no call.
+    Token counts come from the prompts of a few real seeds (facts and passages) per requested category; the
+    graph is built offline, so it costs no call.
     """
     wanted = quotas(num, mix or DEFAULT_MIX)
     ctx = GenContext.from_graph(kg, language=language)
@@ -260,8 +260,19 @@ def plan_llm_calls(
             if taken < samples_per_category and validator.validate(draft, category).ok:
                 seeds.append(draft)
                 taken += 1
+    options = llm_options or LLMOptions()
+    if options.seeds == "passages":
+        seeds = []
+    passage_prompts, share = sample_passage_prompts(ctx, wanted, options, seed=seed, per_category=samples_per_category)
     plan = estimate_plan(
-        seeds, num, model=model, options=llm_options or LLMOptions(), seed=seed, expected_rejection=expected_rejection
+        seeds,
+        num,
+        model=model,
+        options=options,
+        seed=seed,
+        expected_rejection=expected_rejection,
+        passage_prompts=passage_prompts,
+        passage_share=share,
     )
     return plan | {"requested": wanted}
 

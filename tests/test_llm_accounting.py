@@ -371,6 +371,7 @@ def test_the_prompt_size_model_against_a_recorded_llama_cpp_run() -> None:
     cap uses is never below the server's count and not far above it, and so is the dry run's per-call figure."""
     from testgen.generate import plan_llm_calls
     from testgen.kg.build import build_graph, load_corpus
+    from testgen.synth.llm_synth import LLMOptions
 
     recorded = json.loads((Path(__file__).parent / "fixtures" / "prompt_tokens_llama_cpp.json").read_text())
     pairs = recorded["pairs"]
@@ -379,7 +380,8 @@ def test_the_prompt_size_model_against_a_recorded_llama_cpp_run() -> None:
         assert pair["server"] <= pair["estimate"] <= 1.5 * pair["server"], pair
     server_mean = sum(p["server"] for p in pairs) / len(pairs)
     kg = build_graph(load_corpus(Path(__file__).parents[1] / "examples" / "aurora_bikes"))
-    planned = plan_llm_calls(20, kg, model="openai/local")["prompt_tokens_per_call"]
+    facts = LLMOptions(seeds="facts")  # the rewrite prompts the recording measured
+    planned = plan_llm_calls(20, kg, model="openai/local", llm_options=facts)["prompt_tokens_per_call"]
     assert server_mean <= planned <= 1.5 * server_mean, (planned, server_mean)
 
 

@@ -379,6 +379,32 @@ def test_good_replies_after_bad_ones_keep_the_run_going(prose) -> None:
     assert len(result.items) == 4 and result.stopped is None
 
 
+# ------------------------------------------------------------------------------------------------ dry run
+
+
+def test_the_plan_prices_passage_prompts_and_rephrases(prose) -> None:
+    from testgen.generate import plan_llm_calls
+    from testgen.llm.cost import estimate_prompt_tokens
+    from testgen.llm.parsing import with_json_instruction
+    from testgen.synth.passage_prompts import PassageReply
+
+    facts = plan_llm_calls(20, prose, model="openai/gpt-4.1-mini", llm_options=LLMOptions(seeds="facts"))
+    passages = plan_llm_calls(20, prose, model="openai/gpt-4.1-mini", llm_options=options())
+    assert facts["passage_share"] == 0 and facts["expected_rephrase_calls"] == 0
+    assert passages["passage_share"] == 1.0 and passages["passages_sampled"] >= 7
+    assert passages["expected_rephrase_calls"] == 5  # a quarter of the questions
+    fake = FakeLLM(respond())  # the prompts a run sends are the ones planned
+    generate(prose, num=7, llm=fake, llm_options=options())
+    # as a server gets them unless it takes json_schema: the reply's schema in the prompt (FakeLLM adds none)
+    sent = [
+        estimate_prompt_tokens(with_json_instruction(c.messages, PassageReply))
+        for c in fake.history
+        if c.stage == "passages"
+    ]
+    assert 0.7 <= passages["prompt_tokens_per_call"] / (sum(sent) / len(sent)) <= 1.6
+    assert passages["estimated_cost_usd"] > facts["estimated_cost_usd"] > 0
+
+
 # ------------------------------------------------------------------------- over HTTP, through the CLI
 
 

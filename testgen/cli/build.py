@@ -319,6 +319,11 @@ def _dry_run(
         f"--llm-retries {retries} and one repair re-ask each), "
         f"~{plan['prompt_tokens_per_call']} prompt + {plan['completion_tokens_per_call']} completion tokens per call"
     )
+    if plan.get("passage_share"):
+        click.echo(
+            f"passages: ~{plan['passage_share']:.0%} of the calls write from passages; "
+            f"~{plan['expected_rephrase_calls']} rephrase calls for questions that copy their evidence"
+        )
     if resolve_prices(model).known and cost is not None:
         click.echo(f"estimated cost: ${cost:.4f}")
     else:
@@ -355,6 +360,17 @@ def _print_llm_usage(outcome: BuildOutcome) -> None:
             + (f" (turned down: {', '.join(rejected)})" if rejected else "")
             + f"; timeout {client.get('timeout'):g} s, {client.get('max_retries')} retries"
         )
+    passages: dict[str, Any] = info.get("passages") or {}
+    if passages:
+        types = ", ".join(f"{t} {n}" for t, n in passages.get("by_question_type", {}).items())
+        console.print(
+            f"from passages: {passages.get('delivered', 0)} questions ({types or 'none'}) from "
+            f"{passages.get('documents_seeded', 0)} documents; {passages.get('rephrased', 0)} rephrased "
+            f"({passages.get('rephrase_calls', 0)} rephrase calls); from mined facts: {info.get('fact_items', 0)}"
+        )
+    fallback: dict[str, Any] = info.get("fallback") or {}
+    if fallback.get("items"):
+        console.print(f"--fallback offline: {fallback['items']} offline questions make up the set (flagged)")
     if outcome.result.stopped:
         console.print(outcome.result.stopped)
 

@@ -23,7 +23,14 @@ from testgen.synth.draft import Draft
 from testgen.synth.llm_stage import LLMStage, MakeItem
 from testgen.synth.llm_synth import LLMOptions
 from testgen.synth.passage_stage import PassageStage
-from testgen.synth.types import CATEGORY_TYPES, DEFAULT_TYPE_MIX, allowed_types, fact_seed_type, plan_types
+from testgen.synth.types import (
+    CATEGORY_TYPES,
+    DEFAULT_TYPE_MIX,
+    SEED_SIZE,
+    allowed_types,
+    fact_seed_type,
+    plan_types,
+)
 from testgen.synth.watch import ReplyWatch
 from testgen.validate import Verdict
 
@@ -191,3 +198,26 @@ def offline_top_up(
     for item in picked:
         item.metadata = dict(item.metadata or {}) | {"fallback": "offline", "fallback_reason": reason}
     return picked
+
+
+def sample_passage_prompts(
+    ctx: GenContext, wanted: dict[str, int], options: LLMOptions, *, seed: int = 42, per_category: int = 2
+) -> tuple[list[list[dict[str, str]]], float]:
+    """For a dry run: the prompts (as sent, JSON instruction included) of a few passage seeds per requested
+    category, and the share of the run's calls expected to be passage calls (the slots no fact seed asks)."""
+    from testgen.llm.parsing import with_json_instruction
+    from testgen.synth.passage_prompts import PassageReply
+
+    if options.seeds == "facts":
+        return [], 0.0
+    plan = plan_types(wanted, dict(options.types or DEFAULT_TYPE_MIX))
+    stage = PassageStage.for_planning(ctx, options, seed)
+    prompts = []
+    for category, types in plan.items():
+        for qtype in types[:per_category]:
+            drawn = stage.sampler.draw(category, qtype, SEED_SIZE.get(category, 1))
+            if drawn is not None:
+                prompts.append(with_json_instruction(stage.messages(drawn), PassageReply))
+    slots = [(c, t) for c, types in plan.items() for t in types]
+    facts = sum(1 for c, t in slots if options.seeds == "mixed" and t == fact_seed_type(c))
+    return prompts, (1 - facts / len(slots)) if slots else 0.0

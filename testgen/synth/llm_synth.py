@@ -299,27 +299,56 @@ def call_failure(exc: LLMCallError) -> str:
 
 #: Completion tokens a rewrite reply takes (a JSON object with a question, a sentence, keywords, a review).
 COMPLETION_TOKENS = 250
+#: ... and a passage reply (the same, plus the quoted evidence sentences).
+PASSAGE_COMPLETION_TOKENS = 350
+#: A rephrase call: the question and its evidence in, one question out.
+REPHRASE_TOKENS = (220, 40)
+#: Share of passage questions expected to copy their evidence and be rephrased once.
+EXPECTED_REPHRASE = 0.25
 
 
-def estimate_plan(
-    seeds: list[Draft], num: int, *, model: str, options: LLMOptions, seed: int = 42, expected_rejection: float = 0.25
-) -> dict[str, Any]:
-    """What an LLM run of `num` questions should cost: calls ≈ num × (1 + rejection rate), tokens per call
-    from the prompts of `seeds` (a few real ones), prices from the client's price table when it knows them."""
-    styles, personas = options.styles or {"plain": 1.0}, list(options.personas or [])
-    # as sent: the JSON instruction (with the reply's schema) is part of the prompt unless json_schema mode is used
-    prompts = [with_json_instruction(seed_messages(s, personas, styles, seed), LLMReply) for s in seeds]
+def _token_counts(prompts: list[list[dict[str, str]]], model: str) -> tuple[list[int], Any]:
+    """Estimated prompt tokens of each prompt, and the model's prices (None when unknown)."""
     try:
         from testgen.llm.cost import estimate_prompt_tokens, resolve_prices
 
-        per_call = [estimate_prompt_tokens(m) for m in prompts]
-        prices: Any = resolve_prices(model)
+        return [estimate_prompt_tokens(m) for m in prompts], resolve_prices(model)
     except Exception:  # no client installed yet, or litellm missing: tokens by a rough rule, price unknown
-        per_call = [sum(len(m["content"].encode()) for m in p) // 3 + 1 for p in prompts]
-        prices = None
-    prompt_tokens = math.ceil(sum(per_call) / len(per_call)) if per_call else 0
+        return [sum(len(m["content"].encode()) for m in p) // 3 + 1 for p in prompts], None
+
+
+def estimate_plan(
+    seeds: list[Draft],
+    num: int,
+    *,
+    model: str,
+    options: LLMOptions,
+    seed: int = 42,
+    expected_rejection: float = 0.25,
+    passage_prompts: list[list[dict[str, str]]] | None = None,
+    passage_share: float = 0.0,
+) -> dict[str, Any]:
+    """What an LLM run of `num` questions should cost: calls ≈ num × (1 + rejection rate), tokens per call
+    from real prompts — of fact `seeds` and, for the `passage_share` of the calls written from passages, of
+    `passage_prompts` — plus a rephrase call for `EXPECTED_REPHRASE` of the passage questions; prices from the
+    client's price table when it knows them."""
+    styles, personas = options.styles or {"plain": 1.0}, list(options.personas or [])
+    # as sent: the JSON instruction (with the reply's schema) is part of the prompt unless json_schema mode is used
+    prompts = [with_json_instruction(seed_messages(s, personas, styles, seed), LLMReply) for s in seeds]
+    fact_tokens, prices = _token_counts(prompts, model)
+    passage_tokens, _ = _token_counts(passage_prompts or [], model)
+    share = passage_share if passage_tokens else 0.0
+    if not fact_tokens and passage_tokens:
+        share = 1.0
+    fact_mean = sum(fact_tokens) / len(fact_tokens) if fact_tokens else 0.0
+    passage_mean = sum(passage_tokens) / len(passage_tokens) if passage_tokens else 0.0
+    prompt_tokens = math.ceil((1 - share) * fact_mean + share * passage_mean)
+    completion = math.ceil((1 - share) * COMPLETION_TOKENS + share * PASSAGE_COMPLETION_TOKENS)
     calls = math.ceil(num * (1 + expected_rejection))
-    cost = prices.cost(prompt_tokens * calls, COMPLETION_TOKENS * calls) if prices is not None else None
+    rephrases = math.ceil(num * share * EXPECTED_REPHRASE) if options.max_overlap is not None else 0
+    tokens_in = prompt_tokens * calls + REPHRASE_TOKENS[0] * rephrases
+    tokens_out = completion * calls + REPHRASE_TOKENS[1] * rephrases
+    cost = prices.cost(tokens_in, tokens_out) if prices is not None else None
     return {
         "model": model,
         "prompt_version": PROMPT_VERSION,
@@ -327,10 +356,13 @@ def estimate_plan(
         "graph_calls": 0,
         "expected_rejection_rate": expected_rejection,
         "expected_calls": calls,
+        "expected_rephrase_calls": rephrases,
         "max_calls": math.ceil(num * options.max_calls_per_item),
         "prompt_tokens_per_call": prompt_tokens,
-        "completion_tokens_per_call": COMPLETION_TOKENS,
-        "estimated_tokens": (prompt_tokens + COMPLETION_TOKENS) * calls,
+        "completion_tokens_per_call": completion,
+        "passage_share": round(share, 3),
+        "estimated_tokens": tokens_in + tokens_out,
         "estimated_cost_usd": round(cost, 4) if cost is not None else None,
         "seeds_sampled": len(seeds),
+        "passages_sampled": len(passage_tokens),
     }

@@ -80,6 +80,16 @@ class PassageStage:
         self._titles = {d: doc.title for d, doc in self.ctx.docs.items()}
         self._styles = {k: v for k, v in (self.options.styles or {"plain": 1.0}).items() if v > 0}
 
+    @classmethod
+    def for_planning(cls, ctx: GenContext, options: LLMOptions, seed: int = 42) -> PassageStage:
+        """A stage that only draws seeds and writes prompts (a dry run): no model, no event loop."""
+        stage = cls.__new__(cls)
+        stage.ctx, stage.options, stage.seed = ctx, options, seed
+        stage.sampler = PassageSampler(ctx, seed)
+        stage._titles = {d: doc.title for d, doc in ctx.docs.items()}
+        stage._styles = {k: v for k, v in (options.styles or {"plain": 1.0}).items() if v > 0}
+        return stage
+
     # -- one category ------------------------------------------------------------------------------------------
 
     def draw(
