@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import math
+import socket
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
@@ -32,6 +33,9 @@ MAX_BATCH = 256
 TASKS_PER_WORKER = 8
 #: Batches in flight per worker: one running, one queued behind it so the worker never waits for the driver.
 IN_FLIGHT = 2
+#: Seconds to wait for a cluster's port to answer before saying it cannot be reached (Ray itself retries for
+#: minutes, printing a warning every few seconds).
+CONNECT_TIMEOUT = 5.0
 
 
 def import_ray() -> Any:
@@ -41,6 +45,22 @@ def import_ray() -> Any:
     except ImportError as exc:
         raise EngineError(INSTALL_HINT) from exc
     return ray
+
+
+def _probe(address: str) -> None:
+    """EngineError at once when the ``host:port`` of `address` does not accept a connection (``auto`` is left to
+    Ray, which finds the local cluster's address itself)."""
+    where = address.removeprefix("ray://")
+    host, sep, port = where.rpartition(":")
+    if address == "auto" or not sep or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]") or "127.0.0.1", int(port)), timeout=CONNECT_TIMEOUT).close()
+    except OSError as exc:
+        raise EngineError(
+            f"cannot reach the Ray cluster at {address}: {exc.strerror or exc} (check --ray-address: the head "
+            "node's host:port (6379 by default), ray://host:10001 for Ray Client, or auto on a cluster node)"
+        ) from exc
 
 
 def _run_batch(fn: Callable[[Any, Any], Any], shared: Any, batch: list[Any]) -> list[Any]:
@@ -78,6 +98,8 @@ class RayEngine(Engine):
         self.address = address
         self._owns = False
         if not ray.is_initialized():
+            if address:
+                _probe(address)
             try:
                 ray.init(
                     address=address or "local",
