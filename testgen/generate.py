@@ -129,106 +129,153 @@ def generate(
     the next seed. With ``llm_options.fallback == "offline"``, what the model did not deliver is made up with
     offline items, flagged in their metadata.
     """
-    started = time.perf_counter()
-    report = progress or (lambda stage, done, total: None)
-    shares = mix or DEFAULT_MIX
-    wanted = quotas(num, shares)
-    ctx = GenContext.from_graph(kg, language=language)
-    validator = Validator(ctx)
-    result = GenerationResult(items=[], requested=wanted)
-    streams: dict[str, Iterator[Draft]] = {}
-    seen: dict[str, int] = {}
-    exhausted: set[str] = set()
+    run = _Run(kg, num, mix or DEFAULT_MIX, seed, language, progress, llm, llm_options or LLMOptions())
+    try:
+        run.first_pass()
+        if fill:
+            run.fill_pass()
+    finally:
+        run.close()
+    return run.finish()
 
-    options = llm_options or LLMOptions()
-    stage = LLMRun(llm, ctx, options, wanted, seed, GENERATOR_VERSION) if llm is not None else None
-    # with passages, a category whose mined facts ran out can still deliver
-    facts_only = stage is None or not stage.uses_passages
 
-    def next_seed(category_name: str, cap: int) -> tuple[Draft, Verdict] | None:
+class _Run:
+    """One generation run: the category streams, the validator, the LLM stage when there is one, the result."""
+
+    def __init__(
+        self,
+        kg: KnowledgeGraph,
+        num: int,
+        shares: dict[str, float],
+        seed: int,
+        language: str | None,
+        progress: Callable[[str, int, int], None] | None,
+        llm: LLM | None,
+        options: LLMOptions,
+    ) -> None:
+        self.started = time.perf_counter()
+        self.kg, self.num, self.shares, self.seed, self.language = kg, num, shares, seed, language
+        self.report = progress or (lambda stage, done, total: None)
+        self.wanted = quotas(num, shares)
+        self.ctx = GenContext.from_graph(kg, language=language)
+        self.validator = Validator(self.ctx)
+        self.result = GenerationResult(items=[], requested=self.wanted)
+        self.streams: dict[str, Iterator[Draft]] = {}
+        self.seen: dict[str, int] = {}
+        self.exhausted: set[str] = set()
+        self.options = options
+        self.stage = LLMRun(llm, self.ctx, options, self.wanted, seed, GENERATOR_VERSION) if llm is not None else None
+        # with passages, a category whose mined facts ran out can still deliver
+        self.facts_only = self.stage is None or not self.stage.uses_passages
+
+    @property
+    def stopped(self) -> str | None:
+        return self.stage.stopped if self.stage is not None else None
+
+    def next_seed(self, category_name: str, cap: int) -> tuple[Draft, Verdict] | None:
+        """The next offline draft of a category that passes validation (rejections counted), or None."""
         category = get_category(category_name)
-        while seen[category_name] < cap:
-            draft = next(streams[category_name], None)
+        while self.seen[category_name] < cap:
+            draft = next(self.streams[category_name], None)
             if draft is None:
-                exhausted.add(category_name)
+                self.exhausted.add(category_name)
                 return None
-            seen[category_name] += 1
-            verdict = validator.validate(draft, category)
+            self.seen[category_name] += 1
+            verdict = self.validator.validate(draft, category)
             if verdict.ok:
                 return draft, verdict
-            result.rejected[(category_name, verdict.reason or "rejected")] += 1
+            self.result.rejected[(category_name, verdict.reason or "rejected")] += 1
         return None
 
-    def emit(item: TestQuestion) -> None:
-        result.items.append(item)
-        report("generating questions", len(result.items), num)
+    def emit(self, item: TestQuestion) -> None:
+        self.result.items.append(item)
+        self.report("generating questions", len(self.result.items), self.num)
 
-    def draw(category_name: str, quota: int, cap: int) -> int:
-        if stage is not None:
-            return stage.draw(
+    def draw(self, category_name: str, quota: int, cap: int) -> int:
+        """Up to `quota` items of a category (offline, or through the LLM stage); returns how many."""
+        ctx, seed = self.ctx, self.seed
+        if self.stage is not None:
+            return self.stage.draw(
                 category_name,
                 quota,
-                lambda: got[0] if (got := next_seed(category_name, cap)) else None,
+                lambda: got[0] if (got := self.next_seed(category_name, cap)) else None,
                 lambda draft, verdict, meta: _item(ctx, draft, verdict, category_name, seed, meta),
-                emit,
-                result.rejected,
+                self.emit,
+                self.result.rejected,
             )
         accepted = 0
-        while accepted < quota and (got := next_seed(category_name, cap)) is not None:
-            emit(_item(ctx, got[0], got[1], category_name, seed))
+        while accepted < quota and (got := self.next_seed(category_name, cap)) is not None:
+            self.emit(_item(ctx, got[0], got[1], category_name, seed))
             accepted += 1
         return accepted
 
-    try:
-        for category_name in wanted:  # the built-in seven, then plug-ins in registration order
-            quota = wanted[category_name]
+    def first_pass(self) -> None:
+        """Each category's quota, in category order; a shortfall recorded with its reason."""
+        result = self.result
+        for category_name in self.wanted:  # the built-in seven, then plug-ins in registration order
+            quota = self.wanted[category_name]
             # One random stream per category, derived from the seed: changing one quota never reshuffles another.
-            streams[category_name] = iter(
-                get_category(category_name).candidates(ctx, random.Random(f"{seed}:{category_name}"))
+            self.streams[category_name] = iter(
+                get_category(category_name).candidates(self.ctx, random.Random(f"{self.seed}:{category_name}"))
             )
-            seen[category_name] = 0
+            self.seen[category_name] = 0
             if quota == 0:
                 continue
-            if stage is not None and stage.stopped:
-                result.shortfall[category_name] = f"0/{quota}: {stage.stopped}"
+            if self.stopped:
+                result.shortfall[category_name] = f"0/{quota}: {self.stopped}"
                 continue
-            accepted = draw(category_name, quota, quota * MAX_DRAWS_PER_ITEM)
+            accepted = self.draw(category_name, quota, quota * MAX_DRAWS_PER_ITEM)
             if accepted < quota:
-                why = (stage.stopped or stage.notes.get(category_name)) if stage is not None else None
+                why = (self.stage.stopped or self.stage.notes.get(category_name)) if self.stage is not None else None
                 result.shortfall[category_name] = _why_short(
-                    category_name, accepted, quota, seen[category_name], result.rejected, why
+                    category_name, accepted, quota, self.seen[category_name], result.rejected, why
                 )
-        if fill:
-            order = list(wanted)
-            for category_name in sorted(order, key=lambda c: (-shares.get(c, 0.0), order.index(c))):
-                deficit = num - len(result.items)
-                if deficit <= 0 or (stage is not None and stage.stopped):
-                    break
-                if (
-                    (category_name in exhausted and facts_only)
-                    or category_name in result.shortfall
-                    or shares.get(category_name, 0) <= 0
-                ):
-                    continue
-                extra = draw(category_name, deficit, seen[category_name] + deficit * MAX_DRAWS_PER_ITEM)
-                if extra:
-                    result.filled[category_name] = extra
-    finally:
+
+    def fill_pass(self) -> None:
+        """The items short categories could not deliver, from the categories with material, largest share first."""
+        order = list(self.wanted)
+        for category_name in sorted(order, key=lambda c: (-self.shares.get(c, 0.0), order.index(c))):
+            deficit = self.num - len(self.result.items)
+            if deficit <= 0 or self.stopped:
+                break
+            if (
+                (category_name in self.exhausted and self.facts_only)
+                or category_name in self.result.shortfall
+                or self.shares.get(category_name, 0) <= 0
+            ):
+                continue
+            extra = self.draw(category_name, deficit, self.seen[category_name] + deficit * MAX_DRAWS_PER_ITEM)
+            if extra:
+                self.result.filled[category_name] = extra
+
+    def close(self) -> None:
+        if self.stage is not None:
+            self.stage.close()
+            self.result.stopped = self.stage.stopped
+
+    def finish(self) -> GenerationResult:
+        """The offline fallback when asked for, the LLM account, drafts seen and the time taken."""
+        result, stage = self.result, self.stage
         if stage is not None:
-            stage.close()
-            result.stopped = stage.stopped
-    if stage is not None:
-        if options.fallback == "offline" and len(result.items) < num:
-            why = stage.stopped or "the model delivered fewer items than requested"
-            made_up = offline_top_up(kg, result.items, wanted, mix=shares, seed=seed, language=language, reason=why)
-            result.items.extend(made_up)
-            stage.fallback_items = len(made_up)
-        result.llm = stage.summary()
-    for category_name, count in seen.items():
-        if count or wanted[category_name]:
-            result.drafts_seen[category_name] = count
-    result.seconds = time.perf_counter() - started
-    return result
+            if self.options.fallback == "offline" and len(result.items) < self.num:
+                why = stage.stopped or "the model delivered fewer items than requested"
+                made_up = offline_top_up(
+                    self.kg,
+                    result.items,
+                    self.wanted,
+                    mix=self.shares,
+                    seed=self.seed,
+                    language=self.language,
+                    reason=why,
+                )
+                result.items.extend(made_up)
+                stage.fallback_items = len(made_up)
+            result.llm = stage.summary()
+        for category_name, count in self.seen.items():
+            if count or self.wanted[category_name]:
+                result.drafts_seen[category_name] = count
+        result.seconds = time.perf_counter() - self.started
+        return result
 
 
 def plan_llm_calls(

@@ -140,6 +140,38 @@ def rephrase_reply(text: str) -> str:
     return json.dumps({"question": f"Can you fill me in on {a} regarding {b}?"})
 
 
+def fact_reply(text: str) -> str:
+    """The scripted reply to a rewrite prompt (`testgen.synth.prompts`, a fact seed): the fallback question with a
+    few words of its own, the plain answer, the fixed result, and a value from the facts as keyword."""
+
+    def field(pattern: str) -> str:
+        found = re.search(pattern, text, re.M)
+        return found.group(1) if found else ""
+
+    question = field(r'^A plain fallback question you should improve on .*?: "(.*)"$')
+    result = field(r'^stated_result must be "(.*)", and')
+    value = field(r"^- .*? \| .*? \| (.*?)  \(")
+    korean = "Korean" in field(r"^Language: (.*)$")
+    reply = {
+        "question": ("혹시 " if korean else "Quick check: ") + question,
+        "reference_answer": field(r'^Its plain answer: "(.*)"$'),
+        "keywords": [value],
+        "stated_result": result,
+        "answerable_from_sources": True,
+        "answer_supported": True,
+        "needs_all_documents": True,
+        "issues": "",
+    }
+    return json.dumps(reply, ensure_ascii=False)
+
+
+def any_reply(text: str) -> str:
+    """A good model's reply to whatever the run sends: passage, rephrase or rewrite prompts (the JSON instruction
+    a client appends in json_object or prompt mode is ignored)."""
+    text = text.split("\n\nReply with a single JSON object and nothing else")[0]
+    return passage_reply(text) if is_passage_prompt(text) else fact_reply(text)
+
+
 def passage_reply(text: str, **override: Any) -> str:
     """The scripted reply to a passage or rephrase prompt (JSON text)."""
     if text.startswith("This test question copies too many words"):

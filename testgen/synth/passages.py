@@ -129,9 +129,9 @@ class PassageSampler:
                         self._term_docs.setdefault(term, set()).add(doc_id)
             if kept:
                 self._by_doc[doc_id] = kept
-        self._topic_limit = max(3, int(len(self.ctx.docs) ** TOPIC_DOC_EXPONENT))
+        self._topic_limit = max(3, int(len(set(self._page.values())) ** TOPIC_DOC_EXPONENT))
         self._jitter = {cid: self._rng.random() for cid in sorted(self._profiles)}
-        self._topic_terms = sorted(t for t, d in self._term_docs.items() if 3 <= len(d) <= self._topic_limit)
+        self._topic_terms = sorted(t for t, d in self._term_docs.items() if 3 <= self._pages(d) <= self._topic_limit)
         # how many other documents a chunk shares a topic with: a single seed leaves such chunks to the
         # multi-document seeds, which have fewer to choose from
         self._links: dict[str, int] = {}
@@ -139,10 +139,14 @@ class PassageSampler:
             others: set[str] = set()
             for term in profile.terms:
                 sharing = self._term_docs.get(term, set())
-                if 2 <= len(sharing) <= self._topic_limit:
-                    others |= sharing
-            others.discard(profile.chunk.doc_id)
+                if 2 <= self._pages(sharing) <= self._topic_limit:
+                    others |= {self._page[d] for d in sharing}
+            others.discard(self._page[profile.chunk.doc_id])
             self._links[cid] = len(others)
+
+    def _pages(self, docs: set[str]) -> int:
+        """Distinct pages among `docs` (a page published twice is one)."""
+        return len({self._page[d] for d in docs})
 
     def uses(self, doc_id: str) -> int:
         """Seeds drawn so far from this document's text (a page published twice counts as one page)."""
@@ -282,7 +286,7 @@ class PassageSampler:
                     and self._fits(self._profiles[cid], category, question_type, False)[0]
                     and all(not _same_text(self.ctx, cid, other) for other in picked)
                 ]
-                if not options:
+                if not options or self._page[doc_id] in {self._page[self.ctx.chunks[c].doc_id] for c in picked}:
                     continue
                 prefer = {c: self._fits(self._profiles[c], category, question_type)[1] for c in options}
                 picked.append(min(options, key=lambda c: self._rank(c, prefer[c])))
@@ -311,7 +315,7 @@ class PassageSampler:
                 profile = self._profiles.get(other)
                 if (
                     profile is None
-                    or profile.chunk.doc_id == doc
+                    or self._page[profile.chunk.doc_id] == self._page[doc]
                     or not self._free(other)
                     or not self._fits(profile, category, question_type, False)[0]
                     or _same_text(self.ctx, first, other)
@@ -337,15 +341,15 @@ class PassageSampler:
         shared = [
             t
             for t in self._profiles[a].terms & self._profiles[b].terms
-            if 2 <= len(self._term_docs.get(t, ())) <= self._topic_limit
+            if 2 <= self._pages(self._term_docs.get(t, set())) <= self._topic_limit
         ]
         if not shared:
             return None
-        return min(shared, key=lambda t: (len(self._term_docs[t]), -len(t), t))
+        return min(shared, key=lambda t: (self._pages(self._term_docs[t]), -len(t), t))
 
     def _specific_entity(self, entity_id: str) -> bool:
         docs = {self.ctx.chunks[c].doc_id for c in self.ctx.entity_chunks.get(entity_id, ())}
-        return 2 <= len(docs) <= max(self._topic_limit, 0.6 * len(self.ctx.docs))
+        return 2 <= self._pages(docs) <= max(self._topic_limit, 0.6 * len(set(self._page.values())))
 
     def _topics(self, size: int) -> list[tuple[str, set[str]]]:
         """Topics shared by at least `size` documents with free chunks, least-used documents first."""
@@ -354,7 +358,7 @@ class PassageSampler:
         for term in self._topic_terms:
             docs = self._term_docs[term]
             live = docs & free_docs
-            if len(live) < size:
+            if self._pages(live) < size:
                 continue
             lowest = sorted(self.usage[self._page[d]] for d in live)[:size]
             found.append(((sum(lowest), -len(term), self._term_jitter(term)), term, live))
@@ -362,7 +366,7 @@ class PassageSampler:
             if not self._specific_entity(entity_id):
                 continue
             live = {self.ctx.chunks[c].doc_id for c in self.ctx.entity_chunks[entity_id]} & free_docs
-            if len(live) < size:
+            if self._pages(live) < size:
                 continue
             lowest = sorted(self.usage[self._page[d]] for d in live)[:size]
             found.append(((sum(lowest) - 0.5, 0.0, self._term_jitter(entity_id)), entity_id, live))
