@@ -36,8 +36,10 @@ from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.bridges import BridgeIndex
 from testgen.gate.keys import KeyIndex
 from testgen.gate.labels import (
+    CONTACT_VALUE,
     bare_label,
     count_label,
+    label_for_value,
     opaque_label,
     pasted_label,
     pasted_punctuation,
@@ -55,7 +57,6 @@ from testgen.gate.names import (
 from testgen.gate.sentences import question_problem, standalone_problem, words_problem
 from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
-from testgen.kg.values import find_values
 from testgen.names import is_usable_name, name_problems, short_title, title_core
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
@@ -83,20 +84,10 @@ _DOCUMENT_KINDS = frozenset(
     "policy policies guide handbook manual agreement contract plan program programme procedure procedures "
     "regulation regulations rules charter report faq terms code standard standards act".split()
 )
-#: Headings over requirements on an applicant (age, income), which are not properties of the product.
-_ELIGIBILITY = re.compile(r"eligib|신청 자격|가입 자격|자격 요건|가입 조건|신청 조건|申请条件|応募資格", re.I)
 #: Abstract nouns that end the title of a page about a topic ("… Accreditation Status", "Special Assistance").
 _TOPIC_NOUNS = frozenset(
     "status information assistance services programs programmes options details procedures guidelines "
     "affiliations requirements benefits overview support eligibility".split()
-)
-#: A phone number, e-mail or web address.
-_CONTACT_VALUE = re.compile(r"@|https?://|www\.|^\+?[\d(][\d\s().\-]{7,}\d$")
-#: Labels under which a contact value is the property asked.
-_CONTACT_LABEL = re.compile(
-    r"phone|tel|fax|e-?mail|contact|web|url|site|hotline|helpline|number|line|call|address|연락|전화|메일|홈페이지|"
-    r"주소|번호|电话|邮箱|网站|网址|地址|電話|メール|サイト",
-    re.I,
 )
 #: Pages printing one contact value before it is boilerplate rather than one page's fact.
 _BOILERPLATE_PAGES = 3
@@ -254,7 +245,7 @@ class Gate:
         if draft.category not in SINGLE_FACT or len(draft.facts) != 1:
             return None
         value = draft.facts[0].value.strip()
-        if not _CONTACT_VALUE.search(value):
+        if not CONTACT_VALUE.search(value):
             return None
         pages = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(value)}
         if len(pages) >= _BOILERPLATE_PAGES:
@@ -278,17 +269,9 @@ class Gate:
             if named and fact.source in ("key_value", "table"):
                 # "Pontifica Universidad del Sur Country", "Cendara Host Department": a name pasted into the label
                 return _fail("pasted_label", f"'{named}' in the label is a name, not part of a property")
-            if normalize(fact.attribute) in ("duration", "length", "기간") and (
-                fact.value_type == "date" or any(v.value_type == "date" for v in find_values(fact.value))
-            ):
-                # "Duration: Mar–Aug 2023" is a period: "What is X's duration?" asks a length
-                return _fail("pasted_label", f"'{fact.attribute}' holds a period of dates, not a length")
-            if _CONTACT_VALUE.search(fact.value) and not _CONTACT_LABEL.search(fact.attribute):
-                # "International Student Office: (781) 555-1090 | iso@…": "What is X's international student office?"
-                return _fail("pasted_label", f"'{fact.attribute[:30]}' names a desk, and the value is its contact")
-            if fact.context and _ELIGIBILITY.search(fact.context):
-                # "Eligibility / Age: 21-65 years" is asked of the applicant: "What is the bike loan's age?"
-                return _fail("pasted_label", f"'{fact.attribute[:30]}' is a requirement on who applies, not a property")
+            problem = label_for_value(fact)
+            if problem:
+                return _fail("pasted_label", problem)
             if fact.source == "table" and normalize(fact.attribute) in self.names:
                 return _fail(
                     "pasted_label", f"'{fact.attribute[:30]}' names a thing (a variant column), not a property"

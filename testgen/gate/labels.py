@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from schemas import FactNode
 from testgen.kg.values import find_values
 from testgen.text import is_cjk, normalize
 
@@ -94,6 +95,32 @@ _TIER = re.compile(
     r"(?:standard|basic|premium|plus|pro|gold|silver|platinum|bronze|enterprise|extended|deluxe|economy|starter|"
     r"advanced|ultimate|lite)(?:\s|$)"
 )
+
+
+#: A phone number, e-mail or web address.
+CONTACT_VALUE = re.compile(r"@|https?://|www\.|^\+?[\d(][\d\s().\-]{7,}\d$")
+#: Labels under which a contact value is the property asked.
+_CONTACT_LABEL = re.compile(
+    r"phone|tel|fax|e-?mail|contact|web|url|site|hotline|helpline|number|line|call|address|연락|전화|메일|홈페이지|"
+    r"주소|번호|电话|邮箱|网站|网址|地址|電話|メール|サイト",
+    re.I,
+)
+#: Headings over requirements on an applicant (age, income), which are not properties of the product.
+_ELIGIBILITY = re.compile(r"eligib|신청 자격|가입 자격|자격 요건|가입 조건|신청 조건|申请条件|応募資格", re.I)
+
+
+def label_for_value(fact: FactNode) -> str | None:
+    """Why a label does not name what its value is, or None: a "Duration" holding dates, a desk whose value is its
+    phone number, a requirement on who applies listed under "Eligibility"."""
+    if normalize(fact.attribute) in ("duration", "length", "기간") and (
+        fact.value_type == "date" or any(v.value_type == "date" for v in find_values(fact.value))
+    ):
+        return f"'{fact.attribute}' holds a period of dates, not a length ('Duration: Mar–Aug 2023')"
+    if CONTACT_VALUE.search(fact.value) and not _CONTACT_LABEL.search(fact.attribute):
+        return f"'{fact.attribute[:30]}' names a desk, and the value is its contact ('International Student Office')"
+    if fact.context and _ELIGIBILITY.search(fact.context):
+        return f"'{fact.attribute[:30]}' is a requirement on who applies, not a property ('Eligibility / Age')"
+    return None
 
 
 def tier_word(text: str) -> bool:
