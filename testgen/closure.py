@@ -166,6 +166,11 @@ _PARTICLES = "의|은|는|이|가|을|를|께서|으로|로|에게"
 _MEMBERSHIP = re.compile(r"소속|부서|팀$|^팀|부문|\bteam\b|department|division|\bgroup\b|\bunit\b|所属|部门|部署")
 #: A labelled line of a record: "- **팀 인원**: 12명", "Team: Sales".
 _LABELLED_LINE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?([^:：|\n]{1,24}?)(?:\*\*)?\s*[:：]")
+#: Verbs that tell one thing uses, buys or runs another ("Bergfeld Logistik uses the Aurora Cargo Max").
+_USES = (
+    r"uses|use|used|leases|lease|leased|rents|rented|bought|buys|purchased|ordered|operates|runs|deploys|deployed|"
+    r"adopted|chose|subscribes to|licenses|licensed|rolled out|이용|사용|도입|운영|구매"
+)
 #: Labels of the role a person holds.
 _ROLE_LABEL = re.compile(r"^\s*(?:job title|title|role|position|team|department|직책|직위|직함|소속|부서|팀)\s*$", re.I)
 
@@ -296,7 +301,9 @@ class Closure:
         docs |= self._by_distinctive_words(fact, forms, docs)
         docs |= self._same_event(fact, docs)
         docs |= self._role_beside_name(fact, forms, docs)
-        docs |= self._from_the_other_end(fact, forms | self.distinctive(forms))
+        short_forms = self.subject_forms(fact) if fact.value_entity else forms
+        docs |= self._from_the_other_end(fact, short_forms | self.distinctive(forms))
+        docs |= self._relation_in_prose(fact, short_forms, docs)
         docs |= self._from_the_listed_pages(fact, forms)
         return docs
 
@@ -504,6 +511,31 @@ class Closure:
                 if any(form in norm for form in forms) and not norm.lstrip("# ").startswith(tuple(forms)):
                     return {target.home_doc}
         return set()
+
+    def _relation_in_prose(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """A sentence telling a relation with a verb between its two names: "Bergfeld Logistik uses the Aurora Cargo
+        Max" (a contract's product), "the largest Cargo Max customer is Bergfeld Logistik"."""
+        target = self.ctx.entities.get(fact.value_entity or "")
+        if target is None or not forms:
+            return set()
+        targets = self.subject_forms(
+            fact.model_copy(update={"subject": target.name, "subject_entity": target.entity_id})
+        )
+        subj = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+        obj = "|".join(re.escape(f) for f in sorted(targets, key=len, reverse=True))
+        gap = r"(?:\W+\S+){0,3}?\W+"
+        told = re.compile(
+            rf"(?<!\w)(?:{subj}){gap}(?:{_USES}){gap}(?:{obj})(?!\w)|(?<!\w)(?:{obj})\s+(?:customer|client|user)s?\s+"
+            rf"(?:is|are|include|includes){gap}?(?:{subj})(?!\w)"
+        )
+        docs: set[str] = set()
+        for chunk_id in sorted(set().union(*(self.ctx.chunks_with(t) for t in targets))):
+            doc_id = self.ctx.chunks[chunk_id].doc_id
+            if doc_id in found or doc_id in docs:
+                continue
+            if any(told.search(normalize(line)) for line in self.lines(chunk_id)):
+                docs.add(doc_id)
+        return docs
 
     def _from_the_listed_pages(self, fact: FactNode, forms: set[str]) -> set[str]:
         """A list of things with pages of their own ("담당 계약: 세진전자 … 계약, 그린모빌리티 … 계약"): each listed

@@ -547,3 +547,21 @@ def test_closure_reads_a_catalogue_section_and_a_prose_fact_by_its_own_words(tmp
     assert closure.of(team) == {"people/rosa.md"}  # Ada's "Team: Sales" is Ada's team, not her manager's
     report = next(f for f in ctx.facts if f.source == "sentence" and "CDC" in f.evidence)
     assert "papers/b.md" not in closure.of(report)  # the same date, another event
+
+
+def test_closure_of_a_relation_told_in_prose(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "contracts/bergfeld.md": "# Contract with Bergfeld Freight\n\n- **Client**: Bergfeld Freight\n"
+            "- **Product**: Velo Cargo 9\n",
+            "products/cargo_9.md": "# Velo Cargo 9\n\n- **Price**: $5,450\n\nThe largest Cargo 9 customer is "
+            "Bergfeld Freight in Munich, which leases 180 bikes.\n",
+            "people/eli.md": "# Eli Park\n\n- **Team**: Sales\n\nBergfeld Freight uses the Velo Cargo 9 for parcels.\n",
+            "news/fair.md": "# Fair\n\nVisitors met Bergfeld Freight and tried the Velo Cargo 9 at the fair.\n",
+        },
+    )
+    product = next(f for f in ctx.facts if f.attribute == "Product")
+    docs = fact_closure(ctx, product)
+    assert {"products/cargo_9.md", "people/eli.md"} <= docs  # "customer is Bergfeld Freight", "uses the Velo Cargo 9"
+    assert "news/fair.md" not in docs  # both named, no relation told
