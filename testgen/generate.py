@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -221,12 +222,13 @@ class _Run:
             self.seen[category_name] = 0
             if quota == 0:
                 continue
-            if self.stopped:
-                result.shortfall[category_name] = f"0/{quota}: {self.stopped}"
+            if self.stopped:  # the full reason is the run's `stopped`, said once
+                result.shortfall[category_name] = f"0/{quota}: {_first_clause(self.stopped)}"
                 continue
             accepted = self.draw(category_name, quota, quota * MAX_DRAWS_PER_ITEM)
             if accepted < quota:
-                why = (self.stage.stopped or self.stage.notes.get(category_name)) if self.stage is not None else None
+                stage = self.stage
+                why = (_first_clause(stage.stopped) or stage.notes.get(category_name)) if stage is not None else None
                 result.shortfall[category_name] = _why_short(
                     category_name, accepted, quota, self.seen[category_name], result.rejected, why
                 )
@@ -361,6 +363,12 @@ def _item(
         reference_contexts=verdict.reference_contexts,
         metadata=metadata,
     )
+
+
+def _first_clause(stopped: str | None) -> str | None:
+    """ "stopped: none of … was usable (…); one reply began: …; likely fix: …" → without the excerpt and the fix
+    (said once, in the run's `stopped`)."""
+    return re.split(r"; (?:one reply began|likely fix):", stopped, maxsplit=1)[0] if stopped else None
 
 
 def _dedupe(keywords: list[str]) -> list[str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -353,6 +354,26 @@ def test_a_run_without_a_usable_reply_is_also_stopped_by_the_clock() -> None:
     fresh = ReplyWatch("m", clock=lambda: now[0])
     fresh.record(True)
     assert fresh.allowance() > 100  # after a usable reply: the full concurrency
+
+
+def test_a_server_that_never_answers_cannot_hold_the_run_past_the_time_limit(prose, tmp_path: Path) -> None:
+    from fake_openai_server import Fault
+
+    from testgen.llm import LLMClient, LLMSettings
+
+    with FakeOpenAIServer(lambda request: Fault("hang")) as server:
+        settings = LLMSettings(
+            model="openai/test-model", api_base=server.url, cache_dir=tmp_path / "cache", timeout=60, max_retries=0
+        )
+        started = time.monotonic()
+        result = generate(prose, num=4, llm=LLMClient(settings), llm_options=options(first_seconds=1.5))
+        seconds = time.monotonic() - started
+    assert result.items == [] and seconds < 30, (seconds, result.stopped)  # not the 60 s client timeout
+    assert result.stopped is not None
+    assert re.match(
+        r"stopped: the first reply of openai/test-model was not usable in \d+ s \(timeout 1\)", result.stopped
+    )
+    assert "is up and answers" in result.stopped and "longer --llm-timeout" in result.stopped
 
 
 def test_fallback_offline_delivers_the_requested_count_flagged() -> None:

@@ -59,6 +59,7 @@ class LLMRun:
             max_seconds=o.first_seconds,
             api_base=getattr(settings, "api_base", None),
             structured=lambda: getattr(self.llm, "structured_mode", None),
+            reached=self._server_answered,
         )
         self.facts = LLMStage(self.llm, self.ctx, o, seed=self.seed, watch=self.watch)
         self.passages: PassageStage | None = None
@@ -74,6 +75,12 @@ class LLMRun:
                 generator_version=self.generator_version,
                 type_mix=self.type_mix,
             )
+
+    def _server_answered(self) -> bool:
+        """Whether the server answered at all: a reply, or a structured-output mode it turned down with a status."""
+        info = self.llm.run_info() if hasattr(self.llm, "run_info") else {}
+        turned_down = info.get("structured_output_rejected") or {}
+        return any(str(reason).startswith("HTTP ") for reason in turned_down.values())
 
     @property
     def uses_passages(self) -> bool:

@@ -130,6 +130,8 @@ class LLMStage:
         return accepted
 
     async def _batch(self, seeds: list[Draft]) -> list[Rewrite | BaseException]:
+        if self.watch is not None:  # calls still running when the watch's time is up count as timeouts
+            return await self.watch.bounded([self.rewriter.rewrite(s) for s in seeds])
         return await asyncio.gather(*(self.rewriter.rewrite(s) for s in seeds), return_exceptions=True)
 
     def _failure(self, category_name: str, exc: LLMCallError, rejected: Counter[tuple[str, str]]) -> None:

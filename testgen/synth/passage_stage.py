@@ -8,7 +8,6 @@ order, so which seeds become items does not depend on the concurrency or on the 
 
 from __future__ import annotations
 
-import asyncio
 import math
 import random
 from collections import Counter
@@ -157,7 +156,7 @@ class PassageStage:
     # -- calls -------------------------------------------------------------------------------------------------
 
     async def _calls(self, calls: list[Any]) -> list[Any]:
-        return await asyncio.gather(*calls, return_exceptions=True)
+        return await self.watch.bounded(calls)
 
     def voice(self, seed: PassageSeed) -> tuple[str | None, str]:
         """Persona and query style of a seed, drawn from the run seed and the seed's key (stable on re-runs)."""

@@ -10,11 +10,15 @@ within `ReplyWatch.max_seconds`, so a very slow model ends in bounded time too.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
+
+from testgen.llm._types import LLMTimeout
 
 logger = logging.getLogger("testgen.llm")
 
@@ -38,6 +42,7 @@ class ReplyWatch:
     stopped: str | None = None
     api_base: str | None = None
     structured: Callable[[], str | None] = lambda: None  # the client's structured-output mode, once known
+    reached: Callable[[], bool] = lambda: False  # whether the server has answered anything (e.g. a mode probe)
     max_seconds: float | None = FIRST_SECONDS
     clock: Callable[[], float] = time.monotonic
     started: float | None = None
@@ -51,6 +56,34 @@ class ReplyWatch:
         if self.usable or self.limit <= 0:
             return 1 << 30
         return 1
+
+    def remaining(self) -> float | None:
+        """Seconds the calls in flight may still take before the run has gone `max_seconds` without a usable
+        reply (None once a reply was usable, or without a time limit): the stages stop waiting then."""
+        if self.usable or self.max_seconds is None or self.limit <= 0:
+            return None
+        if self.started is None:
+            self.started = self.clock()
+        return max(0.0, self.started + self.max_seconds - self.clock())
+
+    async def bounded(self, calls: list[Any]) -> list[Any]:
+        """The outcomes of `calls` (exceptions included), each still running at `remaining` replaced by an
+        `LLMTimeout` and cancelled, so a model too slow to answer cannot hold the run past the time limit."""
+        tasks = [asyncio.ensure_future(c) for c in calls]
+        remaining = self.remaining()
+        if tasks and remaining is not None:
+            await asyncio.wait(tasks, timeout=remaining)
+        else:
+            await asyncio.gather(*tasks, return_exceptions=True)
+        outcomes: list[Any] = []
+        for task in tasks:
+            if not task.done():
+                task.cancel()
+                outcomes.append(LLMTimeout(f"no usable reply within the first {self.max_seconds:g} s of the run"))
+            else:
+                outcomes.append(task.exception() or task.result())
+        await asyncio.gather(*tasks, return_exceptions=True)  # let the cancelled ones finish unwinding
+        return outcomes
 
     def record(self, usable: bool, reason: str | None = None, raw: str | None = None) -> None:
         """One reply (or failed call): usable or not, why, and the raw text when there was one."""
@@ -72,11 +105,12 @@ class ReplyWatch:
         failed = {r for r in self.reasons if r in ("connection failed", "timeout", "rate limited", "call error")}
         answered = sum(n for r, n in self.reasons.items() if r not in failed)
         fixes: list[str] = []
-        if failed and not answered:
+        if failed and not answered and not self.reached():
             where = f" ({api_base})" if api_base else ""
             fixes.append(f"check that the server{where} is up and answers (--api-base URL ending in /v1)")
         if "timeout" in failed:
-            fixes.append("a slow local model needs a longer --llm-timeout (and --concurrency 1)")
+            slow = "the server answers, but the model is too slow for --llm-timeout: " if self.reached() else ""
+            fixes.append(f"{slow}a slow local model needs a longer --llm-timeout (and --concurrency 1)")
         if answered:
             echo = self.excerpt is not None and any(m in self.excerpt for m in ("$defs", "JSON Schema", "<<SYS>>"))
             unparsed = self.reasons.get("unusable reply", 0) * 2 >= answered
@@ -98,8 +132,10 @@ class ReplyWatch:
     def message(self, structured: str | None = None, api_base: str | None = None, seconds: float | None = None) -> str:
         """The stop line: how many replies, why they failed, what one looked like, what to do."""
         reasons = ", ".join(f"{r} {n}" for r, n in sorted(self.reasons.items(), key=lambda x: (-x[1], x[0]))[:4])
-        first = f"the first {self.seen} replies" if self.seen > 1 else "the first reply"
-        text = f"stopped: none of {first} of {self.model} was usable"
+        if self.seen > 1:
+            text = f"stopped: none of the first {self.seen} replies of {self.model} was usable"
+        else:
+            text = f"stopped: the first reply of {self.model} was not usable"
         if seconds is not None:
             text += f" in {seconds:.0f} s"
         text += f" ({reasons})"
