@@ -385,6 +385,7 @@ def test_fallback_offline_delivers_the_requested_count_flagged() -> None:
     assert all(i.metadata["generator"] == "testgen-offline" for i in result.items)  # type: ignore[index]
     assert "none of the first 6 replies" in result.items[0].metadata["fallback_reason"]  # type: ignore[index]
     assert result.llm["fallback"] == {"mode": "offline", "items": 12}
+    assert result.stopped and result.stopped.endswith("; offline questions make up the set (--fallback offline)")
     offline = generate(aurora, num=12, seed=4)  # the same items the offline generator gives
     assert [i.question for i in result.items] == [i.question for i in offline.items]
 

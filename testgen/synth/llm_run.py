@@ -60,6 +60,7 @@ class LLMRun:
             api_base=getattr(settings, "api_base", None),
             structured=lambda: getattr(self.llm, "structured_mode", None),
             reached=self._server_answered,
+            fallback=o.fallback == "offline",
         )
         self.facts = LLMStage(self.llm, self.ctx, o, seed=self.seed, watch=self.watch)
         self.passages: PassageStage | None = None

@@ -43,6 +43,7 @@ class ReplyWatch:
     api_base: str | None = None
     structured: Callable[[], str | None] = lambda: None  # the client's structured-output mode, once known
     reached: Callable[[], bool] = lambda: False  # whether the server has answered anything (e.g. a mode probe)
+    fallback: bool = False  # --fallback offline is on (the message then does not suggest it)
     max_seconds: float | None = FIRST_SECONDS
     clock: Callable[[], float] = time.monotonic
     started: float | None = None
@@ -141,7 +142,12 @@ class ReplyWatch:
         text += f" ({reasons})"
         if self.excerpt:
             text += f'; one reply began: "{self.excerpt}"'
-        return text + f"; likely fix: {self.likely_fix(structured, api_base)}; --fallback offline delivers the set"
+        text += f"; likely fix: {self.likely_fix(structured, api_base)}"
+        return text + (
+            "; offline questions make up the set (--fallback offline)"
+            if self.fallback
+            else "; --fallback offline delivers the set"
+        )
 
     def summary(self) -> dict[str, object]:
         """The watch's account for the run summary."""
