@@ -145,7 +145,9 @@ def main(argv: list[str] | None = None) -> int:
         for name in corpora:
             kb = replicated() if name == "replicated" else CORPORA / name / "knowledge_base"
             timeout = 600.0 if args.local_server else 60.0
-            settings = LLMSettings(model=model, api_base=api_base, cache_dir=cache / name, timeout=timeout, max_retries=1)
+            settings = LLMSettings(
+                model=model, api_base=api_base, cache_dir=cache / name, timeout=timeout, max_retries=1
+            )
             result, seconds, resent = run(kb, args.num, settings, options, args.seed)
             report(name, result, seconds, resent, human_overlap("stici_note" if name == "replicated" else name))
             if name == "replicated":
