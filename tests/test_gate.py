@@ -50,6 +50,20 @@ def fact(
     )
 
 
+def asked(f: FactNode, category: str = "direct_fact") -> Draft:
+    """A one-fact draft asking `f` plainly ("What is <subject>'s <attribute>?")."""
+    return Draft(
+        category=category,
+        question=f"What is {f.subject}'s {f.attribute.lower()}?",
+        reference_answer=f.value,
+        keywords=[f.value],
+        facts=[f],
+        answer_spans=[f.value],
+        language="en",
+        template="en.text",
+    )
+
+
 # -- placeholder_value ---------------------------------------------------------------------------------
 
 
@@ -905,17 +919,7 @@ def test_a_contact_printed_on_many_pages_is_boilerplate_and_a_pages_own_is_not(t
     gate = Gate(ctx)
 
     def ask(doc: str) -> Draft:
-        phone = next(f for f in ctx.facts if f.doc_id == doc and f.attribute == "Phone")
-        return Draft(
-            category="direct_fact",
-            question=f"What is {phone.subject}'s phone number?",
-            reference_answer=phone.value,
-            keywords=[phone.value],
-            facts=[phone],
-            answer_spans=[phone.value],
-            language="en",
-            template="en.text",
-        )
+        return asked(next(f for f in ctx.facts if f.doc_id == doc and f.attribute == "Phone"))
 
     assert (gate._boilerplate(ask("cars/aero.md")) or ("",))[0] == "boilerplate_value"
     assert gate._boilerplate(ask("desks/clinic.md")) is None
@@ -932,17 +936,7 @@ def test_an_eligibility_requirement_is_not_the_products_property(tmp_path: Path)
     gate = Gate(ctx)
 
     def draft_of(attribute: str) -> Draft:
-        f = next(f for f in ctx.facts if f.attribute == attribute)
-        return Draft(
-            category="numerical",
-            question=f"What is Bike Loan's {attribute.lower()}?",
-            reference_answer=f.value,
-            keywords=[f.value],
-            facts=[f],
-            answer_spans=[f.value],
-            language="en",
-            template="en.text",
-        )
+        return asked(next(f for f in ctx.facts if f.attribute == attribute), "numerical")
 
     assert "requirement" in ((gate._labels(draft_of("Age")) or ("", ""))[1] or "")
     assert gate._labels(draft_of("Processing Fee")) is None
@@ -986,17 +980,7 @@ def test_a_desk_whose_value_is_its_contact_is_no_property(tmp_path: Path) -> Non
     gate = Gate(ctx)
 
     def ask(attribute: str) -> Draft:
-        f = next(f for f in ctx.facts if f.attribute == attribute)
-        return Draft(
-            category="direct_fact",
-            question=f"What is the {attribute.lower()}?",
-            reference_answer=f.value,
-            keywords=[f.value],
-            facts=[f],
-            answer_spans=[f.value],
-            language="en",
-            template="en.text",
-        )
+        return asked(next(f for f in ctx.facts if f.attribute == attribute))
 
     assert (gate._labels(ask("International Student Office")) or ("",))[0] == "pasted_label"
     assert gate._labels(ask("Phone")) is None
@@ -1021,17 +1005,7 @@ def test_topic_titles_names_in_labels_and_yes_no_cells(tmp_path: Path) -> None:
     assert not gate._topic_title("Aspen Apartments")  # a place, named with one common word
     assert not gate._topic_title("Master of Business Administration")
     host = next(f for f in ctx.facts if "Host" in f.attribute)
-    draft = Draft(
-        category="direct_fact",
-        question="What is Kestrel Institute's host department?",
-        reference_answer=host.value,
-        keywords=[host.value],
-        facts=[host],
-        answer_spans=[host.value],
-        language="en",
-        template="en.text",
-    )
-    assert "'Vantor' in the label" in ((gate._labels(draft) or ("", ""))[1] or "")
+    assert "'Vantor' in the label" in ((gate._labels(asked(host)) or ("", ""))[1] or "")
     assert descriptive_value("No (UFS 4.0 internal)") is not None
     assert descriptive_value("Nordic Blue") is None
 
@@ -1047,17 +1021,7 @@ def test_a_desks_contact_on_a_document_page_is_not_the_organisations(tmp_path: P
     gate = Gate(ctx)
 
     def ask(doc: str) -> Draft:
-        f = next(f for f in ctx.facts if f.doc_id == doc)
-        return Draft(
-            category="direct_fact",
-            question="What is Vantor University's email?",
-            reference_answer=f.value,
-            keywords=[f.value],
-            facts=[f],
-            answer_spans=[f.value],
-            language="en",
-            template="en.text",
-        )
+        return asked(next(f for f in ctx.facts if f.doc_id == doc))
 
     assert (gate._boilerplate(ask("jobs.md")) or ("",))[0] == "boilerplate_value"
     assert gate._boilerplate(ask("about.md")) is None
