@@ -420,3 +420,10 @@ def test_a_manager_is_not_asked_backwards(tmp_path: Path) -> None:
     manager = [d for d in drafts if d.facts[0].attribute == "Manager"]
     assert manager and all(not d.template.endswith("inverse") for d in manager)
     assert any(d.template.endswith("inverse") for d in drafts if d.facts[0].attribute != "Manager")
+
+
+def test_a_long_title_at_a_company_keeps_its_parts_whole() -> None:
+    assert keywords_for_value("Senior UX/UI Designer at DesignStudio NYC") == [
+        "Senior UX/UI Designer",
+        "DesignStudio NYC",
+    ]

@@ -868,6 +868,10 @@ def test_a_sign_or_footnote_the_value_lost_is_incomplete() -> None:
     assert incomplete_value(height, "The height is ~1810mm.") is None  # the answer keeps the sign
     rate = fact("Starting from 8.25% p.a.*", "- Rates: Starting from 8.25% p.a.*", attribute="Rates", value_type="text")
     assert incomplete_value(rate, "x") is not None
+    response = fact(
+        "24 hours", "- Response: 24 hours for standard inquiries, 4 hours for critical ones", value_type="number"
+    )
+    assert "after the value" in (incomplete_value(response, "It is 24 hours.") or "")
     plain = fact("1810mm", "- **Height**: 1810mm", attribute="Height", value_type="text")
     assert incomplete_value(plain, "The height is 1810mm.") is None
 

@@ -77,7 +77,7 @@ EN = [
     (
         fact("Price (USD)", "12,500", "money", number=12500.0, unit="USD"),
         "Orbit Arm",
-        "How much does Orbit Arm cost?",
+        "How much does Orbit Arm cost in USD?",
         "Orbit Arm costs 12,500 USD.",
     ),
     (
@@ -313,3 +313,12 @@ def test_a_dated_column_is_compared_with_its_verb() -> None:
         ["North Consortium", "Vale University"], "Year Initiated", ["2016", "2015"], 1, False, "date"
     )
     assert asked is not None and asked[0] == "Which was initiated earlier: North Consortium or Vale University?"
+
+
+def test_a_price_in_one_of_two_currencies_says_which_and_measures_compare_with_their_adjective() -> None:
+    price = English().fact(fact("Price (USD)", "$109", "money", number=109.0, unit="$"), "the Nimbus Dock")
+    assert price is not None and price[0] == "How much does the Nimbus Dock cost in USD?"
+    wider = English().arithmetic(
+        "difference", ["Grand", "Edge"], "Width", ["1,950 mm", "1,780 mm"], "170 mm", [None, None]
+    )
+    assert wider is not None and wider[0] == "How much wider is Grand than Edge?"

@@ -34,7 +34,7 @@ def subject_name(ctx: GenContext, fact: FactNode) -> str:
 
 MAX_KEYWORD_CHARS = 40
 """A value span longer than this is split into keywords."""
-_PHRASE_BREAK = re.compile(r"[,;:()\[\]/|·、，；：（）]|\s[-–—]\s")
+_PHRASE_BREAK = re.compile(r"[,;:()\[\]|·、，；：（）]|\s/\s|\s[-–—]\s")  # "UX/UI" is one word
 _FUNCTION_WORDS = frozenset(
     "a an the of for and or to in on at by with from as per into onto over under its their his her our your "
     "is are was were be been that which who whose than".split()
@@ -50,7 +50,7 @@ def _capitalised(word: str | None) -> bool:
     return word is not None and word[:1].isupper()
 
 
-def _phrases(value: str) -> list[str]:
+def _phrases(value: str, *, join_names: bool = True) -> list[str]:
     """Runs of content words between punctuation and English function words, in order, as they stand; a joining
     word between two capitalised words stays in its name ("BS in Computer Science", "University of Illinois")."""
     phrases = []
@@ -59,7 +59,13 @@ def _phrases(value: str) -> list[str]:
         words: list[str | None] = [*piece.split(), None]
         for i, word in enumerate(words):
             bare = None if word is None else word.lower().strip(_EDGE_PUNCTUATION)
-            joins = bare in _NAME_JOINERS and bool(run) and _capitalised(run[-1]) and _capitalised(words[i + 1])
+            joins = (
+                join_names
+                and bare in _NAME_JOINERS
+                and bool(run)
+                and _capitalised(run[-1])
+                and _capitalised(words[i + 1])
+            )
             if word is None or (bare in _FUNCTION_WORDS and not joins):
                 phrase = " ".join(run).strip(_EDGE_PUNCTUATION + " ")
                 if len(phrase) >= 3 and phrase not in phrases:
@@ -85,6 +91,8 @@ def keywords_for_value(value: str) -> list[str]:
     if typed:
         return typed[:3]
     phrases = [p for p in _phrases(value) if len(p) <= MAX_KEYWORD_CHARS]
+    if not phrases:  # a name joined too long ("Senior UX/UI Designer at DesignStudio NYC"): its parts
+        phrases = [p for p in _phrases(value, join_names=False) if len(p) <= MAX_KEYWORD_CHARS]
     if phrases:
         longest = sorted(phrases, key=lambda p: (-len(p), phrases.index(p)))[:3]
         return [p for p in phrases if p in longest]

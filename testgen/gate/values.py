@@ -62,6 +62,7 @@ _QUALIFIER_BEFORE = re.compile(
 # A per-unit or range suffix right after a value ("/박", " per month", "a year", "~", "–$900").
 _SUFFIX_AFTER = re.compile(
     r"^\s*(?:/\s*\S|per\s+\w|a\s+(?:month|year|week|day|night|person|head)\b|each\b|apiece\b|"
+    r"for\s+(?:standard|premium|basic|critical|urgent|general|priority|non-|all\b|most\b|new\b)|"
     r"당\b|씩|이상|이하|미만|초과|부터|까지|~|〜|–\s*\S|-\s*[$€£¥₩\d]|以上|以下|未満|起|每|\d|[时時点]|至|到)",
     re.I,
 )

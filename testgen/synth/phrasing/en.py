@@ -141,6 +141,17 @@ _PERSON_TYPES = {"person", "people", "employee", "employees", "staff", "member",
 _LOWER_FIRST = {"the", "a", "an", "its", "their", "our", "this", "these", "that", "his", "her"}
 
 
+#: Measures with their own comparative: "How much wider is X than Y?", not "How much higher is the width of X".
+_MEASURE_COMPARATIVES = {
+    "width": "wider",
+    "length": "longer",
+    "height": "taller",
+    "weight": "heavier",
+    "depth": "deeper",
+    "range": "longer",
+}
+
+
 def _plural(noun: str) -> str:
     """The plural of a kind of thing: "contract" → "contracts", "person" → "people", "aircraft" → "aircraft"."""
     if noun == "person":
@@ -270,14 +281,17 @@ class English:
         answer = form.answer
         if re.search(r"[A-Za-z]$", value):
             answer = re.sub(r"\{v\} (employees|people)", "{v}", answer)  # "148 employees" already says it
+        question = form.question
         if kind == "amount":
             currency = _bracket_currency(fact.attribute)
             if currency and currency not in value:
                 value = f"{value} {currency}"
+            if currency:  # "How much does X cost in USD?" where the page also gives the price in INR
+                question = question.removesuffix("?") + f" in {currency}?"
         at = "at" if kind == "place" and re.match(r"\d", value) else _prep(fact)
         answer = answer.replace("located in {v}", "located at {v}") if at == "at" else answer
         fields = {"s": subject, "sp": possessive(subject), "v": value, "at": at}
-        return form.question.format(**fields), _sentence(answer.format(**fields)), f"en.verbal.{form.name}"
+        return question.format(**fields), _sentence(answer.format(**fields)), f"en.verbal.{form.name}"
 
     def _date(self, fact: FactNode, subject: str, attr: str) -> tuple[str, str, str] | None:
         value = fact.value
@@ -343,9 +357,10 @@ class English:
             attr = re.sub(r"\s*\([^)]*\)$", "", attr) if currency else attr
             shown = f"{value} {currency}" if currency and currency not in value else value
             m = re.match(r"^(.+?)\s+(price|cost)$", attr)
+            asked_in = f" in {currency}" if currency else ""  # "Price (USD)" beside "Price (INR)": say which
             if m:  # "starter tier price" → "How much does Lifellm's starter tier cost?"
                 of = self._of(m.group(1), subject)
-                return f"How much does {of} cost?", _sentence(f"{of} costs {shown}."), "en.cost"
+                return f"How much does {of} cost{asked_in}?", _sentence(f"{of} costs {shown}."), "en.cost"
             value = shown
         head = _outside(attr).split()[-1] if _outside(attr).split() else attr
         if " of " in _outside(attr):  # "head of operations" is one head, "hours of operation" several
@@ -366,7 +381,9 @@ class English:
             template = "en.what.list"
         if kind == "place" and head in _PLACE_KINDS:  # "Which country is X in?", not "Where is X's country?"
             return f"Which {head} is {subject} in?", _sentence(f"{subject} is in {value}."), "en.where.which"
-        return f"{wh} {be} {of}?", _sentence(f"{of} {be} {value}."), template
+        currency = _bracket_currency(fact.attribute) if kind == "amount" else None
+        asked_in = f" in {currency}" if currency else ""
+        return f"{wh} {be} {of}{asked_in}?", _sentence(f"{of} {be} {value}."), template
 
     def _qualified(self, fact: FactNode, subject: str, attr: str) -> tuple[str, str, str] | None:
         when = period(fact.qualifier or "")
@@ -607,6 +624,13 @@ class English:
                 f"What is the combined {attr} of {pair}?",
                 _sentence(f"The combined {attr} is {result} ({subjects[0]}: {values[0]}; {subjects[1]}: {values[1]})."),
                 "en.arith.sum",
+            )
+        comparative = _MEASURE_COMPARATIVES.get(attr_phrase(attribute).lower())
+        if op == "difference" and comparative:  # "How much wider is the Grand SUV than the Edge Sedan?"
+            return (
+                f"How much {comparative} is {subjects[0]} than {subjects[1]}?",
+                _sentence(f"{subjects[0]} ({values[0]}) is {result} {comparative} than {subjects[1]} ({values[1]})."),
+                "en.arith.difference.measure",
             )
         if op == "difference":
             return (
