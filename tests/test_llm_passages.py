@@ -457,3 +457,80 @@ def test_build_over_http_delivers_every_item_and_a_rerun_is_free(tmp_path: Path,
     assert len({i["metadata"]["question_type"] for i in items}) >= 4
     assert resent == 0  # the cache answers every call of the same run
     assert (tmp_path / "again.jsonl").read_text() == out.read_text()
+
+
+# ------------------------------------------- the same checks through litellm's HTTP path (fake OpenAI server)
+
+
+def _client(server: FakeOpenAIServer, tmp_path: Path) -> Any:
+    from testgen.llm import LLMClient, LLMSettings
+
+    settings = LLMSettings(model="openai/test-model", api_base=server.url, cache_dir=tmp_path / "cache", max_retries=0)
+    return LLMClient(settings)
+
+
+def _passage_requests(server: FakeOpenAIServer) -> list[str]:
+    return [r.last_user_text for r in server.chat_requests()]
+
+
+def test_over_http_every_question_type_is_delivered(tmp_path: Path) -> None:
+    equal = {t: 1.0 for t in QUESTION_TYPES}
+    fine = build_graph(load_corpus(PROSE, chunk_size=300, chunk_overlap=0))  # more passages to draw from
+    with FakeOpenAIServer(lambda r: passage_reply(r.last_user_text)) as server:
+        result = generate(fine, num=16, llm=_client(server, tmp_path), llm_options=options(types=equal))
+    assert len(result.items) == 16 and all(result.counts().values())  # every category (a small KB fills some)
+    types = Counter(i.metadata["question_type"] for i in result.items)  # type: ignore[index]
+    assert set(types) == set(QUESTION_TYPES), types
+    asked = {parse_prompt(text).qtype for text in _passage_requests(server)}
+    assert asked == set(QUESTION_TYPES)
+
+
+def test_over_http_a_quote_not_in_its_passage_is_rejected(prose, tmp_path: Path) -> None:
+    invented = [{"passage": "P1", "quote": "The heat pump runs on hydrogen from a roof-top tank."}]
+    replies: list[int] = []
+
+    def answer(request: RecordedRequest) -> str:
+        replies.append(1)
+        return passage_reply(request.last_user_text, **({"evidence": invented} if len(replies) == 1 else {}))
+
+    with FakeOpenAIServer(answer) as server:
+        result = generate(
+            prose, num=2, mix=parse_mix("direct_fact=1"), llm=_client(server, tmp_path), llm_options=options()
+        )
+    assert llm_rejections(result) == {("direct_fact", "llm: quoted sentence not in the cited passage"): 1}
+    assert len(result.items) == 2 and len(server.chat_requests()) == 3
+
+
+def test_over_http_a_copying_question_is_rephrased(prose, tmp_path: Path) -> None:
+    replies: list[int] = []
+
+    def answer(request: RecordedRequest) -> str:
+        replies.append(1)
+        text = request.last_user_text
+        return passage_reply(text, **({"question": _copy_the_evidence} if len(replies) == 1 else {}))
+
+    with FakeOpenAIServer(answer) as server:
+        result = generate(
+            prose, num=2, mix=parse_mix("direct_fact=1"), llm=_client(server, tmp_path), llm_options=options()
+        )
+    sent = _passage_requests(server)
+    assert sum(text.startswith("This test question copies") for text in sent) == 1 and len(sent) == 3
+    assert result.items[0].metadata["rephrased_from"]  # type: ignore[index]
+    assert result.llm["usage"]["rephrase"]["requests"] == 1
+
+
+def test_over_http_unusable_replies_fall_back_offline(tmp_path: Path) -> None:
+    aurora = build_graph(load_corpus(EXAMPLES / "aurora_bikes"))
+    with FakeOpenAIServer(lambda r: "Sure! Here is a great question for you.") as server:
+        result = generate(
+            aurora, num=8, seed=2, llm=_client(server, tmp_path), llm_options=options(seeds="mixed", fallback="offline")
+        )
+    assert len(result.items) == 8 and all(i.metadata["fallback"] == "offline" for i in result.items)  # type: ignore[index]
+    assert result.llm["watch"] == {
+        "judged": 6,
+        "replies": 6,
+        "usable": 0,
+        "unusable_by_reason": {"unusable reply": 6},
+        "excerpt": "Sure! Here is a great question for you.",
+    }
+    assert len(server.chat_requests()) == 12  # six calls, each with its repair re-ask, nothing more

@@ -76,6 +76,7 @@ class LLMRun:
                 generator_version=self.generator_version,
                 type_mix=self.type_mix,
             )
+            self.passages.sampler.reserve(self.plan, SEED_SIZE)
 
     def _server_answered(self) -> bool:
         """Whether the server answered at all: a reply, or a structured-output mode it turned down with a status."""

@@ -20,7 +20,7 @@ import hashlib
 import random
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from schemas import ChunkNode
 from testgen.kg.values import find_values
@@ -108,6 +108,7 @@ class PassageSampler:
     usage: Counter[str] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
+        self._reserved: dict[str, list[PassageSeed]] = {}
         self._rng = random.Random(f"{self.seed}:passages")
         self._profiles: dict[str, _Profile] = {}
         self._by_doc: dict[str, list[str]] = {}
@@ -217,8 +218,26 @@ class PassageSampler:
 
     # -- seeds -------------------------------------------------------------------------------------------------
 
+    def reserve(self, plan: dict[str, list[str]], sizes: dict[str, int]) -> None:
+        """Draw the multi-document seeds of a run's plan first (three documents, then two): they have fewer
+        passages to choose from, and single-passage seeds drawn before them could use those up."""
+        for category in sorted(plan, key=lambda c: (-sizes.get(c, 1), c)):
+            size = sizes.get(category, 1)
+            if size < 2 or category == "comparative":  # a comparative seed is one contrasting passage first
+                continue
+            for question_type in plan[category]:
+                seed = self._group(category, question_type, size)
+                if seed is None:
+                    break
+                self._reserved.setdefault(category, []).append(seed)
+
     def draw(self, category: str, question_type: str, size: int) -> PassageSeed | None:
-        """The next seed for one slot (None when the KB has no passage left that fits)."""
+        """The next seed for one slot (None when the KB has no passage left that fits); a reserved seed of the
+        category first, asked in the slot's type."""
+        reserved = self._reserved.get(category)
+        if reserved:
+            match = next((i for i, s in enumerate(reserved) if s.question_type == question_type), 0)
+            return replace(reserved.pop(match), question_type=question_type)
         if size >= 3:
             return self._group(category, question_type, 3)
         if category == "comparative":  # one passage contrasting two things, else two passages on one topic

@@ -154,21 +154,30 @@ def plan_types(quotas: dict[str, int], mix: dict[str, float]) -> dict[str, list[
 
     The category quotas are the contract and stay as they are; the types follow `mix` as closely as the
     categories allow: the most constrained categories choose first, and each slot takes the allowed type
-    furthest below its target (``num × share``), ties in type order. A category none of whose types has a
+    below its target (``num × share``) that the fewest categories can ask, then the one furthest below, ties in
+    type order. A category none of whose types has a
     share gets its natural first type, so a quota is never left without a way to be asked."""
     num = sum(quotas.values())
-    target = {t: num * mix.get(t, 0.0) for t in QUESTION_TYPES}
+    total = sum(max(0.0, mix.get(t, 0.0)) for t in QUESTION_TYPES) or 1.0  # shares need not sum to 1
+    target = {t: num * max(0.0, mix.get(t, 0.0)) / total for t in QUESTION_TYPES}
     given: Counter[str] = Counter()
     order = sorted(quotas, key=lambda c: (len(allowed_types(c, mix)) or 99, list(quotas).index(c)))
     plan: dict[str, list[str]] = {c: [] for c in quotas}
     names = list(QUESTION_TYPES)
+    # a type few categories can ask (summary: holistic only) goes first where it can, until its target is met
+    homes = {t: sum(1 for c in quotas if quotas[c] and t in allowed_types(c, mix)) or 1 for t in names}
     for category in order:
         choices = allowed_types(category, mix) or list(CATEGORY_TYPES.get(category, ("what",)))[:1]
         for _ in range(quotas[category]):
-            pick = max(choices, key=lambda t: (target[t] - given[t], -names.index(t)))
+            pick = max(choices, key=lambda t: _priority(t, target[t] - given[t], homes[t], names))
             given[pick] += 1
             plan[category].append(pick)
     return plan
+
+
+def _priority(name: str, deficit: float, homes: int, names: list[str]) -> tuple[float, ...]:
+    """Below target first, and among those the type the fewest categories can ask; then the furthest below."""
+    return (float(deficit > 0), -float(homes) if deficit > 0 else 0.0, deficit, -float(names.index(name)))
 
 
 _CONTRAST = re.compile(r"\b(differ|difference|compare[sd]?|comparison|versus|vs\.?|contrast)\b")
