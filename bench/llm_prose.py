@@ -102,7 +102,11 @@ def report(name: str, result: Any, seconds: float, resent: int, human: float | N
     print("  rejected:", ", ".join(f"{r} {n}" for r, n in rejected.most_common(8)) or "none")
     med = median_overlap((i.metadata or {}).get("question_overlap") for i in items)
     print(f"  question–source overlap median {med} (human set {human}); question–evidence median {_median(evidence)}")
-    print(f"  documents seeded {passages.get('documents_seeded')}; re-run sent {resent} requests")
+    sources = statistics.mean(len(i.source_docs) for i in items) if items else 0.0
+    print(
+        f"  documents seeded {passages.get('documents_seeded')}; source_docs per item {sources:.2f}; "
+        f"re-run sent {resent} requests"
+    )
     if result.stopped:
         print(f"  stopped: {result.stopped}")
 
