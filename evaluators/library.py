@@ -21,6 +21,7 @@ from evaluators.report import write_report
 from evaluators.runner import RunConfig, run_evaluation
 from evaluators.targets import make_target as make_target  # re-exported
 from schemas import QuestionResult, TestQuestion
+from testgen.engine import Engine
 
 Dataset = str | os.PathLike[str] | Sequence[TestQuestion]
 
@@ -33,13 +34,14 @@ def evaluate_dataset(
     k: int = 10,
     evaluation_type: str = "retrieval_only",
     output: str | os.PathLike[str] | None = None,
+    engine: Engine | None = None,
     **options: Any,
 ) -> EvaluationOutcome:
     """One evaluation, as ``evaluate --dataset DATASET --target TARGET --kb KB -k K --type TYPE`` runs it.
 
     `options` are the other `RunConfig` fields (``retriever``, ``chunk_size``, ``llm``, ``judge``,
     ``ragas_metrics``, ``max_cost``, …); with `output`, the report folder is written there as the command
-    writes it (without plots)."""
+    writes it (without plots). `engine` is ``--engine`` (`testgen.engine.make_engine`; default: this process)."""
     questions, name = _questions(dataset)
     config = RunConfig(
         target=target,
@@ -48,7 +50,7 @@ def evaluate_dataset(
         evaluation_type=evaluation_type,
         **options,
     )
-    outcome = run_evaluation(questions, config, dataset=name)
+    outcome = run_evaluation(questions, config, dataset=name, engine=engine)
     if output is not None:
         write_report(outcome, Path(output), plots=False)
     return outcome

@@ -282,3 +282,11 @@ def test_evaluate_command_with_engine_ray_matches_local(questions: list[Any], tm
     for summary in summaries:
         summary.pop("seconds")
     assert summaries[0] == summaries[1]
+
+
+def test_the_library_call_takes_the_engine(questions: list[Any], engine: RayEngine) -> None:
+    from evaluators import evaluate_dataset
+
+    local = evaluate_dataset(questions, kb=AURORA, k=5)
+    on_ray = evaluate_dataset(questions, kb=AURORA, k=5, engine=engine)
+    assert _values(on_ray) == _values(local)
