@@ -301,6 +301,7 @@ def plan_llm_calls(
     ctx = GenContext.from_graph(kg, language=language)
     validator = Validator(ctx)
     seeds: list[Draft] = []
+    found: dict[str, float] = {}  # share of the sampled fact seeds each category found: its facts' reach
     for name in (c for c in wanted if wanted[c]):
         category = get_category(name)
         drafts = category.candidates(ctx, random.Random(f"{seed}:{name}"))
@@ -309,10 +310,13 @@ def plan_llm_calls(
             if taken < samples_per_category and validator.validate(draft, category).ok:
                 seeds.append(draft)
                 taken += 1
+        found[name] = taken / samples_per_category if samples_per_category else 0.0
     options = llm_options or LLMOptions()
     if options.seeds == "passages":
         seeds = []
-    passage_prompts, share = sample_passage_prompts(ctx, wanted, options, seed=seed, per_category=samples_per_category)
+    passage_prompts, share = sample_passage_prompts(
+        ctx, wanted, options, seed=seed, per_category=samples_per_category, fact_reach=found
+    )
     plan = estimate_plan(
         seeds,
         num,

@@ -210,10 +210,18 @@ def offline_top_up(
 
 
 def sample_passage_prompts(
-    ctx: GenContext, wanted: dict[str, int], options: LLMOptions, *, seed: int = 42, per_category: int = 2
+    ctx: GenContext,
+    wanted: dict[str, int],
+    options: LLMOptions,
+    *,
+    seed: int = 42,
+    per_category: int = 2,
+    fact_reach: dict[str, float] | None = None,
 ) -> tuple[list[list[dict[str, str]]], float]:
     """For a dry run: the prompts (as sent, JSON instruction included) of a few passage seeds per requested
-    category, and the share of the run's calls expected to be passage calls (the slots no fact seed asks)."""
+    category, and the share of the run's calls expected to be passage calls: the slots no fact seed asks, and
+    of those a fact seed could ask, the part its category's mined facts do not reach (`fact_reach`: the share
+    of the sampled fact seeds found, 1 when not given — on prose it is low)."""
     from testgen.llm.parsing import with_json_instruction
     from testgen.synth.passage_prompts import PassageReply
 
@@ -228,5 +236,6 @@ def sample_passage_prompts(
             if drawn is not None:
                 prompts.append(with_json_instruction(stage.messages(drawn), PassageReply))
     slots = [(c, t) for c, types in plan.items() for t in types]
-    facts = sum(1 for c, t in slots if options.seeds == "mixed" and t == fact_seed_type(c))
+    reach = fact_reach or {}
+    facts = sum(reach.get(c, 1.0) for c, t in slots if options.seeds == "mixed" and t == fact_seed_type(c))
     return prompts, (1 - facts / len(slots)) if slots else 0.0
