@@ -346,7 +346,7 @@ def test_a_run_without_a_usable_reply_is_also_stopped_by_the_clock() -> None:
     watch.record(False, "timeout")
     assert watch.stopped is None
     now[0] += 200
-    watch.record(False, "unusable reply", '{"$defs": {"Quote": {"properties": {}}}}')
+    watch.record(False, "unusable reply", '{ "description": "The reply", "properties": {"question": {}}}')
     assert watch.stopped is not None and watch.allowance() == 0
     assert watch.stopped.startswith("stopped: none of the first 2 replies of openai/local was usable in 320 s")
     assert "a slow local model needs a longer --llm-timeout" in watch.stopped

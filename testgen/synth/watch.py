@@ -113,7 +113,9 @@ class ReplyWatch:
             slow = "the server answers, but the model is too slow for --llm-timeout: " if self.reached() else ""
             fixes.append(f"{slow}a slow local model needs a longer --llm-timeout (and --concurrency 1)")
         if answered:
-            echo = self.excerpt is not None and any(m in self.excerpt for m in ("$defs", "JSON Schema", "<<SYS>>"))
+            echo = self.excerpt is not None and any(
+                m in self.excerpt for m in ("$defs", '"properties"', "JSON Schema", "<<SYS>>")
+            )
             unparsed = self.reasons.get("unusable reply", 0) * 2 >= answered
             if echo:
                 fixes.append("a larger model (the replies repeat the prompt or the JSON schema instead of answering)")
