@@ -113,11 +113,21 @@ def _die_once(marker: str, fn: Any, shared: Any, item: Any) -> Any:
 
 
 def _killed_pid(marker: Path) -> int:
+    """The pid the marker names, once that process is gone (or a zombie its parent has yet to reap)."""
+    import time
+
     pid = int(marker.read_text())
     assert pid != os.getpid()
-    with pytest.raises(ProcessLookupError):
-        os.kill(pid, 0)  # the worker is gone
-    return pid
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            return pid
+        if state in ("Z", "X"):
+            return pid
+        time.sleep(0.1)
+    raise AssertionError(f"worker {pid} is still running")
 
 
 def test_a_killed_task_worker_is_retried(engine: RayEngine, tmp_path: Path) -> None:
