@@ -334,6 +334,10 @@ class Closure:
                 return any(heading == form or heading.startswith(form + " (") for form in forms)
         return False
 
+    def _chunks_naming(self, forms: set[str]) -> set[str]:
+        """Chunks whose text holds one of the names (the index lookup that narrows a scan of lines)."""
+        return set().union(*(self.ctx.chunks_with(form) for form in forms)) if forms else set()
+
     def _record_of(self, chunk_id: str, line: str, forms: set[str], cues: list[str]) -> bool:
         """Whether `line` is a labelled line whose label names the attribute, in a record with another labelled
         line whose value is the subject: a team lead's profile with "소속: 상품기획팀" and "팀 인원: 12명" states
@@ -392,7 +396,7 @@ class Closure:
             rf"|(?<![\w가-힣])(?:{joined})[\s,(（|]{{1,4}}{re.escape(value)}(?:{_PARTICLES})?(?![a-z가-힣])"
         )
         docs: set[str] = set()
-        for chunk_id in sorted(self.ctx.chunks_with(fact.value)):
+        for chunk_id in sorted(self.ctx.chunks_with(fact.value) & self._chunks_naming(set(names))):
             doc_id = self.ctx.chunks[chunk_id].doc_id
             if doc_id in found or doc_id in docs:
                 continue
@@ -529,7 +533,8 @@ class Closure:
             rf"(?:is|are|include|includes){gap}?(?:{subj})(?!\w)"
         )
         docs: set[str] = set()
-        for chunk_id in sorted(set().union(*(self.ctx.chunks_with(t) for t in targets))):
+        both = set().union(*(self.ctx.chunks_with(t) for t in targets)) & self._chunks_naming(forms)
+        for chunk_id in sorted(both):
             doc_id = self.ctx.chunks[chunk_id].doc_id
             if doc_id in found or doc_id in docs:
                 continue
