@@ -69,6 +69,9 @@ class MetricMean(BaseModel):
     unscored: int = Field(default=0, description="Questions on which the metric was attempted but not scored.")
 
 
+# The one usage/cost type: testgen's LLM clients count into it by stage (``LLM.usage()``, also exported there as
+# ``StageUsage``) and an evaluation summary reports it. ``calls`` counts calls answered (by the server or the cache);
+# a run's cost per item is read from ``requests``. The docstring is the JSON schema's description: keep it.
 class StageCost(BaseModel):
     """LLM use of one stage of an evaluation (answer, judge, ragas)."""
 

@@ -19,7 +19,8 @@ from evaluators.answer import (
     numbered_contexts,
     split_sentences,
 )
-from testgen.llm import Completion, FakeLLM, LLMBudgetExceeded, LLMTimeout, StageUsage
+from schemas import StageCost
+from testgen.llm import Completion, FakeLLM, LLMBudgetExceeded, LLMTimeout
 
 
 class SlowLLM:
@@ -39,7 +40,7 @@ class SlowLLM:
         finally:
             self.in_flight -= 1
 
-    def usage(self) -> dict[str, StageUsage]:
+    def usage(self) -> dict[str, StageCost]:
         return self.inner.usage()
 
 

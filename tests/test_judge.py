@@ -23,8 +23,8 @@ from evaluators.judge import (
     judge_cases,
 )
 from evaluators.scales import JUDGE_ORDER
-from schemas import JudgeRecord, QuestionResult, RetrievedContext, RunRecord, TestQuestion
-from testgen.llm import Completion, FakeLLM, LLMBudgetExceeded, LLMTimeout, StageUsage
+from schemas import JudgeRecord, QuestionResult, RetrievedContext, RunRecord, StageCost, TestQuestion
+from testgen.llm import Completion, FakeLLM, LLMBudgetExceeded, LLMTimeout
 
 GOOD = {
     "accuracy_reason": "Matches the reference.",
@@ -294,7 +294,7 @@ class SlowLLM:
         finally:
             self.in_flight -= 1
 
-    def usage(self) -> dict[str, StageUsage]:
+    def usage(self) -> dict[str, StageCost]:
         return self.inner.usage()
 
 

@@ -15,7 +15,8 @@ import pytest
 from fake_openai_server import FakeOpenAIServer, Fault, RecordedRequest
 from pydantic import BaseModel
 
-from testgen.llm import LLMCallError, LLMClient, LLMSettings, LLMTimeout, StageUsage
+from schemas import StageCost
+from testgen.llm import LLMCallError, LLMClient, LLMSettings, LLMTimeout
 from testgen.llm.cost import format_cost, request_ceiling
 
 KEY_ENV = "TESTGEN_TEST_API_KEY"
@@ -65,8 +66,8 @@ async def structured(client: LLMClient, prompts: list[str], stage: str = "gen") 
     )
 
 
-def total(client: LLMClient) -> StageUsage:
-    out = StageUsage()
+def total(client: LLMClient) -> StageCost:
+    out = StageCost()
     for u in client.usage().values():
         for name in ("calls", "requests", "retries", "repairs", "cached_calls", "failed_calls"):
             setattr(out, name, getattr(out, name) + getattr(u, name))
@@ -178,7 +179,7 @@ def test_the_timeout_error_names_the_setting() -> None:
             client.complete(ask("q1"), stage="gen")
     message = str(failed.value)
     assert "LLM timeout of 0.3 s" in message and "--llm-timeout" in message and "2 attempt(s)" in message
-    assert client.usage()["gen"] == StageUsage(requests=2, retries=1, failed_calls=1)
+    assert client.usage()["gen"] == StageCost(requests=2, retries=1, failed_calls=1)
 
 
 # -- failed calls are remembered -----------------------------------------------------------------------------------
@@ -197,7 +198,7 @@ def test_failed_calls_are_recorded_and_a_rerun_chooses_whether_to_resend(tmp_pat
             kept.complete(ask("q1"), stage="gen")
         assert "internal error" in str(replayed.value)
         assert len(server.chat_requests()) == 2  # nothing sent
-        assert kept.usage()["gen"] == StageUsage(cached_calls=1, failed_calls=1)
+        assert kept.usage()["gen"] == StageCost(cached_calls=1, failed_calls=1)
 
         resent = client_for(server, tmp_path)  # the default: retry failed calls
         assert resent.complete(ask("q1"), stage="gen").text == "fine now"

@@ -21,6 +21,7 @@ import pytest
 from fake_openai_server import FakeOpenAIServer, Fault, RecordedRequest
 from pydantic import BaseModel
 
+from schemas import StageCost
 from testgen.llm import (
     LLM,
     FakeLLM,
@@ -35,7 +36,6 @@ from testgen.llm import (
     LLMRateLimited,
     LLMSettings,
     LLMTimeout,
-    StageUsage,
 )
 from testgen.llm.client import import_litellm
 from testgen.llm.ratelimit import MAX_RETRY_AFTER, TokenBucket, backoff_delay, map_error, retry_after
@@ -155,7 +155,7 @@ def test_one_repair_reask_then_bad_response() -> None:
             client.complete(ask("q1"), stage="gen", response_model=Draft)
     assert len(server.chat_requests()) == 2
     # words at the server: (system 4 + user 22) then (26 + the 5-word reply + a 34-word repair ask)
-    assert client.usage()["gen"] == StageUsage(
+    assert client.usage()["gen"] == StageCost(
         calls=2, requests=2, repairs=1, failed_calls=1, prompt_tokens=91, completion_tokens=10
     )
 
@@ -269,7 +269,7 @@ def test_retries_are_bounded(fault: Fault, error: type[LLMError], requests: int)
         with pytest.raises(error):
             client.complete(ask("q1"), stage="gen")
     assert len(server.chat_requests()) == requests
-    assert client.usage()["gen"] == StageUsage(requests=requests, retries=requests - 1, failed_calls=1)
+    assert client.usage()["gen"] == StageCost(requests=requests, retries=requests - 1, failed_calls=1)
 
 
 def test_connection_refused_maps_to_connection_failed() -> None:
@@ -347,7 +347,7 @@ def test_second_identical_run_is_free(tmp_path: Path) -> None:
     assert all(c.cached and c.cost == 0.0 for c in two)
     assert first.usage()["gen"].cost == pytest.approx(sum(c.cost for c in one))
     assert first.spent > 0
-    assert second.usage()["gen"] == StageUsage(calls=10, cached_calls=10)
+    assert second.usage()["gen"] == StageCost(calls=10, cached_calls=10)
     assert len(first.cache) == 10  # type: ignore[arg-type]
     assert not list(tmp_path.rglob(".tmp-*"))
 

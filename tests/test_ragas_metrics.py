@@ -33,7 +33,8 @@ from evaluators.ragas_metrics import (
     score_ragas,
 )
 from evaluators.ragas_metrics.scoring import NEEDS_LLM
-from testgen.llm import Completion, FakeLLM, LLMBudgetExceeded, LLMCallError, StageUsage
+from schemas import StageCost
+from testgen.llm import Completion, FakeLLM, LLMBudgetExceeded, LLMCallError
 from testgen.llm.client import LLMClient, LLMSettings
 
 # --- a deterministic stand-in for the judge model ----------------------------------------------------------
@@ -378,7 +379,7 @@ class TruncatingLLM:
     ) -> Completion:
         return Completion(text=respond(messages[-1]["content"]), raw={"finish_reason": "length"})
 
-    def usage(self) -> dict[str, StageUsage]:
+    def usage(self) -> dict[str, StageCost]:
         return {}
 
 

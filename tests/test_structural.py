@@ -18,8 +18,9 @@ from test_ragas_metrics import SAMPLES, respond
 
 from evaluators.cli import main as evaluate_main
 from evaluators.ragas_metrics import ItemScore, score_ragas
+from schemas import StageCost
 from testgen.cli import main as build_cli
-from testgen.llm import Completion, FakeLLM, StageUsage
+from testgen.llm import Completion, FakeLLM
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
 DEAD_SERVER = "http://127.0.0.1:9/v1"  # nothing listens: a call would fail, so a refusal must come first
@@ -116,7 +117,7 @@ class RawlessLLM:
         done.raw = None  # type: ignore[assignment]
         return done
 
-    def usage(self) -> dict[str, StageUsage]:
+    def usage(self) -> dict[str, StageCost]:
         return {}
 
 

@@ -21,9 +21,13 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
 
+from schemas import StageCost
 from testgen.errors import TestgenError, UserInputError
 
 M = TypeVar("M", bound=BaseModel)
+
+StageUsage = StageCost
+"""The former name of `schemas.StageCost`, the one usage/cost type of generation and evaluation alike."""
 
 
 class LLMError(TestgenError):
@@ -69,33 +73,6 @@ class LLMBadResponse(LLMCallError):
 
 
 @dataclass
-class StageUsage:
-    """Token, request and cost accounting for one stage (graph, generation, validation, judging).
-
-    ``requests`` is what the server received: every HTTP request sent, whether a first try, a retry, a repair
-    re-ask, one of several samples or a structured-output mode the server turned down. ``calls`` counts the
-    calls answered (sent or from the cache; a repair re-ask is a call of its own), so a run's cost per item is
-    read from ``requests``, not ``calls``.
-    """
-
-    calls: int = 0
-    """Calls answered, by the server or the cache (a repair re-ask is a call of its own)."""
-    requests: int = 0
-    """HTTP requests sent: first tries, retries, repair re-asks, samples, turned-down mode probes."""
-    retries: int = 0
-    """Requests that repeated a failed attempt (timeouts, 429s, 5xx, connection failures)."""
-    repairs: int = 0
-    """Repair re-asks after a reply that did not parse."""
-    cached_calls: int = 0
-    """Calls served from the disk cache: replies, and failures recorded by an earlier run (--no-retry-failed)."""
-    failed_calls: int = 0
-    """Calls that failed after their retries (or after the repair re-ask)."""
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    cost: float = 0.0
-
-
-@dataclass
 class Completion:
     """One finished call (or cache hit)."""
 
@@ -133,6 +110,6 @@ class LLM(Protocol):
         """
         ...
 
-    def usage(self) -> dict[str, StageUsage]:
+    def usage(self) -> dict[str, StageCost]:
         """Accounting so far, by stage."""
         ...

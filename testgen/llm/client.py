@@ -18,12 +18,13 @@ import logging
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from schemas import StageCost
 from testgen.llm import _types
 from testgen.llm._litellm import import_litellm
 from testgen.llm._types import (
@@ -33,7 +34,6 @@ from testgen.llm._types import (
     LLMCallError,
     LLMConfigError,
     LLMTimeout,
-    StageUsage,
 )
 from testgen.llm.cache import CachedFailure, CachedReply, DiskCache, cache_key
 from testgen.llm.cost import Prices, cap_warning, estimate_call_cost, estimate_prompt_tokens, resolve_prices
@@ -143,7 +143,7 @@ def settle(
     *,
     prices: Prices,
     ledger: CostLedger,
-    usage: StageUsage,
+    usage: StageCost,
     cache: DiskCache | None,
     key: str,
     model: str,
@@ -185,7 +185,7 @@ class LLMClient:
         self.model = settings.model
         self.cache = DiskCache(settings.cache_dir.resolve()) if settings.cache_dir is not None else None
         self._jitter = jitter
-        self._usage: dict[str, StageUsage] = {}
+        self._usage: dict[str, StageCost] = {}
         self.ledger = ledger if ledger is not None else CostLedger()
         self._prices: Prices | None = None
         mode = settings.structured_output
@@ -197,10 +197,10 @@ class LLMClient:
         self._rpm = TokenBucket(settings.rpm) if settings.rpm else None
         self._tpm = TokenBucket(settings.tpm) if settings.tpm else None
 
-    def usage(self) -> dict[str, StageUsage]:
+    def usage(self) -> dict[str, StageCost]:
         """Accounting so far, by stage (copies): calls answered (cache hits with no tokens or cost), HTTP
         requests sent, retries, repair re-asks, cached and failed calls."""
-        return {stage: replace(u) for stage, u in self._usage.items()}
+        return {stage: u.model_copy() for stage, u in self._usage.items()}
 
     def retries(self) -> dict[str, int]:
         """Retried HTTP attempts so far, by stage (stages with none left out)."""
@@ -302,8 +302,8 @@ class LLMClient:
             first, send, response_model, lambda repair: self._call(repair, shaped, stage, sample), self._stage(stage)
         )
 
-    def _stage(self, stage: str) -> StageUsage:
-        return self._usage.setdefault(stage, StageUsage())
+    def _stage(self, stage: str) -> StageCost:
+        return self._usage.setdefault(stage, StageCost())
 
     # -- structured output ------------------------------------------------------------------------------------
 

@@ -20,7 +20,8 @@ from dataclasses import dataclass, replace
 
 from pydantic import BaseModel
 
-from testgen.llm._types import Completion, LLMCallError, StageUsage
+from schemas import StageCost
+from testgen.llm._types import Completion, LLMCallError
 from testgen.llm.parsing import parse_or_repair
 
 Responder = Callable[[list[dict[str, str]]], str]
@@ -66,16 +67,16 @@ class FakeLLM:
             self._responder = responder
         elif responder is not None:
             self._queue.extend(responder)
-        self._usage: dict[str, StageUsage] = {}
+        self._usage: dict[str, StageCost] = {}
 
     def enqueue(self, *replies: str | BaseException) -> FakeLLM:
         """Queue reply texts (or exceptions to raise) for the next calls; returns self for chaining."""
         self._queue.extend(replies)
         return self
 
-    def usage(self) -> dict[str, StageUsage]:
+    def usage(self) -> dict[str, StageCost]:
         """Accounting so far, by stage (copies)."""
-        return {stage: replace(u) for stage, u in self._usage.items()}
+        return {stage: u.model_copy() for stage, u in self._usage.items()}
 
     def complete(
         self,
@@ -121,8 +122,8 @@ class FakeLLM:
 
         return await parse_or_repair(first, sent, response_model, reask, self._stage(stage))
 
-    def _stage(self, stage: str) -> StageUsage:
-        return self._usage.setdefault(stage, StageUsage())
+    def _stage(self, stage: str) -> StageCost:
+        return self._usage.setdefault(stage, StageCost())
 
     def _answer(self, call: FakeCall) -> Completion:
         self.history.append(call)

@@ -22,13 +22,13 @@ import asyncio
 import json
 import os
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
-from testgen.llm._types import Completion, LLMBudgetExceeded, LLMConfigError, LLMTimeout, StageUsage
+from schemas import StageCost
+from testgen.llm._types import Completion, LLMBudgetExceeded, LLMConfigError, LLMTimeout
 from testgen.llm.cache import CachedReply, DiskCache, cache_key
 from testgen.llm.client import CostLedger, completion_of, settle
 from testgen.llm.cost import Prices, estimate_call_cost, resolve_prices
@@ -87,7 +87,7 @@ class LangChainLLM:
         self._price_overrides = (input_price_per_mtok, output_price_per_mtok)
         self._prices: Prices | None = None
         self._identity = _identity(chat)
-        self._usage: dict[str, StageUsage] = {}
+        self._usage: dict[str, StageCost] = {}
         self._semaphore: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
 
     @property
@@ -101,9 +101,9 @@ class LangChainLLM:
         """USD for `calls` calls averaging `prompt_tokens` and `completion_tokens` each (for dry runs)."""
         return calls * self.prices.cost(prompt_tokens, completion_tokens)
 
-    def usage(self) -> dict[str, StageUsage]:
+    def usage(self) -> dict[str, StageCost]:
         """Accounting so far, by stage (copies); cache hits count in ``calls`` and ``cached_calls``."""
-        return {stage: replace(u) for stage, u in self._usage.items()}
+        return {stage: u.model_copy() for stage, u in self._usage.items()}
 
     async def acomplete(
         self,
@@ -130,8 +130,8 @@ class LangChainLLM:
             first, send, response_model, lambda repair: self._call(repair, stage, sample), self._stage(stage)
         )
 
-    def _stage(self, stage: str) -> StageUsage:
-        return self._usage.setdefault(stage, StageUsage())
+    def _stage(self, stage: str) -> StageCost:
+        return self._usage.setdefault(stage, StageCost())
 
     def _sem(self) -> asyncio.Semaphore:
         loop = asyncio.get_running_loop()  # a semaphore binds to one loop
@@ -163,7 +163,7 @@ class LangChainLLM:
             reply, prices=self.prices, ledger=ledger, usage=usage, cache=self.cache, key=key, model=self.model
         )
 
-    async def _send(self, messages: list[dict[str, str]], usage: StageUsage) -> CachedReply:
+    async def _send(self, messages: list[dict[str, str]], usage: StageCost) -> CachedReply:
         usage.requests += 1  # what the model object was asked; retries inside it are its own and not seen here
         try:
             async with self._sem(), asyncio.timeout(self.timeout):

@@ -17,7 +17,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from testgen.llm._types import Completion, LLMBadResponse, StageUsage
+from schemas import StageCost
+from testgen.llm._types import Completion, LLMBadResponse
 
 logger = logging.getLogger("testgen.llm")
 _FENCE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\n?(.*?)```", re.DOTALL)
@@ -207,7 +208,7 @@ async def parse_or_repair(
     messages: list[dict[str, str]],
     model: type[BaseModel],
     reask: Callable[[list[dict[str, str]]], Awaitable[Completion]],
-    usage: StageUsage,
+    usage: StageCost,
 ) -> Completion:
     """`first` with ``parsed`` set; if it does not parse, one repair re-ask through `reask` (counted in
     ``usage.repairs``), then `LLMBadResponse` (counted in ``usage.failed_calls``). The result adds up tokens

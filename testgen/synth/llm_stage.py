@@ -12,7 +12,7 @@ import asyncio
 import math
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -201,7 +201,7 @@ class LLMStage:
             "round_trip_misses": self.round_trip_misses,
             "stopped": self.stopped,
             "notes": dict(self.notes),
-            "usage": {name: asdict(u) for name, u in usage.items()},
+            "usage": {name: u.model_dump() for name, u in usage.items()},
         }
 
 
