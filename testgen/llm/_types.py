@@ -15,6 +15,7 @@ Errors of litellm/httpx are mapped to these at the client boundary; nothing else
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -84,6 +85,48 @@ class Completion:
     cached: bool = False
     model: str = ""
     raw: dict[str, Any] = field(default_factory=dict)
+
+
+class BlockingComplete:
+    """The blocking `complete()` of an LLM with an `acomplete` (the real client and the fake share this one)."""
+
+    async def acomplete(
+        self,
+        messages: Sequence[dict[str, str]],
+        *,
+        stage: str,
+        response_model: type[BaseModel] | None = None,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        sample: int = 0,
+    ) -> Completion:
+        raise NotImplementedError
+
+    def complete(
+        self,
+        messages: Sequence[dict[str, str]],
+        *,
+        stage: str,
+        response_model: type[BaseModel] | None = None,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        sample: int = 0,
+    ) -> Completion:
+        """Blocking `acomplete` for scripts and the REPL; it runs its own event loop, so it cannot be called
+        from inside a running loop (await `acomplete` there)."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            coro = self.acomplete(
+                messages,
+                stage=stage,
+                response_model=response_model,
+                temperature=temperature,
+                max_tokens=max_tokens,
+                sample=sample,
+            )
+            return asyncio.run(coro)
+        raise RuntimeError("complete() was called inside a running event loop; await acomplete() instead")
 
 
 class LLM(Protocol):

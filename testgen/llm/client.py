@@ -28,6 +28,7 @@ from schemas import StageCost
 from testgen.llm import _types
 from testgen.llm._litellm import import_litellm
 from testgen.llm._types import (
+    BlockingComplete,
     Completion,
     LLMAuthFailed,
     LLMBudgetExceeded,
@@ -172,7 +173,7 @@ _RECORDED_ERRORS: dict[str, type[LLMCallError]] = {
 }
 
 
-class LLMClient:
+class LLMClient(BlockingComplete):
     """The `LLM` protocol over litellm. One instance per run and model; it keeps the per-stage accounting.
 
     `ledger` is where spending is counted against ``settings.max_cost`` (default: a ledger of this client's own).
@@ -249,32 +250,6 @@ class LLMClient:
     def estimate_cost(self, calls: int, prompt_tokens: int, completion_tokens: int) -> float:
         """USD for `calls` calls averaging `prompt_tokens` and `completion_tokens` each (for dry runs)."""
         return calls * self.prices.cost(prompt_tokens, completion_tokens)
-
-    def complete(
-        self,
-        messages: Sequence[dict[str, str]],
-        *,
-        stage: str,
-        response_model: type[BaseModel] | None = None,
-        temperature: float | None = None,
-        max_tokens: int | None = None,
-        sample: int = 0,
-    ) -> Completion:
-        """Blocking `acomplete` for scripts and the REPL; it runs its own event loop, so it cannot be called
-        from inside a running loop (await `acomplete` there)."""
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            coro = self.acomplete(
-                messages,
-                stage=stage,
-                response_model=response_model,
-                temperature=temperature,
-                max_tokens=max_tokens,
-                sample=sample,
-            )
-            return asyncio.run(coro)
-        raise RuntimeError("complete() was called inside a running event loop; await acomplete() instead")
 
     async def acomplete(
         self,

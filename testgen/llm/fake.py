@@ -13,7 +13,6 @@ cost is always 0.
 
 from __future__ import annotations
 
-import asyncio
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -21,7 +20,7 @@ from dataclasses import dataclass, replace
 from pydantic import BaseModel
 
 from schemas import StageCost
-from testgen.llm._types import Completion, LLMCallError
+from testgen.llm._types import BlockingComplete, Completion, LLMCallError
 from testgen.llm.parsing import parse_or_repair
 
 Responder = Callable[[list[dict[str, str]]], str]
@@ -43,7 +42,7 @@ class FakeCall:
     """Which of several completions of the same messages this is (see `LLM.acomplete`)."""
 
 
-class FakeLLM:
+class FakeLLM(BlockingComplete):
     """Implements the `LLM` protocol from a script.
 
     Replies come from the queue (`enqueue`) first, then from `responder`; with neither, the call is a test
@@ -77,28 +76,6 @@ class FakeLLM:
     def usage(self) -> dict[str, StageCost]:
         """Accounting so far, by stage (copies)."""
         return {stage: u.model_copy() for stage, u in self._usage.items()}
-
-    def complete(
-        self,
-        messages: Sequence[dict[str, str]],
-        *,
-        stage: str,
-        response_model: type[BaseModel] | None = None,
-        temperature: float | None = None,
-        max_tokens: int | None = None,
-        sample: int = 0,
-    ) -> Completion:
-        """Blocking `acomplete` (not from inside a running event loop)."""
-        return asyncio.run(
-            self.acomplete(
-                messages,
-                stage=stage,
-                response_model=response_model,
-                temperature=temperature,
-                max_tokens=max_tokens,
-                sample=sample,
-            )
-        )
 
     async def acomplete(
         self,
