@@ -20,7 +20,7 @@ from testgen.llm._types import LLM
 from testgen.overlap import question_overlap
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft, item_id
-from testgen.synth.llm_run import LLMRun, offline_top_up, sample_passage_prompts
+from testgen.synth.llm_run import LLMRun, sample_passage_prompts
 from testgen.synth.llm_synth import LLMOptions, estimate_plan
 from testgen.validate import Validator, Verdict
 
@@ -278,6 +278,44 @@ class _Run:
                 result.drafts_seen[category_name] = count
         result.seconds = time.perf_counter() - self.started
         return result
+
+
+def offline_top_up(
+    kg: KnowledgeGraph,
+    items: list[TestQuestion],
+    requested: dict[str, int],
+    *,
+    mix: dict[str, float],
+    seed: int,
+    language: str | None,
+    reason: str,
+) -> list[TestQuestion]:
+    """Offline items that make up what an LLM run did not deliver (``--fallback offline``), each flagged.
+
+    The offline generator runs as it would without a model (same mix and seed, so the same items); categories
+    below their quota are made up first, then any category, until the requested total; a question already in
+    the set is skipped."""
+    num = sum(requested.values())
+    missing = num - len(items)
+    if missing <= 0:
+        return []
+    offline = generate(kg, num=num, mix=mix, seed=seed, language=language, fill=True)
+    have = Counter(item.category for item in items)
+    asked = {item.question.casefold() for item in items}
+    pool = [item for item in offline.items if item.question.casefold() not in asked]
+    picked: list[TestQuestion] = []
+    for category, quota in requested.items():
+        for item in [i for i in pool if i.category == category][: max(0, quota - have[category])]:
+            if len(picked) < missing:
+                picked.append(item)
+    for item in pool:
+        if len(picked) >= missing:
+            break
+        if item not in picked:
+            picked.append(item)
+    for item in picked:
+        item.metadata = dict(item.metadata or {}) | {"fallback": "offline", "fallback_reason": reason}
+    return picked
 
 
 def plan_llm_calls(

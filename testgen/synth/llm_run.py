@@ -1,5 +1,6 @@
 """One LLM generation run: fact seeds and passage seeds side by side, question types spread over the categories,
-one watch over the first replies, and the offline fallback.
+one watch over the first replies, and the fallback's accounting (the offline top-up itself is
+`testgen.generate.offline_top_up`, next to the offline generator it runs).
 
 Each category's slots get their question types from `testgen.synth.types.plan_types`. With ``seeds="mixed"``
 (the default) a slot whose type a mined fact can ask (a lookup; for comparative, which of two is ahead) is first
@@ -16,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schemas import TestQuestion
-from testgen.kg.graph import KnowledgeGraph
 from testgen.llm._types import LLM
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
@@ -167,46 +167,6 @@ class LLMRun:
             info["passages"] = passages
         info["fallback"] = {"mode": self.options.fallback, "items": self.fallback_items}
         return info
-
-
-def offline_top_up(
-    kg: KnowledgeGraph,
-    items: list[TestQuestion],
-    requested: dict[str, int],
-    *,
-    mix: dict[str, float],
-    seed: int,
-    language: str | None,
-    reason: str,
-) -> list[TestQuestion]:
-    """Offline items that make up what an LLM run did not deliver (``--fallback offline``), each flagged.
-
-    The offline generator runs as it would without a model (same mix and seed, so the same items); categories
-    below their quota are made up first, then any category, until the requested total; a question already in
-    the set is skipped."""
-    from testgen.generate import generate  # the offline generator (imported here: generate imports this module)
-
-    num = sum(requested.values())
-    missing = num - len(items)
-    if missing <= 0:
-        return []
-    offline = generate(kg, num=num, mix=mix, seed=seed, language=language, fill=True)
-    have = Counter(item.category for item in items)
-    asked = {item.question.casefold() for item in items}
-    pool = [item for item in offline.items if item.question.casefold() not in asked]
-    picked: list[TestQuestion] = []
-    for category, quota in requested.items():
-        for item in [i for i in pool if i.category == category][: max(0, quota - have[category])]:
-            if len(picked) < missing:
-                picked.append(item)
-    for item in pool:
-        if len(picked) >= missing:
-            break
-        if item not in picked:
-            picked.append(item)
-    for item in picked:
-        item.metadata = dict(item.metadata or {}) | {"fallback": "offline", "fallback_reason": reason}
-    return picked
 
 
 def sample_passage_prompts(
