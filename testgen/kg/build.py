@@ -102,18 +102,37 @@ def build_graph(
     by_doc: dict[str, list[Chunk]] = defaultdict(list)
     for chunk in corpus.chunks:
         by_doc[chunk.doc_id].append(chunk)
+    mined = _mine_facts(corpus, by_doc, engine, report)
+    index = resolve_entities(corpus.documents, mined)
+    mentions = _find_mentions(corpus, index, engine, report)
+    _pick_doc_subjects(corpus.documents, index, mentions.by_doc)
+    _add_documents_and_chunks(kg, corpus, by_doc)
+    _add_entities_and_facts(kg, corpus, index, mined)
+    _add_mention_edges(kg, index, mentions)
+    _add_similar_chunks(kg, corpus, similar_k, report)
+    return kg
 
-    # 1. Facts from structure. Titles are known names first, so headings naming them count as subjects.
+
+@dataclass(frozen=True)
+class _Mentions:
+    by_chunk: dict[str, Counter[str]]  # chunk id → entity key → mentions, in chunk order
+    by_doc: dict[str, Counter[str]]  # doc id → entity key → mentions in all its chunks
+
+
+def _mine_facts(
+    corpus: Corpus, by_doc: dict[str, list[Chunk]], engine: Engine, report: Progress
+) -> dict[str, MinedDocument]:
+    """Step 1, facts from structure. Titles are known names first, so headings naming them count as subjects."""
     known = frozenset(normalize(d.title) for d in corpus.documents if not is_generic_title(d.title))
     # A large document's own bar needs the caller's callback, which only an in-process engine can reach.
     mining = _Mining(known, report if engine.in_process else None)
     work = [(doc, by_doc[doc.doc_id]) for doc in corpus.documents]
     results = engine.map(_mine, work, shared=mining, stage="mining facts", progress=report, every=200)
-    mined: dict[str, MinedDocument] = {doc.doc_id: found for doc, found in zip(corpus.documents, results, strict=True)}
-    del work, results
+    return {doc.doc_id: found for doc, found in zip(corpus.documents, results, strict=True)}
 
-    # 2. Entities across documents, and who each chunk mentions.
-    index = resolve_entities(corpus.documents, mined)
+
+def _find_mentions(corpus: Corpus, index: EntityIndex, engine: Engine, report: Progress) -> _Mentions:
+    """Step 2, who each chunk (and so each document) mentions among the entities resolved across documents."""
     forms = index.surface_forms()
     matcher = build_matcher(forms)
     chunk_mentions: dict[str, Counter[str]] = {}
@@ -125,10 +144,11 @@ def build_graph(
     for chunk, found in zip(corpus.chunks, counts, strict=True):
         chunk_mentions[chunk.chunk_id] = found
         doc_mentions[chunk.doc_id].update(found)
-    del texts, counts
-    _pick_doc_subjects(corpus.documents, index, doc_mentions)
+    return _Mentions(chunk_mentions, doc_mentions)
 
-    # 3. Nodes and edges.
+
+def _add_documents_and_chunks(kg: KnowledgeGraph, corpus: Corpus, by_doc: dict[str, list[Chunk]]) -> None:
+    """Step 3a, a node per document and per chunk, each chunk contained in its document."""
     for doc in corpus.documents:
         doc_node = kg.add_node(
             DocumentNode(doc_id=doc.doc_id, doc_type=doc.doc_type, title=doc.title, language=doc.language)
@@ -146,6 +166,12 @@ def build_graph(
                 )
             )
             kg.add_edge("contains", doc_node, chunk_node)
+
+
+def _add_entities_and_facts(
+    kg: KnowledgeGraph, corpus: Corpus, index: EntityIndex, mined: dict[str, MinedDocument]
+) -> None:
+    """Step 3b, the entities, then each document's facts with their entities attached, and their edges."""
     for entity in index.entities.values():
         kg.add_node(entity)
     for doc in corpus.documents:
@@ -159,23 +185,28 @@ def build_graph(
                 kg.add_edge("about", node, fact.subject_entity)
             if fact.value_entity:
                 kg.add_edge("has_value", node, fact.value_entity)
-    for chunk_id, found in chunk_mentions.items():
+
+
+def _add_mention_edges(kg: KnowledgeGraph, index: EntityIndex, mentions: _Mentions) -> None:
+    """Step 3c, chunk → entity mentions, and document → document links."""
+    for chunk_id, found in mentions.by_chunk.items():
         for entity_key, count in sorted(found.items()):
             kg.add_edge("mentions", f"chunk:{chunk_id}", entity_key, count)
     # links: a document mentions an entity whose own document is another one
-    for doc_id, found in sorted(doc_mentions.items()):
+    for doc_id, found in sorted(mentions.by_doc.items()):
         for entity_key, count in sorted(found.items()):
             home = index.entities[entity_key].home_doc
             if home and home != doc_id:
                 kg.add_edge("links", f"doc:{doc_id}", f"doc:{home}", count)
 
-    # 4. Similar chunks (top-k neighbours, never all pairs).
+
+def _add_similar_chunks(kg: KnowledgeGraph, corpus: Corpus, similar_k: int, report: Progress) -> None:
+    """Step 4, similar chunks (top-k neighbours, never all pairs)."""
     report("relating chunks", 0, 1)
     for i, j, score in similar_pairs([c.text for c in corpus.chunks], k=similar_k):
         a, b = corpus.chunks[i].chunk_id, corpus.chunks[j].chunk_id
         kg.add_edge("similar", f"chunk:{a}", f"chunk:{b}", score)
     report("relating chunks", 1, 1)
-    return kg
 
 
 @dataclass(frozen=True)
