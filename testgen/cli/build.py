@@ -172,52 +172,16 @@ def build(
     lang = None if language == "auto" else language
     if chunk_overlap >= chunk_size:
         raise click.BadParameter("must be smaller than --chunk-size", param_hint="--chunk-overlap")
-    llm_options = LLMOptions(
-        concurrency=concurrency,
-        round_trip=round_trip,  # type: ignore[arg-type]  # click.Choice checked it
-        personas=load_personas(personas) if personas else None,
-        styles=parse_styles(style),
-        seeds=seeds,  # type: ignore[arg-type]  # click.Choice checked it
-        types=types,
-        max_overlap=None if max_overlap >= 1 else max_overlap,
-        fallback=fallback,  # type: ignore[arg-type]
-    )
-    client_settings = {
-        "api_base": api_base,
-        "concurrency": concurrency,
-        "max_cost": max_cost,
-        "timeout": llm_timeout,
-        "max_retries": llm_retries,
-        "structured_output": structured_output,
-        "retry_failed": retry_failed,
-    }
-    if price_per_1k is not None:
-        client_settings["input_price_per_mtok"], client_settings["output_price_per_mtok"] = per_mtok(price_per_1k)
+    llm_options = _llm_options(concurrency, round_trip, personas, style, seeds, types, max_overlap, fallback)
     if dry_run:
         with open_engine(engine, ray_address, ray_workers) as runner:
-            _dry_run(
-                kb,
-                llm_model,
-                num,
-                shares,
-                seed,
-                lang,
-                chunk_size,
-                chunk_overlap,
-                llm_options,
-                enrich_chunks,
-                llm_retries,
-                engine=runner,
-            )
+            plan = (num, shares, seed, lang, chunk_size, chunk_overlap, llm_options, enrich_chunks, llm_retries)
+            _dry_run(kb, llm_model, *plan, engine=runner)
         return
-    if enrich_chunks and not llm_model:
-        raise OptionError("--enrich-graph reads chunks with a model: give --llm MODEL as well")
-    if llm_model and (refusal := unpriced_cap_error(max_cost, llm_model, price_per_1k)):
-        raise OptionError(refusal)
-    llm = _client(llm_model, client_settings) if llm_model else None
-    warning = getattr(llm, "cap_warning", lambda: None)()
-    if warning:
-        click.echo(f"warning: {warning}", err=True)
+    settings = _client_settings(
+        api_base, concurrency, max_cost, llm_timeout, llm_retries, structured_output, retry_failed, price_per_1k
+    )
+    llm = _checked_client(llm_model, settings, max_cost, price_per_1k, enrich_chunks)
     with open_engine(engine, ray_address, ray_workers) as runner, progress_reporter(quiet) as progress:
         outcome = build_testset(
             kb,
@@ -234,22 +198,105 @@ def build(
             enrich_chunks=enrich_chunks,
             engine=runner,
         )
+    outputs = {"kg_path": kg_path, "hf_dir": hf_dir, "hf": not no_hf, "ragas_jsonl": ragas_jsonl}
+    _finish(outcome, kb, output, outputs, used_llm=llm is not None, quiet=quiet, strict=strict)
+
+
+def _llm_options(
+    concurrency: int,
+    round_trip: str,
+    personas: Path | None,
+    style: str | None,
+    seeds: str,
+    types: dict[str, float] | None,
+    max_overlap: float,
+    fallback: str,
+) -> LLMOptions:
+    """How LLM questions are made, from the command's options (the Choice values click has checked)."""
+    return LLMOptions(
+        concurrency=concurrency,
+        round_trip=round_trip,  # type: ignore[arg-type]
+        personas=load_personas(personas) if personas else None,
+        styles=parse_styles(style),
+        seeds=seeds,  # type: ignore[arg-type]
+        types=types,
+        max_overlap=None if max_overlap >= 1 else max_overlap,
+        fallback=fallback,  # type: ignore[arg-type]
+    )
+
+
+def _client_settings(
+    api_base: str | None,
+    concurrency: int,
+    max_cost: float | None,
+    timeout: float,
+    retries: int,
+    structured_output: str,
+    retry_failed: bool,
+    price_per_1k: tuple[float, float] | None,
+) -> dict[str, Any]:
+    """The LLM client's settings from the command's options."""
+    settings: dict[str, Any] = {
+        "api_base": api_base,
+        "concurrency": concurrency,
+        "max_cost": max_cost,
+        "timeout": timeout,
+        "max_retries": retries,
+        "structured_output": structured_output,
+        "retry_failed": retry_failed,
+    }
+    if price_per_1k is not None:
+        settings["input_price_per_mtok"], settings["output_price_per_mtok"] = per_mtok(price_per_1k)
+    return settings
+
+
+def _checked_client(
+    model: str | None,
+    settings: dict[str, Any],
+    max_cost: float | None,
+    price_per_1k: tuple[float, float] | None,
+    enrich_chunks: int,
+) -> LLM | None:
+    """The LLM client, once the options that need one or a price are checked; None offline."""
+    if enrich_chunks and not model:
+        raise OptionError("--enrich-graph reads chunks with a model: give --llm MODEL as well")
+    if model and (refusal := unpriced_cap_error(max_cost, model, price_per_1k)):
+        raise OptionError(refusal)
+    llm = _client(model, settings) if model else None
+    warning = getattr(llm, "cap_warning", lambda: None)()
+    if warning:
+        click.echo(f"warning: {warning}", err=True)
+    return llm
+
+
+def _finish(
+    outcome: BuildOutcome,
+    kb: Path,
+    output: Path,
+    outputs: dict[str, Any],
+    *,
+    used_llm: bool,
+    quiet: bool,
+    strict: bool,
+) -> None:
+    """Write the set (or keep the earlier one when nothing was generated), print the summary and warnings, and
+    exit 3 for an empty set or, with --strict, a shortfall."""
     if outcome.delivered == 0:
         # An empty tests.jsonl would only be rejected by every later command: keep whatever was there.
         if not quiet:
             _print_summary(outcome, [])
-            if llm is not None:  # what the failed run cost, in requests
+            if used_llm:  # what the failed run cost, in requests
                 _print_llm_usage(outcome)
         _print_warnings(outcome)
         kept = f" (the earlier {output} is left as it was)" if output.exists() else ""
         click.echo(f"error: no question could be generated from {kb}; nothing was written{kept}", err=True)
         sys.exit(3)
     # One output set: written beside its final paths, moved into place only when complete.
-    paths = write_outputs(outcome, output, kg_path=kg_path, hf_dir=hf_dir, hf=not no_hf, ragas_jsonl=ragas_jsonl)
+    paths = write_outputs(outcome, output, **outputs)
     written = [str(path) for path in paths]
     if not quiet:
         _print_summary(outcome, written)
-        if llm is not None:
+        if used_llm:
             _print_llm_usage(outcome)
     _print_warnings(outcome)
     if strict and not outcome.complete:
