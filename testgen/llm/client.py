@@ -40,6 +40,7 @@ from testgen.llm.cache import CachedFailure, CachedReply, DiskCache, cache_key
 from testgen.llm.cost import Prices, cap_warning, estimate_call_cost, estimate_prompt_tokens, resolve_prices
 from testgen.llm.parsing import parse_or_repair, response_format, with_json_instruction
 from testgen.llm.ratelimit import Jitter, TokenBucket, backoff_delay, equal_jitter, map_error, mode_unsupported
+from testgen.retry import Attempts
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
@@ -428,7 +429,10 @@ class LLMClient(BlockingComplete):
             kwargs["api_base"] = s.api_base
         if key:
             kwargs["api_key"] = key
-        for attempt in range(s.max_retries + 1):
+        attempts = Attempts(retries=s.max_retries, wait=lambda attempt, exc: self._retry_in(attempt, exc, key, stage))
+
+        async def attempt() -> CachedReply:
+            last = attempts.made - 1 == s.max_retries
             estimate = estimate_prompt_tokens(messages)
             if self._rpm is not None:
                 await self._rpm.acquire(1)
@@ -437,36 +441,56 @@ class LLMClient(BlockingComplete):
             try:
                 async with self._sem(), asyncio.timeout(s.timeout + 30):  # a belt in case a transport hangs
                     usage.requests += 1
-                    usage.retries += attempt > 0
+                    usage.retries += attempts.made > 1
                     response = await litellm.acompletion(**kwargs)
                 reply = CachedReply.from_response(response)
             except Exception as exc:
-                mapped = map_error(exc, key)
-                unsupported = mode_unsupported(mapped) if probing else False
-                if unsupported or (unsupported is None and attempt == s.max_retries):
-                    raise _ModeRejected(f"HTTP {mapped.status}: {str(mapped.error)[:200]}") from exc
-                if not mapped.retryable or attempt == s.max_retries:
-                    if isinstance(mapped.error, LLMAuthFailed):  # stops the run: every call would fail alike
-                        usage.failed_calls += 1
-                        raise self._auth_error(mapped.error) from exc
-                    if isinstance(mapped.error, LLMConfigError):  # that one stops the run and is shown once
-                        raise mapped.error from (None if mapped.error is exc else exc)
-                    usage.failed_calls += 1
-                    error = self._final_error(mapped.error, attempt + 1)
-                    logger.warning("stage %s: call failed after %d attempt(s): %s", stage, attempt + 1, error)
-                    if error is exc:
-                        raise
-                    raise error from exc
-                delay = backoff_delay(attempt, s.backoff_base, s.backoff_max, mapped.retry_after, self._jitter)
-                logger.info(
-                    "stage %s: attempt %d failed (%s); retrying in %.2fs", stage, attempt + 1, mapped.error, delay
-                )
-                await asyncio.sleep(delay)
-                continue
+                if probing:  # a server that turns the output mode down: the next mode is tried, not this one again
+                    mapped = map_error(exc, key)
+                    unsupported = mode_unsupported(mapped)
+                    if unsupported or (unsupported is None and last):
+                        raise _ModeRejected(f"HTTP {mapped.status}: {str(mapped.error)[:200]}") from exc
+                raise
             if self._tpm is not None:
                 self._tpm.adjust(reply.prompt_tokens + reply.completion_tokens - estimate)
             return reply
-        raise AssertionError("unreachable: the last attempt returns or raises")  # pragma: no cover
+
+        try:
+            return await attempts.acall(attempt)
+        except _ModeRejected:
+            raise
+        except Exception as exc:
+            error = self._given_up(exc, key, stage, usage, attempts.made)
+            if error is exc:
+                raise
+            raise error from exc
+
+    def _retry_in(self, attempt: int, exc: Exception, key: str | None, stage: str) -> float | None:
+        """Seconds before retry number `attempt` after `exc` (the server's Retry-After when it gives one), or None
+        when the failure is not worth another attempt."""
+        if isinstance(exc, _ModeRejected):
+            return None
+        mapped = map_error(exc, key)
+        if not mapped.retryable:
+            return None
+        s = self.settings
+        delay = backoff_delay(attempt, s.backoff_base, s.backoff_max, mapped.retry_after, self._jitter)
+        logger.info("stage %s: attempt %d failed (%s); retrying in %.2fs", stage, attempt + 1, mapped.error, delay)
+        return delay
+
+    def _given_up(self, exc: Exception, key: str | None, stage: str, usage: StageCost, made: int) -> Exception:
+        """The error a call ends with after its last attempt: a rejected key stops the run (with the variable to
+        set), a configuration error is shown once, any other failure is counted and named with its attempts."""
+        mapped = map_error(exc, key)
+        if isinstance(mapped.error, LLMAuthFailed):  # stops the run: every call would fail alike
+            usage.failed_calls += 1
+            return self._auth_error(mapped.error)
+        if isinstance(mapped.error, LLMConfigError):  # that one stops the run and is shown once
+            return mapped.error
+        usage.failed_calls += 1
+        error = self._final_error(mapped.error, made)
+        logger.warning("stage %s: call failed after %d attempt(s): %s", stage, made, error)
+        return error
 
     def _auth_error(self, error: LLMAuthFailed) -> LLMAuthFailed:
         """The provider's refusal, with the variable that holds the key this client sent."""
