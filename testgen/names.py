@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from testgen.lang import GENERIC_HEADINGS
+from testgen.lang.scripts import CJK
 from testgen.text import is_cjk, normalize
 
 # A subtitle starts after " - ", " – ", " | ", ": " or an em dash (spaced, or unspaced between Latin words:
@@ -55,7 +56,7 @@ _HYPHEN_SLUG = re.compile(r"(?<![\w-])[a-z0-9]+(?:-[a-z0-9]+){3,}(?![\w-])")
 _PLACEHOLDER = re.compile(r"(?:untitled|new document|document|doc|file|page|noname|no title)[\s_-]*\d*", re.I)
 _LABEL_LINE = re.compile(r"(?:abstract|summary|text|title|keywords?|description|tl;?dr|note|background)\s*[:：]", re.I)
 _ABBREVIATION_END = re.compile(r"(?:\b[A-Z][A-Za-z]{0,4}|\b[a-z]{1,3})\.$")  # "Ltd.", "Co.", "K.", "spp."
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_CJK = re.compile(f"[{CJK}]")
 _MAX_WORDS = 12
 # What may follow a comma inside a name ("Acme Co., Ltd.", "Martin Luther King, Jr."); anything else makes the
 # name a list or an address ("Ground Floor, Lotus Plaza, Ashram Road").

@@ -17,6 +17,7 @@ import re
 
 from schemas import FactNode
 from testgen.kg.values import find_values
+from testgen.lang.scripts import HAN
 
 _LABEL_LINE = re.compile(r"^\s*[\w][\w \-/&]{0,30}[:：]\s")
 _CITATION = re.compile(r"\[\s*\d+(?:\s*[-–,]\s*\d+)*\s*\]|\[\s*(?:citation|ref|note)[^\]]*\]|\^\d|[¹²³⁴⁵⁶⁷⁸⁹⁰]", re.I)
@@ -165,7 +166,7 @@ _CJK_LEFTOVER = re.compile(
     r"|(?:多少|几)[^\s，。？]{0,2}(?:左右|以上|以下|余)"  # "含有多少个左右": the approximation stays behind
     r"|是什么时候(?![^，,。？]*的[？?]$)"  # "…是什么时候欧洲国家杯12位主裁判之一": a copula, not an event
     r"|(?:多少|几)[^\s，。？]{0,6}(?:和|与|及)"  # "下设多少个研究所和一个工厂": the rest of a list stays behind
-    r"|(?:到|至)什么时候(?!为止|止)(?=[\u4e00-\u9fff])"  # "沿用到什么时候苏联解体": the date named an event
+    r"|(?:到|至)什么时候(?!为止|止)(?=[" + HAN + "])"  # "沿用到什么时候苏联解体": the date named an event
 )
 # A Chinese time adverbial opens its clause or follows 于/在/自/从/至/到/是; right after a verb or a name the date
 # belongs to what follows ("执法什么时候欧洲国家杯": the year is part of the tournament's name).

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from schemas import Document, EntityNode, FactNode
 from testgen.kg.mining import MinedDocument
 from testgen.kg.values import classify_value
+from testgen.lang.scripts import CJK
 from testgen.names import is_generic_title, short_title, title_core, without_parentheticals
 from testgen.text import normalize
 
@@ -36,7 +37,7 @@ def _core_surface(title: str, core: str) -> str:
 def _name_like(value: str) -> bool:
     if len(value) > 40 or classify_value(value) is not None:
         return False
-    if re.search(r"[\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff]", value):
+    if re.search(f"[{CJK}]", value):
         return len(value.replace(" ", "")) <= 15 and len(value.split()) <= 3
     words = value.split()
     if not 1 <= len(words) <= 5:

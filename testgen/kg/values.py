@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from schemas import ValueType
+from testgen.lang.scripts import CJK
 
 MONTHS = {
     name: i
@@ -218,7 +219,7 @@ def _date_key(kind: str, groups: tuple[str | None, ...]) -> str | None:
 
 
 _DIGIT = re.compile(r"\d")
-_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af年月日]")
+_CJK = re.compile(f"[{CJK}年月日]")
 _CJK_KINDS = frozenset(
     {
         "cjk_range",

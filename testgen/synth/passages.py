@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 
 from schemas import ChunkNode
 from testgen.kg.values import find_values
+from testgen.lang.scripts import CJK
 from testgen.overlap import content_words
 from testgen.synth.context import GenContext
 from testgen.text import is_cjk, jaccard, tokens
@@ -161,11 +162,7 @@ class PassageSampler:
         if not lines:
             return None
         cjk = is_cjk(text)
-        words = (
-            len(re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", text)) // 2
-            if cjk
-            else len(content_words(text))
-        )
+        words = len(re.findall(f"[{CJK}]", text)) // 2 if cjk else len(content_words(text))
         if words < MIN_WORDS:
             return None
         code = sum(1 for line in lines if line.startswith(("    ", "\t", "```", ">>>", "$ ")))
