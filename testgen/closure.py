@@ -188,14 +188,6 @@ def _tells_the_same(cues: list[str], norm: str) -> bool:
     return not cues or sum(cue in norm for cue in cues) >= 0.6 * len(cues)
 
 
-def _has_word(norm: str, word: str) -> bool:
-    """Whether normalised text holds a word as a word: "rellm" is not in "insurellm". CJK words are matched as
-    substrings (particles attach to them: "세진전자의")."""
-    if is_cjk(word):
-        return word in norm
-    return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", norm) is not None
-
-
 def _with_its_question(lines: list[str], index: int) -> str:
     """A line, and the line before it when that is a heading or a question (an FAQ answer under its question)."""
     if index > 0 and _QUESTION_LINE.search(lines[index - 1]):
@@ -492,7 +484,7 @@ class Closure:
                 norm = normalize(_with_its_question(lines, index))
                 if fact.source == "sentence" and not _tells_the_same(attribute_cues(fact), norm):
                     continue
-                if any(_has_word(norm, w) for w in words) and states_value(fact, line):
+                if any(contains_keyword(norm, w) for w in words) and states_value(fact, line):
                     docs.add(doc_id)
                     break
         return docs
