@@ -7,6 +7,7 @@ bad file never stops the run.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -85,6 +86,38 @@ def _looks_binary(data: bytes) -> bool:
     return controls > _CONTROL_SHARE * len(head)
 
 
+def _utf16_without_bom(data: bytes) -> tuple[str, str] | None:
+    """`data` as UTF-16 saved without a BOM, or None when it is not that.
+
+    Letters, digits, spaces and newlines of the ASCII range are one zero byte and one non-zero byte in UTF-16, so
+    text in it has NUL bytes on one side of each byte pair: the high byte, second in little-endian, first in
+    big-endian. Korean and Chinese text has them too (its spaces, newlines, digits and punctuation), and a few on
+    the other side (가 U+AC00, 一 U+4E00). A binary file has NULs on both sides, and runs of them (U+0000); the
+    decoded text must also be printable, with no NUL and almost no control, unassigned or private-use character."""
+    if len(data) % 2:
+        return None
+    head = data[:_SNIFF_BYTES]
+    units = len(head) // 2
+    nuls_first, nuls_second = head[0::2].count(0), head[1::2].count(0)
+    for encoding, high, low in (("utf-16-le", nuls_second, nuls_first), ("utf-16-be", nuls_first, nuls_second)):
+        if high < max(1, units // 100) or low >= high:
+            continue
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        if "\x00" not in text and _plausible_text(text[: _SNIFF_BYTES // 2]):
+            return text, encoding
+    return None
+
+
+def _plausible_text(text: str) -> bool:
+    """At most 1 in 100 characters a control (other than tab, newlines, form feed, escape), unassigned, private-use
+    or a lone surrogate."""
+    odd = sum(1 for ch in text if ch not in "\t\n\r\x0c\x1b" and unicodedata.category(ch) in ("Cc", "Cn", "Co", "Cs"))
+    return odd * 100 <= len(text)
+
+
 def _plausibly_korean(text: str) -> bool:
     # Chinese GBK/GB18030 bytes fall in the same ranges as EUC-KR and decode "successfully" into a jumble of
     # hanja with some Hangul; real Korean text has far more Hangul than hanja.
@@ -95,7 +128,8 @@ def _plausibly_korean(text: str) -> bool:
 def decode_bytes(data: bytes) -> tuple[str, str]:
     """Decode file contents, returning ``(text, encoding)``; newlines are not touched.
 
-    Tries UTF-16 with a BOM, UTF-8 (``utf-8-sig`` when a BOM is present, which is dropped), then EUC-KR and
+    Tries UTF-16 with a BOM, UTF-16 without one (told from a binary file by where its NUL bytes are), UTF-8
+    (``utf-8-sig`` when a BOM is present, which is dropped), then EUC-KR and
     its superset cp949 (the usual encodings of Korean files saved on Windows) when the result has more Hangul
     than hanja, then charset-normalizer's best guess (cp1252 when it ties). Raises ValueError naming the
     reason (``binary file``, ``cannot decode (...)``) otherwise.
@@ -107,6 +141,10 @@ def decode_bytes(data: bytes) -> tuple[str, str]:
         except UnicodeDecodeError:
             pass
     if _looks_binary(data):
+        # UTF-16 without a BOM is full of NUL bytes too: only their pattern tells it from a binary file.
+        utf16 = _utf16_without_bom(data)
+        if utf16 is not None:
+            return utf16
         raise ValueError("binary file")
     if data.startswith(b"\xef\xbb\xbf"):
         try:
@@ -354,9 +392,20 @@ def _language(text: str, front_matter: dict[str, str], forced: str | None) -> st
     return detect_language(text)
 
 
+def _loops(link: Path) -> bool:
+    """Whether following the symbolic link `link` never ends (links pointing to each other)."""
+    try:
+        os.stat(link)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    return False
+
+
 def _load_file(path: Path, doc_id: str, language: str | None) -> Document:
     if not path.is_file():
-        raise _Skip("broken symbolic link" if path.is_symlink() else "not a regular file")
+        if path.is_symlink():
+            raise _Skip("symbolic link loop" if _loops(path) else "broken symbolic link")
+        raise _Skip("not a regular file")
     if path.suffix.lower() not in SUPPORTED_SUFFIXES:
         raise _Skip(
             f"unsupported file type '{path.suffix.lower()}'" if path.suffix else "unsupported file type (no suffix)"
@@ -392,6 +441,22 @@ def _load_file(path: Path, doc_id: str, language: str | None) -> Document:
     )
 
 
+def _folder_link_reason(link: Path, root: Path) -> str:
+    """Why the symbolic link to a folder `link` is skipped: a loop when it points to its own folder or one above."""
+    try:
+        target, here = link.resolve(), link.parent.resolve()
+    except (OSError, RuntimeError):  # RuntimeError: a chain of links that loops (Python < 3.13)
+        return "symbolic link loop"
+    try:
+        inside = target.relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return f"symbolic link to a folder, not followed (points to {target}; copy or move its files in)"
+    shown = f"the knowledge base's folder {inside}" if inside != "." else "the knowledge base's top folder"
+    if here == target or target in here.parents:
+        return f"symbolic link loop (points to {shown}, which holds the link)"
+    return f"symbolic link to a folder, not followed (points to {shown}, whose files are read there)"
+
+
 def _walk(root: Path, skipped: list[SkippedFile]) -> list[Path]:
     found: list[Path] = []
 
@@ -403,6 +468,12 @@ def _walk(root: Path, skipped: list[SkippedFile]) -> list[Path]:
     for folder, dirnames, filenames in os.walk(root, onerror=unreadable):
         # Pruning in place stops os.walk from entering hidden folders (.git, .obsidian, ...).
         dirnames[:] = [name for name in dirnames if not name.startswith(".")]
+        # os.walk does not enter symbolic links to folders (one may loop back to a folder above it); they are
+        # listed instead of dropped without a word.
+        for name in [name for name in dirnames if Path(folder, name).is_symlink()]:
+            dirnames.remove(name)
+            link = Path(folder, name)
+            skipped.append(SkippedFile(path=link.relative_to(root).as_posix(), reason=_folder_link_reason(link, root)))
         found.extend(Path(folder, name) for name in filenames if not name.startswith("."))
     # Sorting by path parts gives the same order on every machine, whatever the file system returns.
     return sorted(found, key=lambda path: path.relative_to(root).parts)

@@ -142,6 +142,42 @@ def test_utf16_with_bom(tmp_path: Path) -> None:
     assert (doc.encoding, doc.text) == ("utf-16", "Saved by Notepad.\nSecond line.")
 
 
+def test_utf16_without_bom_is_decoded_not_skipped_as_binary(tmp_path: Path) -> None:
+    texts = {
+        "en.md": ("# Notes\r\n\r\nSaved by a tool that writes no BOM.\r\n", "utf-16-le"),
+        "ko.md": ("# 회사 소개\n\n우리 회사는 2010년에 설립되었습니다. 가격은 가장 저렴합니다.\n", "utf-16-le"),
+        "zh.txt": ("大熊猫是中国特有的一种熊科动物，主要吃竹子。\n体长1.2至1.8米。\n", "utf-16-be"),
+        "ja.md": ("# 日本語\n\nこれは日本語のテキストです。\n", "utf-16-be"),
+    }
+    for name, (text, encoding) in texts.items():
+        write(tmp_path, name, text.encode(encoding))
+    result = load_kb(tmp_path)
+    assert skipped(result) == {}
+    docs = by_id(result)
+    for name, (text, encoding) in texts.items():
+        assert (docs[name].encoding, docs[name].text) == (encoding, text.replace("\r\n", "\n"))
+    assert (docs["ko.md"].language, docs["zh.txt"].language, docs["ja.md"].language) == ("ko", "zh", "ja")
+
+
+def test_binaries_full_of_nul_bytes_are_not_taken_for_utf16() -> None:
+    import random
+
+    rng = random.Random(14)
+    text = "Some text in UTF-16".encode("utf-16-le")
+    binaries = {
+        "random": bytes(rng.randrange(256) for _ in range(4096)),
+        "text then zeros": text + bytes(64),  # a string table: U+0000 characters
+        "numbers": b"".join(n.to_bytes(4, "little") for n in range(1000)),  # little integers: NULs on both sides
+        "image": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00\x00\x00\x01\x00\x08\x06\x00\x00\x00",
+        "odd length": text + b"\x00",
+        "controls": "".join(chr(rng.randrange(1, 32)) + "a" for _ in range(500)).encode("utf-16-le"),
+    }
+    for name, data in binaries.items():
+        with pytest.raises(ValueError, match="binary file"):
+            decode_bytes(data)
+            pytest.fail(f"{name} was decoded")
+
+
 def test_western_legacy_encoding_falls_back_to_detection(tmp_path: Path) -> None:
     write(tmp_path, "fr.txt", "Le café et la crème brûlée du garçon.\n".encode("latin-1"))
     doc = load_kb(tmp_path).documents[0]
@@ -257,6 +293,31 @@ def test_broken_symlink_is_skipped(tmp_path: Path) -> None:
     (tmp_path / "dangling.md").symlink_to(tmp_path / "missing.md")
     result = load_kb(tmp_path)
     assert skipped(result) == {"dangling.md": "broken symbolic link"}
+
+
+def test_symbolic_links_to_folders_and_link_loops_are_listed(tmp_path: Path) -> None:
+    kb = tmp_path / "kb"
+    write(kb, "a/doc.md", "# Doc\n\nReadable.")
+    write(tmp_path, "elsewhere/shared.md", "# Shared\n\nOutside the knowledge base.")
+    (kb / "a" / "loop").symlink_to("..")  # walking it would never end
+    (kb / "a" / "self").symlink_to(".")
+    (kb / "b").mkdir()
+    (kb / "b" / "to_a").symlink_to("../a")
+    (kb / "outside").symlink_to(tmp_path / "elsewhere")
+    (kb / "ping.md").symlink_to("pong.md")  # two file links pointing at each other
+    (kb / "pong.md").symlink_to("ping.md")
+    result = load_kb(kb)
+    assert [d.doc_id for d in result.documents] == ["a/doc.md"]
+    assert skipped(result) == {
+        "a/loop": "symbolic link loop (points to the knowledge base's top folder, which holds the link)",
+        "a/self": "symbolic link loop (points to the knowledge base's folder a, which holds the link)",
+        "b/to_a": "symbolic link to a folder, not followed (points to the knowledge base's folder a, "
+        "whose files are read there)",
+        "outside": f"symbolic link to a folder, not followed (points to {(tmp_path / 'elsewhere').resolve()}; "
+        "copy or move its files in)",
+        "ping.md": "symbolic link loop",
+        "pong.md": "symbolic link loop",
+    }
 
 
 def test_crlf_and_cr_newlines_are_normalised(tmp_path: Path) -> None:
