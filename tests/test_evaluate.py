@@ -117,6 +117,23 @@ def test_report_files_and_html_escaping(tmp_path: Path) -> None:
     assert "data:image/png;base64," in render_html(outcome, {"m": written["plot_metrics"]})
 
 
+def test_markdown_report_shows_html_from_questions_as_text(tmp_path: Path) -> None:
+    hostile = '<script>alert("x")</script> <img src=x onerror=alert(1)> a | b & c'
+    outcome = score(
+        [q(hostile, ["<a.md>"], category="<b>cat</b>"), q("fine", ["b.md"])],
+        [rec(hostile, ["<x.md>"], error="<iframe src=evil>"), rec("fine", ["b.md"])],
+        k=3,
+        dataset="<i>set</i>",
+        target={"target": "<u>mine</u>"},
+    )
+    markdown = write_report(outcome, tmp_path, plots=False)["markdown"].read_text(encoding="utf-8")
+    for tag in ("<script", "<img", "<b>", "<i>", "<u>", "<iframe", "<a.md>", "<x.md>"):
+        assert tag not in markdown, tag
+    assert "# Retrieval evaluation — &lt;i&gt;set&lt;/i&gt;" in markdown
+    assert '&lt;script&gt;alert("x")&lt;/script&gt; &lt;img src=x onerror=alert(1)&gt; a \\| b &amp; c' in markdown
+    assert "| &lt;b&gt;cat&lt;/b&gt; |" in markdown and "&lt;iframe src=evil&gt;" in markdown
+
+
 def test_paired_randomization_detects_a_real_difference_and_not_noise() -> None:
     rng = np.random.default_rng(1)
     better = np.abs(rng.normal(0.3, 0.1, size=60))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import html
 import json
 from pathlib import Path
 
@@ -52,17 +53,19 @@ def write_csv(outcome: EvaluationOutcome, path: Path) -> Path:
 
 
 def _md_escape(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    """Untrusted text (questions, answers, names, error messages) as inline Markdown: its HTML shown as text, not
+    rendered (a Markdown viewer passes raw HTML through), on one line, and no ``|`` that would split a table cell."""
+    return html.escape(text, quote=False).replace("|", "\\|").replace("\r", " ").replace("\n", " ")
 
 
 def markdown_report(outcome: EvaluationOutcome) -> str:
     """The report as Markdown: overall, per category, counts, and the worst questions."""
     summary = outcome.summary
     names = metric_order(summary)
-    target = ", ".join(f"{k}={v}" for k, v in summary.target.items())
+    target = ", ".join(f"{_md_escape(str(k))}={_md_escape(str(v))}" for k, v in summary.target.items())
     title = "RAG evaluation" if summary.evaluation_type == "full_rag" else "Retrieval evaluation"
     lines = [
-        f"# {title} — {summary.dataset}",
+        f"# {title} — {_md_escape(summary.dataset)}",
         "",
         f"Target: {target}  ",
         f"k = {summary.k}; {summary.questions} questions: "
@@ -99,7 +102,7 @@ def markdown_report(outcome: EvaluationOutcome) -> str:
         ]
         for r in worst:
             lines.append(
-                f"| {_md_escape(r.question)} | {r.category} | {_md_escape(', '.join(r.source_docs))} | "
+                f"| {_md_escape(r.question)} | {_md_escape(r.category)} | {_md_escape(', '.join(r.source_docs))} | "
                 f"{_md_escape(', '.join(r.retrieved_docs[:3]))} |"
             )
     failed = [r for r in outcome.results if r.status in ("error", "missing", "unscorable")]
@@ -120,7 +123,7 @@ def generation_markdown(outcome: EvaluationOutcome) -> list[str]:
     rows = generation_rows(summary)
     lines = [
         "",
-        f"## {answers_title(summary)}",
+        f"## {_md_escape(answers_title(summary))}",
         "",
         "| metric | mean | scored/tried | band |",
         "|---|---:|---:|---|",
@@ -163,5 +166,5 @@ def generation_markdown(outcome: EvaluationOutcome) -> list[str]:
     usage = usage_line(summary)
     if usage:
         lines += ["", usage]
-    lines += [f"- note: {note}" for note in summary.notes]
+    lines += [f"- note: {_md_escape(note)}" for note in summary.notes]
     return lines
