@@ -287,6 +287,24 @@ def test_bad_run_settings_are_a_422(client: TestClient, body: Any, fragment: str
     assert client.get("/evaluation/runs").json() == []
 
 
+def test_run_settings_sent_as_another_content_type_are_a_415(client: TestClient, kb: Path) -> None:
+    dataset_id = _dataset(client)
+    url = f"/evaluation/datasets/{dataset_id}/runs"
+    settings = json.dumps({"k": 3, "kb": str(kb)}).encode()
+    for content_type in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"):
+        response = client.post(url, content=settings, headers={"content-type": content_type})
+        assert response.status_code == 415, (content_type, response.text)
+        assert "Content-Type: application/json" in response.json()["detail"]
+    assert client.get("/evaluation/runs").json() == []
+    for content_type in ("application/json; charset=utf-8", "application/vnd.api+json"):
+        response = client.post(url, content=settings, headers={"content-type": content_type})
+        assert response.status_code == 201, (content_type, response.text)
+    no_body = client.post(url, headers={"content-type": "text/plain"})  # no settings: the defaults
+    assert no_body.status_code == 201, no_body.text
+    documented = client.get("/openapi.json").json()["paths"]["/evaluation/datasets/{dataset_id}/runs"]["post"]
+    assert "415" in documented["responses"]
+
+
 def fixed_contexts(question: str) -> dict[str, Any]:
     """A callable target for the API tests: every question retrieves warranty.md."""
     return {"contexts": [{"doc_id": "warranty.md", "text": DOCS["warranty.md"]}], "answer": "See the warranty."}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
-from fastapi import Request
+from fastapi import HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
@@ -84,14 +84,34 @@ def validate(model: type[BaseModel], raw: Any) -> Any:
         raise RequestValidationError(errors) from None
 
 
-async def json_body(request: Request, *, empty: Any = None) -> Any:
+UNSUPPORTED: dict[int | str, dict[str, Any]] = {
+    415: {"model": ErrorBody, "description": "A body sent as something else than JSON"}
+}
+
+
+def media_type(request: Request) -> str:
+    """The request's content type without its parameters, lower case ("" when it names none)."""
+    return request.headers.get("content-type", "").split(";")[0].strip().lower()
+
+
+def is_json(content_type: str) -> bool:
+    """Whether a media type says JSON: ``application/json``, ``application/*+json``, or none given."""
+    return content_type in ("", "application/json") or (
+        content_type.startswith("application/") and content_type.endswith("+json")
+    )
+
+
+async def json_body(request: Request, *, empty: Any = None, only_json: bool = False) -> Any:
     """The request's JSON body; `empty` when there is none (a 422 when `empty` is None), a 422 when it is not JSON
-    or nested deeper than :data:`~testgen.export.jsonl.MAX_DEPTH`."""
+    or nested deeper than :data:`~testgen.export.jsonl.MAX_DEPTH`. With `only_json`, a body sent as another content
+    type (a form, text) is a 415."""
     body = await request.body()
     if not body.strip():
         if empty is None:
             raise invalid_body("a JSON body is required")
         return empty
+    if only_json and not is_json(media_type(request)):
+        raise HTTPException(415, f"send the body as JSON (Content-Type: application/json), not {media_type(request)}")
     try:
         raw = json.loads(body)
     except RecursionError:

@@ -18,7 +18,9 @@ from evaluators.api.bodies import (
     DatasetSource,
     ErrorBody,
     invalid_body,
+    is_json,
     json_body,
+    media_type,
     schema_ref,
     validate,
     validate_name,
@@ -135,10 +137,10 @@ async def from_json(request: Request) -> tuple[str, list[TestQuestion], str]:
 )
 async def add_dataset(request: Request, store: Store) -> DatasetInfo:
     """Send the questions (JSON), name a source the server loads (JSON), or upload a tests.jsonl (multipart)."""
-    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    content_type = media_type(request)
     if content_type == "multipart/form-data":
         name, questions, source = await from_upload(request)
-    elif content_type in ("application/json", ""):
+    elif is_json(content_type):
         name, questions, source = await from_json(request)
     else:
         raise HTTPException(415, "send JSON (questions or source) or a multipart upload (form field file)")

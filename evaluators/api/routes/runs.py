@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Query, Request
 from starlette.concurrency import run_in_threadpool
 
-from evaluators.api.bodies import ERRORS, NOT_FOUND, invalid_body, json_body, schema_ref, validate
+from evaluators.api.bodies import ERRORS, NOT_FOUND, UNSUPPORTED, invalid_body, json_body, schema_ref, validate
 from evaluators.api.deps import AllowCallable, DefaultKb, Jobs, Store
 from evaluators.api.jobs import describe_target, stored_config
 from evaluators.api.routes.datasets import dataset_or_404
@@ -61,7 +61,7 @@ def run_settings(raw: Any, *, default_kb: str | None, allow_callable: bool) -> R
     "/evaluation/datasets/{dataset_id}/runs",
     status_code=201,
     response_model=RunDetail,
-    responses={**ERRORS, **NOT_FOUND},
+    responses={**ERRORS, **NOT_FOUND, **UNSUPPORTED},
     openapi_extra=RUN_BODY,
     summary="Start an evaluation run",
 )
@@ -74,7 +74,7 @@ async def start_run(
     allow_callable: AllowCallable,
 ) -> RunDetail:
     """Queue a run on the test set; it goes pending → running → completed | failed (poll the run)."""
-    raw = await json_body(request, empty={})
+    raw = await json_body(request, empty={}, only_json=True)
     config = run_settings(raw, default_kb=default_kb, allow_callable=allow_callable)
     dataset = await run_in_threadpool(dataset_or_404, store, dataset_id)
     run: RunInfo = await run_in_threadpool(
