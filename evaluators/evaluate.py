@@ -148,19 +148,13 @@ def evaluate_target(
     engine: Engine | None = None,
 ) -> EvaluationOutcome:
     """Run a target (baseline, run file, callable, HTTP) on the questions and score what it returned
-    (`engine`: see :func:`score`)."""
+    (`engine`: see :func:`score`); the summary's ``seconds`` counts both."""
     started = time.perf_counter()
     produced: list[RunRecord] = target.run(list(questions), k, progress)
     records, _extra = align(list(questions), produced)
-    return score(
-        questions,
-        records,
-        k=k,
-        dataset=dataset,
-        target=target.describe(),
-        seconds=time.perf_counter() - started,
-        engine=engine,
-    )
+    outcome = score(questions, records, k=k, dataset=dataset, target=target.describe(), engine=engine)
+    seconds = round(time.perf_counter() - started, 3)
+    return EvaluationOutcome(outcome.results, outcome.summary.model_copy(update={"seconds": seconds}), outcome.records)
 
 
 def summarize(

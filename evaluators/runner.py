@@ -147,6 +147,7 @@ def run_evaluation(
     """
     from evaluators.targets import make_target
 
+    started = time.perf_counter()  # the run's time covers loading the target and its index, not only the retrieval
     # a missing embedding model is an error before any retrieval
     embeddings = resolve_embeddings(config) if config.evaluation_type == "full_rag" else (None, None)
     spec = config.target
@@ -182,6 +183,11 @@ def run_evaluation(
             progress("retrieving", done, total)
 
     outcome = evaluate_target(questions, system, k=config.k, dataset=dataset, progress=step, engine=engine)
+    outcome = EvaluationOutcome(
+        outcome.results,
+        outcome.summary.model_copy(update={"seconds": round(time.perf_counter() - started, 3)}),
+        outcome.records,
+    )
     if checkpoint is not None:
         checkpoint(outcome.results)
     if config.evaluation_type == "retrieval_only":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import numpy as np
@@ -132,6 +133,47 @@ def test_markdown_report_shows_html_from_questions_as_text(tmp_path: Path) -> No
     assert "# Retrieval evaluation — &lt;i&gt;set&lt;/i&gt;" in markdown
     assert '&lt;script&gt;alert("x")&lt;/script&gt; &lt;img src=x onerror=alert(1)&gt; a \\| b &amp; c' in markdown
     assert "| &lt;b&gt;cat&lt;/b&gt; |" in markdown and "&lt;iframe src=evil&gt;" in markdown
+
+
+class _SlowTarget:
+    """A target that takes 0.3 s to load (an index, a model) and 0.1 s to answer."""
+
+    def __init__(self) -> None:
+        time.sleep(0.3)
+
+    def run(self, questions: list[TestQuestion], k: int, progress: object = None) -> list[RunRecord]:
+        time.sleep(0.1)
+        return [rec(question.question, ["a.md"]) for question in questions]
+
+    def describe(self) -> dict[str, str]:
+        return {"target": "slow"}
+
+
+def test_the_report_header_shows_the_whole_run_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from evaluators.runner import RunConfig, run_evaluation
+
+    monkeypatch.setattr("evaluators.targets.make_target", lambda spec, **options: _SlowTarget())
+    began = time.perf_counter()
+    outcome = run_evaluation([q("one", ["a.md"])], RunConfig(target="runfile:slow.jsonl", k=3))
+    took = time.perf_counter() - began
+    assert 0.4 <= outcome.summary.seconds <= took + 0.001  # loading the target, retrieving and scoring (rounded)
+    written = write_report(outcome, tmp_path, plots=False)
+    shown = f"run time {outcome.summary.seconds:.2f} s"
+    assert shown in written["html"].read_text(encoding="utf-8")
+    assert shown in written["markdown"].read_text(encoding="utf-8")
+
+
+def test_run_times_are_shown_to_a_sensible_precision() -> None:
+    from evaluators.report.panels import run_time
+
+    assert [run_time(s) for s in (0.021, 9.994, 12.34, 65, 3599.4, 3725)] == [
+        "0.02 s",
+        "9.99 s",
+        "12.3 s",
+        "1 min 05 s",
+        "59 min 59 s",
+        "1 h 02 min",
+    ]
 
 
 def test_paired_randomization_detects_a_real_difference_and_not_noise() -> None:

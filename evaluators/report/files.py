@@ -10,7 +10,7 @@ from pathlib import Path
 from evaluators.evaluate import EvaluationOutcome, generation_metric_order, metric_order
 from evaluators.report.bands import band
 from evaluators.report.diagnosis import faithfulness_relevancy, retrieval_generation
-from evaluators.report.panels import answers_title, generation_rows, reasons_summary, usage_line
+from evaluators.report.panels import answers_title, generation_rows, reasons_summary, run_time, usage_line
 from testgen.export.jsonl import write_lines
 
 
@@ -69,7 +69,8 @@ def markdown_report(outcome: EvaluationOutcome) -> str:
         "",
         f"Target: {target}  ",
         f"k = {summary.k}; {summary.questions} questions: "
-        + ", ".join(f"{n} {s}" for s, n in summary.counts.items() if n),
+        + ", ".join(f"{n} {s}" for s, n in summary.counts.items() if n)
+        + (f"; run time {run_time(summary.seconds)}" if summary.seconds > 0 else ""),
         "",
         "## Overall",
         "",

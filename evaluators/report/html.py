@@ -10,7 +10,7 @@ from pathlib import Path
 from evaluators.evaluate import EvaluationOutcome, generation_metric_order, metric_order
 from evaluators.report.bands import band, band_for, judge_band
 from evaluators.report.diagnosis import faithfulness_relevancy, retrieval_generation
-from evaluators.report.panels import answers_title, generation_rows, usage_line
+from evaluators.report.panels import answers_title, generation_rows, run_time, usage_line
 from schemas import QuestionResult
 
 _CSS = """
@@ -48,12 +48,13 @@ def render_html(outcome: EvaluationOutcome, plots: dict[str, Path]) -> str:
     target = ", ".join(f"{escape(str(k))}={escape(str(v))}" for k, v in s.target.items())
     counts = ", ".join(f"{n} {escape(st)}" for st, n in s.counts.items() if n)
     full = s.evaluation_type == "full_rag"
+    timing = f"; run time {run_time(s.seconds)}" if s.seconds > 0 else ""  # none for a failed run's partial results
     title = f"{'RAG' if full else 'Retrieval'} evaluation — {escape(s.dataset)}"
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>{title}</title><style>{_CSS}</style></head><body>",
         f"<h1>{title}</h1>",
-        f"<p class='meta'>Target: {target}<br>k = {s.k}; {s.questions} questions ({counts}); {s.seconds:.1f} s</p>",
+        f"<p class='meta'>Target: {target}<br>k = {s.k}; {s.questions} questions ({counts}){timing}</p>",
         "<div class='panels'><section>",
         "<h2>Retrieval</h2><table><tr><th>metric</th><th>mean</th><th>n</th><th>band</th></tr>",
     ]

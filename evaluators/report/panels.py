@@ -33,6 +33,18 @@ class Row:
         return f"{self.mean:.2f}" if self.name in JUDGE_FIVE_POINT else f"{self.mean:.{digits}f}"
 
 
+def run_time(seconds: float) -> str:
+    """How long a run took, to a sensible precision: ``0.27 s``, ``12.3 s``, ``4 min 05 s``, ``1 h 02 min``."""
+    if seconds < 10:
+        return f"{seconds:.2f} s"
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, secs = divmod(round(seconds), 60)
+    if minutes < 60:
+        return f"{minutes} min {secs:02d} s"
+    return f"{minutes // 60} h {minutes % 60:02d} min"
+
+
 def generation_rows(summary: EvaluationSummary) -> list[Row]:
     """The answer metrics in report order, including those scored on no question (mean None)."""
     rows = []
