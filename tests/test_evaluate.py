@@ -176,6 +176,44 @@ def test_run_times_are_shown_to_a_sensible_precision() -> None:
     ]
 
 
+def test_precision_at_k_is_banded_against_the_best_the_set_allows(tmp_path: Path) -> None:
+    import io
+
+    from rich.console import Console
+
+    from evaluators.report import print_report
+    from evaluators.report.bands import best_possible
+
+    # 1 or 2 relevant documents per question (1.5 on average), every one of them ranked first: a perfect run
+    questions = [
+        q(f"q{i}", ["a.md", "b.md"] if i % 2 else ["a.md"], category="pair" if i % 2 else "one") for i in range(8)
+    ]
+    records = [
+        rec(x.question, [*x.source_docs, "z1.md", "z2.md"], ["alpha"] * (len(x.source_docs) + 2)) for x in questions
+    ]
+    outcome = score(questions, records, k=10)
+    overall = outcome.summary.overall
+    assert overall["P@10"].mean == pytest.approx(0.15) and overall["MRR@10"].mean == 1.0
+    assert best_possible("P@10", outcome.results) == pytest.approx(0.15)
+    assert best_possible("R@10", outcome.results) is None and best_possible("nDCG@10", outcome.results) is None
+    assert best_possible("P@1", outcome.results) is None  # every question has a relevant document to put first
+    written = write_report(outcome, tmp_path, plots=False)
+    markdown = written["markdown"].read_text(encoding="utf-8")
+    assert "| P@10 | 0.1500 | 8 | excellent (best possible 0.1500) |" in markdown
+    assert "needs work" not in markdown
+    html = written["html"].read_text(encoding="utf-8")
+    assert "<td>excellent (best possible 0.150)</td>" in html and "num needs-work" not in html
+    out = io.StringIO()
+    print_report(outcome, Console(file=out, width=200))
+    assert "excellent (best possible 0.150)" in out.getvalue() and "needs work" not in out.getvalue()
+    # half as good as it could be is still banded so
+    worse = score(questions, [rec(x.question, ["z1.md", *x.source_docs]) for x in questions], k=1)
+    assert best_possible("R@1", worse.results) == pytest.approx(0.75)  # a question with 2 documents finds 1 of them
+    assert "| R@1 | 0.0000 | 8 | needs work (best possible 0.7500) |" in write_report(
+        worse, tmp_path / "w", plots=False
+    )["markdown"].read_text(encoding="utf-8")
+
+
 def test_paired_randomization_detects_a_real_difference_and_not_noise() -> None:
     rng = np.random.default_rng(1)
     better = np.abs(rng.normal(0.3, 0.1, size=60))

@@ -7,13 +7,13 @@ from rich.markup import escape
 from rich.table import Table
 
 from evaluators.evaluate import EvaluationOutcome, generation_metric_order, metric_order
-from evaluators.report.bands import BAND_COLOURS, band, band_for
+from evaluators.report.bands import BAND_COLOURS, band_for, best_note, best_possible, capped_band
 from evaluators.report.diagnosis import faithfulness_relevancy, retrieval_generation
 from evaluators.report.panels import answers_title, generation_rows, reasons_summary, usage_line
 
 
-def _styled(value: float, name: str = "") -> str:
-    colour = BAND_COLOURS[band_for(name, value)]
+def _styled(value: float, name: str = "", best: float | None = None) -> str:
+    colour = BAND_COLOURS[capped_band(value, best) if best else band_for(name, value)]
     return f"[{colour}]{value:.3f}[/]"
 
 
@@ -27,9 +27,13 @@ def print_report(outcome: EvaluationOutcome, console: Console | None = None) -> 
     overall.add_column("mean", justify="right")
     overall.add_column("n", justify="right")
     overall.add_column("band")
+    results = outcome.results
     for name in names:
         mean = s.overall[name]
-        overall.add_row(name, _styled(mean.mean), str(mean.n), band(mean.mean))
+        best = best_possible(name, results)
+        overall.add_row(
+            name, _styled(mean.mean, best=best), str(mean.n), capped_band(mean.mean, best) + best_note(best)
+        )
     console.print(overall)
     per = Table(title="By category")
     per.add_column("category")
@@ -38,7 +42,9 @@ def print_report(outcome: EvaluationOutcome, console: Console | None = None) -> 
         per.add_column(name, justify="right")
     for category, means in s.by_category.items():
         n = max((m.n for m in means.values()), default=0)
-        per.add_row(category, str(n), *(_styled(means[name].mean) if name in means else "–" for name in names))
+        among = [r for r in results if r.category == category]
+        cells = [_styled(means[name].mean, best=best_possible(name, among)) if name in means else "–" for name in names]
+        per.add_row(category, str(n), *cells)
     console.print(per)
     notes = {k: v for k, v in s.counts.items() if k != "scored" and v}
     if notes:

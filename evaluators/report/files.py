@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from evaluators.evaluate import EvaluationOutcome, generation_metric_order, metric_order
-from evaluators.report.bands import band
+from evaluators.report.bands import best_note, best_possible, capped_band
 from evaluators.report.diagnosis import faithfulness_relevancy, retrieval_generation
 from evaluators.report.panels import answers_title, generation_rows, reasons_summary, run_time, usage_line
 from testgen.export.jsonl import write_lines
@@ -79,7 +79,8 @@ def markdown_report(outcome: EvaluationOutcome) -> str:
     ]
     for name in names:
         mean = summary.overall[name]
-        lines.append(f"| {name} | {mean.mean:.4f} | {mean.n} | {band(mean.mean)} |")
+        best = best_possible(name, outcome.results)
+        lines.append(f"| {name} | {mean.mean:.4f} | {mean.n} | {capped_band(mean.mean, best)}{best_note(best, 4)} |")
     lines += [
         "",
         "## By category",

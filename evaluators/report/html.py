@@ -8,7 +8,7 @@ from html import escape
 from pathlib import Path
 
 from evaluators.evaluate import EvaluationOutcome, generation_metric_order, metric_order
-from evaluators.report.bands import band, band_for, judge_band
+from evaluators.report.bands import band_for, best_note, best_possible, capped_band, judge_band
 from evaluators.report.diagnosis import faithfulness_relevancy, retrieval_generation
 from evaluators.report.panels import answers_title, generation_rows, run_time, usage_line
 from schemas import QuestionResult
@@ -34,10 +34,10 @@ def _img(path: Path) -> str:
     return f'<img alt="{escape(path.stem)}" src="data:image/png;base64,{data}">'
 
 
-def _cell(value: float | None, name: str = "") -> str:
+def _cell(value: float | None, name: str = "", best: float | None = None) -> str:
     if value is None:
         return '<td class="num">–</td>'
-    cls = band_for(name, value).replace(" ", "-")
+    cls = (capped_band(value, best) if best else band_for(name, value)).replace(" ", "-")
     return f'<td class="num {cls}">{value:.3f}</td>'
 
 
@@ -60,9 +60,10 @@ def render_html(outcome: EvaluationOutcome, plots: dict[str, Path]) -> str:
     ]
     for name in names:
         mean = s.overall[name]
+        best = best_possible(name, outcome.results)
         parts.append(
-            f"<tr><td>{escape(name)}</td>{_cell(mean.mean)}<td class='num'>{mean.n}</td>"
-            f"<td>{escape(band(mean.mean))}</td></tr>"
+            f"<tr><td>{escape(name)}</td>{_cell(mean.mean, best=best)}<td class='num'>{mean.n}</td>"
+            f"<td>{escape(capped_band(mean.mean, best) + best_note(best))}</td></tr>"
         )
     parts.append("</table></section>")
     if full:
@@ -75,9 +76,13 @@ def render_html(outcome: EvaluationOutcome, plots: dict[str, Path]) -> str:
     )
     for category, means in s.by_category.items():
         n = max((m.n for m in means.values()), default=0)
+        among = [r for r in outcome.results if r.category == category]
         parts.append(
             f"<tr><td>{escape(category)}</td><td class='num'>{n}</td>"
-            + "".join(_cell(means[name].mean if name in means else None) for name in names)
+            + "".join(
+                _cell(means[name].mean, best=best_possible(name, among)) if name in means else _cell(None)
+                for name in names
+            )
             + "</tr>"
         )
     parts.append("</table>")
