@@ -61,7 +61,8 @@ def _outcome(questions: list[TestQuestion], miss_every: int) -> EvaluationOutcom
         )
         for i, q in enumerate(questions)
     ]
-    return score(questions, records, k=K, dataset="browser-check", target={"target": "baseline", "kb": "kb"})
+    target = {"target": "baseline", "kb": "kb"}
+    return score(questions, records, k=K, dataset="browser-check", target=target, seconds=12.34)
 
 
 def _completed(
@@ -173,6 +174,17 @@ def test_a_run_shows_its_metrics_categories_and_escaped_questions(served: Served
     assert "<b>x</b>" not in dom  # escaped, never rendered as markup
     assert 'class="pill completed"' in dom
     assert f'data-run="{served.korean}"' in dom and "한국어 세트" in dom  # the other runs are listed
+
+
+def test_precision_is_banded_against_the_best_the_set_allows(served: Served, tmp_path: Path) -> None:
+    dom = _dom(f"{served.url}/#run={served.english}", tmp_path / "profile")
+    # one relevant document per question, each found in the top 2: P@5 = 0.2, the best any ranking reaches
+    assert served.outcomes[served.english].summary.overall[f"P@{K}"].mean == pytest.approx(0.2)
+    row = dom.split(f'data-metric="P@{K}"', 1)[1].split("</tr>", 1)[0]
+    assert 'class="num excellent"' in row and "excellent (best possible 0.200)" in row
+    assert "needs work" not in row
+    meta = dom.split(f"Run #{served.english}", 1)[1].split('<p class="meta">', 1)[1].split("</p>", 1)[0]
+    assert "questions (6 scored) · run time 12.3 s" in meta
 
 
 def test_a_korean_run_renders_its_questions(served: Served, tmp_path: Path) -> None:
