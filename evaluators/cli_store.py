@@ -19,9 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
+from rich import box
 from rich.console import Console
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.table import Table
+from rich.text import Text
 
 from evaluators.errors import StoreError, StoreNotFound
 from testgen.cli.common import one_line_errors
@@ -137,6 +140,86 @@ def _dump(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+_NUMBERS = {"id", "k", "questions", "MRR@k", "nDCG@k", "faith", "cost"}
+"""Columns of numbers: right-aligned and never wrapped or cut, however narrow the terminal."""
+_KEPT_WHOLE = _NUMBERS | {"type", "status", "fingerprint"}
+"""Columns whose values are never wrapped or cut either: short words and ids."""
+
+
+def _print_table(title: str, columns: list[str], rows: list[list[str]], *, spare: tuple[str, ...] = ()) -> None:
+    """The rows as a table: boxed when it fits the terminal; else without the box and its padding, numbers and
+    short words (status, type, ids) kept whole and the text columns (names, targets, dates, categories) given the
+    rest of the width and wrapped onto more lines, so an 80-column terminal shows every metric value in full. On a
+    terminal narrower still, the `spare` columns are left out, in their order, until the rest fits, and a line
+    says which."""
+    console = Console()
+    table = _table(title, columns, rows)
+    wide = console.options.update_width(1_000_000)
+    left_out: list[str] = []
+    if Measurement.get(console, wide, table).maximum > console.width:  # wider than the terminal, unwrapped
+        for column in spare:
+            if sum(_least_widths(columns, rows)) + len(columns) - 1 <= console.width:
+                break
+            keep = [i for i, name in enumerate(columns) if name != column]
+            columns, rows = [columns[i] for i in keep], [[row[i] for i in keep] for row in rows]
+            left_out.append(column)
+        table = _table(title, columns, rows, widths=_fitted_widths(columns, rows, console.width))
+    console.print(table)
+    if left_out:
+        console.print(f"(left out on a terminal this narrow: {', '.join(left_out)}; --json shows every field)")
+
+
+def _cell_widths(columns: list[str], rows: list[list[str]]) -> list[int]:
+    """The width of each column's widest value or heading, on one line."""
+    return [
+        max([Text.from_markup(row[i]).cell_len for row in rows] + [len(column)]) for i, column in enumerate(columns)
+    ]
+
+
+def _least_widths(columns: list[str], rows: list[list[str]]) -> list[int]:
+    """How narrow each column may get: a kept-whole column its widest value, another 5 or its heading's length."""
+    natural = _cell_widths(columns, rows)
+    return [natural[i] if column in _KEPT_WHOLE else max(5, len(column)) for i, column in enumerate(columns)]
+
+
+def _fitted_widths(columns: list[str], rows: list[list[str]], total: int) -> list[int]:
+    """Column widths for a compact table `total` wide (one space between columns), each at least its least width.
+    The room left goes a character at a time to the text column lacking the most: first of its longest word (so
+    words are not cut), then of its one-line width."""
+    natural = _cell_widths(columns, rows)
+    words = [
+        max([len(word) for row in rows for word in Text.from_markup(row[i]).plain.split()] + [len(column)])
+        for i, column in enumerate(columns)
+    ]
+    widths = _least_widths(columns, rows)
+    room = total - (len(columns) - 1) - sum(widths)
+    for goal in ([min(w, n) for w, n in zip(words, natural, strict=True)], natural):
+        while room > 0:
+            lacking = max(range(len(columns)), key=lambda i: goal[i] - widths[i])
+            if goal[lacking] <= widths[lacking]:
+                break
+            widths[lacking] += 1
+            room -= 1
+    return widths
+
+
+def _table(title: str, columns: list[str], rows: list[list[str]], widths: list[int] | None = None) -> Table:
+    """The boxed table, or with `widths` the compact one: no box, one space between columns, widths fixed."""
+    style: dict[str, Any] = {} if widths is None else {"box": box.SIMPLE_HEAD, "show_edge": False, "padding": (0, 0)}
+    table = Table(title=title, **style)
+    for i, column in enumerate(columns):
+        table.add_column(
+            column,
+            justify="right" if column in _NUMBERS else "left",
+            no_wrap=column in _KEPT_WHOLE,
+            overflow="fold",
+            width=None if widths is None else widths[i],
+        )
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
 @click.command("runs")
 @click.option("--dataset-id", type=int, default=None, help="Only runs on this stored test set.")
 @click.option("--limit", type=click.IntRange(1, 100_000), default=20, show_default=True, help="At most this many.")
@@ -156,13 +239,8 @@ def runs_command(dataset_id: int | None, limit: int, as_json: bool, store_url: s
     if not runs:
         click.echo(f"no runs in {where} yet (every `evaluate --dataset ...` run is recorded)")
         return
-    table = Table(title=f"Runs — {escape(where)}")
-    for column in ("id", "created", "dataset", "target", "type", "k", "status", "MRR@k", "nDCG@k", "faith", "cost"):
-        table.add_column(
-            column, justify="right" if column in ("id", "k", "MRR@k", "nDCG@k", "faith", "cost") else "left"
-        )
-    for run in runs:
-        table.add_row(
+    rows = [
+        [
             str(run.id),
             _when(run),
             escape(f"{run.dataset_name} #{run.dataset_id}"),
@@ -174,8 +252,18 @@ def runs_command(dataset_id: int | None, limit: int, as_json: bool, store_url: s
             _number(run.metrics.get(f"nDCG@{run.k}")),
             _number(run.mean_faithfulness),
             f"${run.cost:.4f}" if run.cost else "–",
-        )
-    Console().print(table)
+        ]
+        for run in runs
+    ]
+    columns = ["id", "created", "dataset", "target", "type", "k", "status", "MRR@k", "nDCG@k", "faith", "cost"]
+    # answer columns only when some run has answers to show
+    shown = [i for i, column in enumerate(columns) if column not in ("faith", "cost") or any(r[i] != "–" for r in rows)]
+    _print_table(
+        f"Runs — {escape(where)}",
+        [columns[i] for i in shown],
+        [[row[i] for i in shown] for row in rows],
+        spare=("created", "type", "target"),
+    )
 
 
 @click.command("datasets")
@@ -193,11 +281,8 @@ def datasets_command(as_json: bool, store_url: str | None) -> None:
     if not datasets:
         click.echo(f"no datasets in {where} yet")
         return
-    table = Table(title=f"Datasets — {escape(where)}")
-    for column in ("id", "name", "questions", "categories", "source", "created", "fingerprint"):
-        table.add_column(column, justify="right" if column in ("id", "questions") else "left")
-    for dataset in datasets:
-        table.add_row(
+    rows = [
+        [
             str(dataset.id),
             escape(dataset.name),
             str(dataset.questions),
@@ -205,8 +290,11 @@ def datasets_command(as_json: bool, store_url: str | None) -> None:
             escape(dataset.source),
             dataset.created_at.astimezone().strftime("%Y-%m-%d %H:%M"),
             dataset.fingerprint[:12],
-        )
-    Console().print(table)
+        ]
+        for dataset in datasets
+    ]
+    columns = ["id", "name", "questions", "categories", "source", "created", "fingerprint"]
+    _print_table(f"Datasets — {escape(where)}", columns, rows, spare=("created", "source", "fingerprint"))
 
 
 @click.command("results")

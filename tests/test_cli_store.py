@@ -97,6 +97,53 @@ def test_datasets_table_and_json(runs: dict[str, int]) -> None:
     assert [(d.name, d.questions) for d in listed] == [("tests.jsonl", 4), ("other.jsonl", 2)]
 
 
+def _lines(*args: str, columns: int) -> list[str]:
+    result = CliRunner().invoke(main, list(args), catch_exceptions=False, env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    return result.stdout.splitlines()
+
+
+def _row(lines: list[str], first: int) -> list[str]:
+    """The cells (words) of the table row that starts with `first`, boxed or not."""
+    rows = [line.replace("│", " ").split() for line in lines]
+    return next(row for row in rows if row and row[0] == str(first))
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_narrow_terminals_show_every_metric_value_whole(runs: dict[str, int], columns: int) -> None:
+    with RunStore() as store:  # a long dataset name and target, which must give way to the numbers
+        long = store.record(
+            retrieval_outcome(),
+            questions=QUESTIONS,
+            dataset_name="quarterly regression suite for the support assistant.jsonl",
+            dataset_source="t",
+        )
+        stored = {run.id: run for run in store.list_runs()}
+        datasets = store.list_datasets()
+    lines = _lines("runs", columns=columns)
+    assert all(len(line) <= columns for line in lines), "\n".join(lines)
+    for run_id, run in stored.items():
+        row = _row(lines, run_id)
+        for name in (f"MRR@{run.k}", f"nDCG@{run.k}"):
+            value = run.metrics.get(name)
+            assert (f"{value:.3f}" if value is not None else "–") in row, (name, row)
+        if run.cost:
+            assert f"${run.cost:.4f}" in row
+        if run.mean_faithfulness is not None:
+            assert f"{run.mean_faithfulness:.3f}" in row
+    assert long.id in stored and any("quarterly" in line for line in lines)
+    if columns < 80:
+        note = " ".join(" ".join(lines[-2:]).split())
+        assert note == "(left out on a terminal this narrow: created, type; --json shows every field)"
+    else:
+        assert not any("left out" in line for line in lines)
+    lines = _lines("datasets", columns=columns)
+    assert all(len(line) <= columns for line in lines), "\n".join(lines)
+    for dataset in datasets:
+        row = _row(lines, dataset.id)
+        assert str(dataset.questions) in row and dataset.fingerprint[:12] in row
+
+
 def test_results_prints_the_panels_of_a_completed_run(runs: dict[str, int]) -> None:
     result = invoke("results", str(runs["rag"]))
     assert result.exit_code == 0, result.output
