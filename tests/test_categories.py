@@ -17,7 +17,7 @@ from testgen.categories import get_category, registered
 from testgen.categories._common import is_quantity, keywords_for_value
 from testgen.categories.comparative import sort_key
 from testgen.categories.numerical import compute
-from testgen.categories.relationship import mention_relations
+from testgen.categories.relationship import mention_relations, one_edit_apart
 from testgen.generate import parse_mix
 from testgen.kg.graph import KnowledgeGraph
 from testgen.kg.values import find_values, parse_number
@@ -327,6 +327,25 @@ def test_a_prose_relation_is_not_made_for_a_pair_a_key_value_line_already_links(
     pairs = {(f.subject, f.value) for f in mention_relations(ctx)}
     assert ("Safety Policy", "Ana Ruiz") not in pairs  # "Policy Owner: Ana Ruiz" states it
     assert ("Ana Ruiz", "Fleet Program") in pairs  # only the prose says it
+
+
+def test_a_prose_relation_is_not_made_when_the_page_also_names_another_one_misspelt(tmp_path: Path) -> None:
+    kb = {
+        "products/harbourline.md": "# Harbourline\n\n- **Price**: $10\n",
+        "products/cargolink.md": "# Cargolink\n\n- **Price**: $20\n",
+        "people/ana_ruiz.md": "# Ana Ruiz\n\n- **Title**: Designer\n\n"
+        "Ana Ruiz leads the design of Harbourline today.\n\nShe earlier supported the Cargolnk launch.\n",
+        "people/ben_ode.md": "# Ben Ode\n\n- **Title**: Engineer\n\nBen Ode builds the Harbourline apps.\n",
+    }
+    pairs = {(f.subject, f.value) for f in mention_relations(kb_context(tmp_path, kb))}
+    assert ("Ana Ruiz", "Harbourline") not in pairs  # "Cargolnk" is Cargolink misspelt: two products
+    assert ("Ben Ode", "Harbourline") in pairs
+
+
+def test_one_edit_apart_is_a_typo_not_another_word() -> None:
+    assert one_edit_apart("marketllm", "markellm") and one_edit_apart("cargolnk", "cargolink")
+    assert one_edit_apart("homelm", "homellm") and not one_edit_apart("homellm", "homellm")
+    assert not one_edit_apart("carllm", "markellm") and not one_edit_apart("xarllm", "carllm")
 
 
 def test_a_list_in_one_cell_gives_one_keyword_per_part() -> None:

@@ -241,11 +241,11 @@ def test_an_extreme_of_a_counted_noun_is_the_most_or_fewest() -> None:
     )
 
 
-def test_a_prose_relation_quotes_its_sentence_only_when_whole() -> None:
+def test_a_prose_relation_answers_with_the_name_not_the_sentence_behind_it() -> None:
     whole = English().mention("Tyler Brooks", "product", "Carllm", "Develops backend services for Carllm.")
-    assert whole[1] == "Tyler Brooks is associated with Carllm: Develops backend services for Carllm."
-    fragment = English().mention("The deal", "product", "Claimllm", "agrees to subscribe to the Advanced Tier.")
-    assert fragment[1] == "The deal is associated with Claimllm."
+    assert whole[1] == "Tyler Brooks is associated with Carllm."
+    korean = Korean().mention("박하늘", "상품", "제주 힐링", "박하늘은 제주 힐링 상품을 기획했다.")
+    assert korean[1] == "박하늘과 관련된 상품은 제주 힐링입니다."
 
 
 def test_a_country_is_asked_with_which_not_where() -> None:

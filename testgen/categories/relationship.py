@@ -170,10 +170,12 @@ def _mention_relations(ctx: GenContext) -> list[FactNode]:
             entity = ctx.entities[key]
             if key != owner and entity.home_doc and entity.home_doc != doc_id and entity.entity_type != owner_type:
                 by_type.setdefault(entity.entity_type, []).append(key)
-        for _, keys in sorted(by_type.items()):
+        for entity_type, keys in sorted(by_type.items()):
             if len(set(keys)) != 1:
                 continue  # several candidates: the page does not single one out
             target = ctx.entities[keys[0]]
+            if _misspelt_other(ctx, doc_id, entity_type, target.entity_id):
+                continue  # the page also names another one, misspelt ("Marketllm" for "Markellm")
             if frozenset((owner, target.entity_id)) in linked:
                 continue
             evidence = _first_sentence_naming(ctx, doc_id, target.name)
@@ -198,6 +200,33 @@ def _mention_relations(ctx: GenContext) -> list[FactNode]:
                 )
             )
     return out
+
+
+def _misspelt_other(ctx: GenContext, doc_id: str, entity_type: str, target: str) -> bool:
+    """Whether the page has a word one edit away from the one-word name of another entity of `entity_type`."""
+    names = {
+        e.name.casefold()
+        for key, e in ctx.entities.items()
+        if e.entity_type == entity_type and key != target and re.fullmatch(r"[^\W\d_]{6,}", e.name)
+    }
+    if not names:
+        return False
+    words = {
+        w.casefold() for chunk in ctx.chunks_by_doc.get(doc_id, []) for w in re.findall(r"[^\W\d_]{5,}", chunk.text)
+    }
+    words -= names | {ctx.entities[target].name.casefold()}
+    return any(one_edit_apart(word, name) for word in words for name in names)
+
+
+def one_edit_apart(a: str, b: str) -> bool:
+    """One insertion, deletion or substitution turns `a` into `b` (same first letter: a typo, not a new word)."""
+    if a == b or abs(len(a) - len(b)) > 1 or a[:1] != b[:1]:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    i = next((k for k, (x, y) in enumerate(zip(short, long, strict=False)) if x != y), len(short))
+    return short[i:] == long[i + 1 :]
 
 
 def _first_sentence_naming(ctx: GenContext, doc_id: str, name: str) -> tuple[str, str, int] | None:

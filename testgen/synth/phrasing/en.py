@@ -712,12 +712,11 @@ class English:
         )
 
     def mention(self, subject: str, type_word: str, name: str, sentence: str) -> tuple[str, str, str] | None:
-        # the sentence is quoted only when it is whole (a capital first letter); a fragment ("agrees to subscribe
-        # to …") would read as debris, and the evidence stays in the item's reference contexts anyway
-        quoted = f": {sentence.rstrip('.')}" if sentence[:1].isupper() and len(sentence.split()) <= 30 else ""
+        # the answer is the name the question asks for; the sentence that ties them stays in the item's reference
+        # contexts (pasted after the name it reads as an answer to a question nobody asked)
         return (
             f"Which {type_word} is {subject} associated with?",
-            _sentence(f"{subject} is associated with {name}{quoted}."),
+            _sentence(f"{subject} is associated with {name}."),
             "en.relation.mention",
         )
 

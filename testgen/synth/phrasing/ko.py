@@ -340,7 +340,7 @@ class Korean:
     def mention(self, subject: str, type_word: str, name: str, sentence: str) -> tuple[str, str, str] | None:
         return (
             f"{particle(subject, '과')} 관련된 {topic(type_word)} 무엇인가요?",
-            f"{particle(subject, '과')} 관련된 {topic(type_word)} {name}입니다. ({sentence})",
+            f"{particle(subject, '과')} 관련된 {topic(type_word)} {name}입니다.",
             "ko.relation.mention",
         )
 
