@@ -14,7 +14,7 @@ from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.keys import KeyIndex
 from testgen.gate.labels import bare_label, opaque_label, pasted_label, pasted_punctuation, unnamed_property
 from testgen.gate.names import document_subject, file_name_problem, organisation_measure
-from testgen.gate.sentences import question_problem, standalone_problem, words_problem
+from testgen.gate.sentences import changed_later, question_problem, standalone_problem, words_problem
 from testgen.gate.values import descriptive_value, incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
 from testgen.synth.context import GenContext
@@ -69,7 +69,25 @@ def asked(f: FactNode, category: str = "direct_fact") -> Draft:
 
 @pytest.mark.parametrize(
     "value",
-    ["[Number] months", "+82-10-XXXX-XXXX", "TBD", "✓", "✔️", "_", "○○○ 지점", "최영수)", "미정", "<name>", "N/A", "…"],
+    [
+        "[Number] months",
+        "+82-10-XXXX-XXXX",
+        "TBD",
+        "✓",
+        "✔️",
+        "_",
+        "○○○ 지점",
+        "최영수)",
+        "미정",
+        "<name>",
+        "N/A",
+        "…",
+        "Custom pricing",
+        "Contact sales",
+        "On request",
+        "별도 문의",
+        "面议",
+    ],
 )
 def test_placeholders_and_debris_are_rejected(value: str) -> None:
     assert is_placeholder(value)
@@ -1047,3 +1065,42 @@ def test_a_long_korean_sentence_is_not_asked() -> None:
         value_type="number",
     )
     assert standalone_problem(long, "ko") == "too long to ask as one question"
+
+
+def test_a_value_the_next_sentence_changes_is_not_asked() -> None:
+    reward = sentence("云南省公安厅悬红10万元人民币缉凶。", "10万元", value_type="money")
+    assert changed_later(reward, "2008年7月23日，悬红赏金增至30万元。", "zh")
+    assert not changed_later(reward, "案件于同年告破。", "zh")
+    fee = sentence("The annual fee was $40 in 2019.", "$40", value_type="money")
+    assert changed_later(fee, " In 2021 it was raised to $55. It has not changed since.", "en")
+    assert not changed_later(fee, " It was raised to cover printing.", "en")  # no amount: not the same value
+
+
+def test_a_value_changed_in_the_next_sentence_is_rejected_by_the_gate(tmp_path: Path) -> None:
+    kb = {
+        "events/fair.md": "# Harbour Fair\n\nThe Harbour Fair opening was set for March 3, 2008 by the city council. "
+        "The opening was moved to May 5, 2008 after the storm.\n",
+    }
+    ctx = kb_context(tmp_path, kb)
+    opening = next(f for f in ctx.facts if f.value == "March 3, 2008")
+    draft = Draft(
+        category="temporal",
+        question="When was the Harbour Fair opening set by the city council?",
+        reference_answer="March 3, 2008.",
+        keywords=["March 3, 2008"],
+        facts=[opening],
+        answer_spans=["March 3, 2008"],
+        language="en",
+        template="en.sentence.passive",
+    )
+    failure = Gate(ctx)._sentences(draft)
+    assert failure is not None and failure[0] == "ambiguous_key", failure
+
+
+def test_a_chinese_sentence_about_a_bare_kind_noun_or_a_later_step_is_not_standalone() -> None:
+    hall = sentence("会馆于2005年1月18日重新对公众开放。", "2005年1月18日")
+    assert "bare kind" in (standalone_problem(hall, "zh") or "")
+    named = sentence("锦纶会馆于2005年1月18日重新对公众开放。", "2005年1月18日")
+    assert standalone_problem(named, "zh") is None
+    later = sentence("新时代传媒集团后于1996年向委员会申请建立一座FM站台。", "1996年")
+    assert "two events" in (standalone_problem(later, "zh") or "")

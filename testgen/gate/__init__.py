@@ -54,7 +54,7 @@ from testgen.gate.names import (
     file_name_problem,
     organisation_measure,
 )
-from testgen.gate.sentences import question_problem, standalone_problem, words_problem
+from testgen.gate.sentences import changed_later, question_problem, standalone_problem, words_problem
 from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
 from testgen.names import is_usable_name, name_problems, short_title, title_core
@@ -301,8 +301,7 @@ class Gate:
                 return _fail("wh_mismatch", problem)
         return None
 
-    @staticmethod
-    def _sentences(draft: Draft) -> GateFailure | None:
+    def _sentences(self, draft: Draft) -> GateFailure | None:
         if ".sentence" not in draft.template:
             return None  # a relation found in prose quotes its sentence; only questions made of one are checked
         for fact in draft.facts:
@@ -312,8 +311,18 @@ class Gate:
                 )
                 if problem:
                     return _fail("sentence_not_standalone", problem)
+                if changed_later(fact, self._paragraph_after(fact), draft.language):
+                    return _fail("ambiguous_key", "the next sentence changes the value ('… was raised to …')")
         problem = question_problem(draft.question, draft.template)
         return _fail("sentence_not_standalone", problem) if problem else None
+
+    def _paragraph_after(self, fact: FactNode) -> str:
+        """The text of the fact's chunk after its evidence, to the end of the paragraph."""
+        chunk = self.ctx.chunks.get(fact.chunk_id)
+        if chunk is None:
+            return ""
+        rest = chunk.text[max(fact.end - chunk.start, 0) :]
+        return rest.split("\n\n", 1)[0]
 
     def _keys(self, draft: Draft) -> GateFailure | None:
         # Every structured fact the item rests on: a comparison or a count over a subject whose attribute has

@@ -32,7 +32,23 @@ _KO_LEAD = re.compile(
     r"또한|그러나|하지만|그리고|따라서|그래서|그런데|또|이에|이후|이때|그때|한편|게다가|더불어|반면|즉)(?:\s|[은는이가을를의에도])"
 )
 # Two events told in order in one Chinese sentence ("…回港后即主持…", "失联后将坠入").
-_ZH_SEQUENCE = re.compile(r"后(?:即|便|就|随即|将|再|又)|随即|之后便|然后")
+_ZH_SEQUENCE = re.compile(r"后(?:即|便|就|随即|将|再|又|于|在)|随即|之后便|然后")
+# A Chinese sentence whose subject is only a kind of thing ("会馆于2005年重新开放": which hall is named before).
+_ZH_BARE_KIND = re.compile(
+    r"^(?:公司|学校|大学|学院|会馆|医院|球队|球会|乐队|乐团|政府|组织|机构|车站|本站|教堂|寺院|电台|俱乐部|剧院|"
+    r"博物馆|图书馆|协会|学会|委员会|集团|银行|工厂|铁路|线路|机场|港口|城市|政党|军队|部队|列车|歌曲|专辑|电影|"
+    r"影片|作品|小说|游戏|节目|比赛|赛事|大桥|建筑|工程|计划|项目|法案|条约|妻子|丈夫|儿子|女儿|父亲|母亲)"
+    r"(?:[于在已曾将也亦则又便就被由]|是)"
+)
+# The sentence after the evidence says the value changed ("悬红10万元。…悬红赏金增至30万元"): which one is asked?
+_CHANGED_LATER = {
+    "en": re.compile(
+        r"\b(?:increased|raised|rose|reduced|cut|lowered|decreased|changed|revised|extended|updated|moved) to\b", re.I
+    ),
+    "zh": re.compile(r"(?:增|增加|提高|上调|提升|追加|升|降|减|下调|改|调整|更改|延长|缩短)(?:至|到|为)"),
+    "ja": re.compile(r"に(?:引き上げ|引き下げ|増額|減額|変更|改め|延長|短縮)"),
+    "ko": re.compile(r"(?:으로|로)\s*(?:인상|인하|변경|증액|감액|상향|하향|늘어|늘렸|줄어|줄였|연장|단축)"),
+}
 # A Chinese question opening with 什么时候 (after "关于X，") must go on with a verb or preposition:
 # "什么时候获博士学位", not "什么时候学校升格…" (its subject after the question word) or "什么时候青山氏第四代藩主".
 _ZH_OPENING_WHEN = re.compile(r"(?:^|^关于[^，,]+[，,])什么时候")
@@ -86,6 +102,14 @@ _ADVERB_LEAD = frozenset(
 )
 
 
+def changed_later(fact: FactNode, following: str, language: str) -> bool:
+    """Whether `following` (the text after the fact's sentence, to the end of its paragraph) goes on to change the
+    value: its next sentence says the same kind of value was raised, cut or changed."""
+    pattern = _CHANGED_LATER.get(language, _CHANGED_LATER["en"])
+    nxt = re.split(r"(?<=[.!?。！？])\s*", following.strip(), maxsplit=1)[0] if following.strip() else ""
+    return bool(pattern.search(nxt)) and any(v.value_type == fact.value_type for v in find_values(nxt))
+
+
 def standalone_problem(fact: FactNode, language: str) -> str | None:
     """Why a sentence fact's evidence cannot seed a question on its own, or None when it can."""
     sentence = fact.evidence.replace("**", "").replace("__", "").strip()
@@ -128,6 +152,8 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
         if language in ("zh", "ja"):
             if len(sentence) > MAX_CJK_CHARS:
                 return "too long to ask as one question"
+            if language == "zh" and _ZH_BARE_KIND.match(sentence):
+                return "a bare kind noun as the subject ('会馆于…': the hall named in the text before)"
             if language == "zh" and _ZH_SEQUENCE.search(sentence):
                 return "two events in one sentence ('回港后即主持…': which one is dated?)"
             if fact.value_type != "date" and re.search(r"\d\s*[回章节卷期届版号]$", fact.value):

@@ -30,6 +30,13 @@ _PLACEHOLDER_WORDS = frozenset(
     "tbd tba tbc n/a none null nil unknown pending todo xxx - — – ? ?? 미정 미상 추후공지 없음 해당없음 "
     "待定 未定 暂无 無し なし 홍길동".split()
 )
+# A value saying the answer is not given here: "Custom pricing", "Contact sales", "별도 문의", "面议".
+_NO_ANSWER = re.compile(
+    r"(?:custom(?: pricing| quote| price)?|contact (?:us|sales)(?: for (?:pricing|a quote))?|"
+    r"(?:price |available )?(?:up)?on request|varies|negotiable|call (?:us )?for (?:price|pricing|a quote)|"
+    r"(?:별도 |가격 )?(?:문의|협의)|별도|面议|另议|电询|咨询|要相談|応相談|お問い合わせ)[.!]?",
+    re.I,
+)
 _MARKS = re.compile(r"^[\W_]*$")  # ✓, ✔️, ✗, ★★★, "_", "-": no letter and no digit at all
 _PAIRS = (("(", ")"), ("[", "]"), ("{", "}"), ("（", "）"), ("「", "」"), ("『", "』"), ("“", "”"))
 
@@ -39,7 +46,7 @@ def is_placeholder(value: str) -> bool:
     text = value.strip()
     if not text or _MARKS.match(text):
         return True
-    if normalize(text).strip(".:;") in _PLACEHOLDER_WORDS:
+    if normalize(text).strip(".:;") in _PLACEHOLDER_WORDS or _NO_ANSWER.fullmatch(text):
         return True
     if _PLACEHOLDER.search(text):
         return True

@@ -134,8 +134,9 @@ class Chinese(_Cjk):
         return f"关于{subject}，{question}"
 
     def _tidy(self, question: str) -> str:
-        # "不丹还在什么时候加入" / "解仇遂于什么时候暗杀": the adverb tied the sentence to the one before it
-        question = re.sub(r"(?:还|遂|已|即|便|就|又|也|才|亦|均|皆|都)(?=[在于]?(?:什么时候|多少|几))", "", question)
+        # "不丹还在什么时候加入" / "解仇遂于什么时候暗杀" / "露丝则于什么时候": the adverb tied the sentence to the one
+        # before it
+        question = re.sub(r"(?:还|遂|已|即|便|就|又|也|才|亦|均|皆|都|则)(?=[在于]?(?:什么时候|多少|几))", "", question)
         question = re.sub(f"(?<=[{HAN}])\\s+(?=[{HAN}])", "", question)  # "什么时候 获…"
         # "悬红多少钱人民币": the currency names the unit already
         return re.sub(r"多少钱(?=(?:人民币|港元|港币|美元|欧元|日元|新台币|台币|英镑))", "多少", question)
