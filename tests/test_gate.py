@@ -1104,3 +1104,22 @@ def test_a_chinese_sentence_about_a_bare_kind_noun_or_a_later_step_is_not_standa
     assert standalone_problem(named, "zh") is None
     later = sentence("新时代传媒集团后于1996年向委员会申请建立一座FM站台。", "1996年")
     assert "two events" in (standalone_problem(later, "zh") or "")
+
+
+def test_a_fact_under_a_subtitle_topic_is_not_the_organisations(tmp_path: Path) -> None:
+    body = (
+        "Open a savings account in minutes. The savings account pays monthly interest.\n\n"
+        "## Savings Account Features\n\n- **Non-maintenance fee**: $5/month\n"
+    )
+    kb = {
+        "bank/savings.md": "# Harbor Bank Ltd. – Savings Account Overview\n\n" + body,
+        "bank/about.md": "# Harbor Bank Ltd. – About Us\n\n- **Founded**: 1998\n\nHarbor Bank serves ports.\n",
+    }
+    ctx = kb_context(tmp_path, kb)
+    gate = Gate(ctx)
+    fee = next(f for f in ctx.facts if f.attribute == "Non-maintenance fee")
+    failure = gate._names(asked(fee, "numerical"))
+    assert fee.subject.startswith("Harbor Bank")  # mined as the bank's: the page is about its savings account
+    assert failure is not None and failure[0] == "document_subject" and "Savings Account" in failure[1]
+    founded = next(f for f in ctx.facts if f.attribute == "Founded")
+    assert gate._names(asked(founded, "temporal")) is None  # "About Us" names no topic: the bank's own page

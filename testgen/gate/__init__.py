@@ -48,6 +48,7 @@ from testgen.gate.labels import (
     untimely_label,
 )
 from testgen.gate.names import (
+    DOCUMENT_WORDS,
     document_kind,
     document_owned,
     document_subject,
@@ -118,6 +119,7 @@ class Gate:
         # Names of things: a column headed by one ("| Model | Base | ZX |", "One Series") is a variant, not a property.
         self.names = {normalize(n) for e in ctx.entities.values() for n in (e.name, *e.aliases)}
         self._common: dict[str, bool] = {}
+        self._topics: dict[str, str] = {}
         self._rows: dict[str, set[str]] = {}
         self._name_words: set[str] | None = None
 
@@ -168,6 +170,10 @@ class Gate:
                     "document_subject", f"'{fact.attribute[:30]}' belongs to the document, not to {fact.subject[:30]}"
                 )
         for fact in draft.facts:
+            topic = self._subtitle_topic(fact)
+            if topic:
+                return _fail("document_subject", f"the page is about '{topic[:30]}', not {fact.subject[:30]}")
+        for fact in draft.facts:
             if document_subject(fact.subject) and normalize(fact.subject) in question:
                 return _fail("document_subject", fact.subject[:40])
         return None
@@ -190,6 +196,29 @@ class Gate:
                 w for e in self.ctx.entities.values() for w in e.name.split() if re.fullmatch(r"[A-Z][a-z]{3,}", w)
             }
         return word in self._name_words and not self._lower_word(word)
+
+    def _subtitle_topic(self, fact: FactNode) -> str | None:
+        """The topic a page's subtitle names when the fact was given to the name before it: under "ZX Bank Ltd. –
+        Current Account Overview" a "Coverage amount" is the current account's, not the bank's. The subtitle, less
+        its document words, is a topic when the page's text names it again at least twice and it is no entity's
+        name ("Airbus A350 – CloudWay 24 Fleet Overview" is the aircraft's page)."""
+        if fact.source not in _LABELLED:
+            return None
+        title = self.ctx.docs[fact.doc_id].title
+        head = short_title(title)
+        if head == title.strip() or normalize(head).rstrip(".") != normalize(fact.subject).rstrip("."):
+            return None
+        if fact.doc_id not in self._topics:
+            self._topics[fact.doc_id] = self._page_topic(fact.doc_id, title[len(head) :])
+        return self._topics[fact.doc_id] or None
+
+    def _page_topic(self, doc_id: str, subtitle: str) -> str:
+        rest = " ".join(re.sub(r"^[\s\-–—|:：]+", "", DOCUMENT_WORDS.sub(" ", subtitle)).split()).strip(" &,-–—")
+        if not re.search(r"[^\W\d_]{3,}", rest) or normalize(rest) in self.names:
+            return ""
+        pattern = re.compile(rf"(?<![\w]){re.escape(normalize(rest))}(?![\w])")
+        body = " ".join(normalize(c.text) for c in self.ctx.chunks_by_doc.get(doc_id, []))
+        return rest if len(pattern.findall(body)) >= 3 else ""  # the title's own line is one of them
 
     def _topic_title(self, name: str) -> bool:
         """Whether a name is a page's title about a topic of something named in it: "Cendara University

@@ -18,7 +18,7 @@ _FILE = re.compile(
     re.I,
 )
 # Words that make a title name a document rather than the thing it describes.
-_DOCUMENT_WORDS = re.compile(
+DOCUMENT_WORDS = re.compile(
     r"\b(?:guide|guidelines?|manual|handbook|document(?:ation)?|specifications?|spec sheet|catalog(?:ue)?|"
     r"brochure|calendar|timetable|syllabus|options|directory|overview|faqs?|readme|report|whitepaper|datasheet|glossary|map|index|summary|"
     r"instructions|notes|frequently asked questions|questions and answers|q&a|careers at|about us|"
@@ -33,7 +33,7 @@ _SLUG = re.compile(r"[^\W_]_+[^\W_]|https?://|www\.", re.I)
 def document_subject(name: str) -> bool:
     """Whether a subject names a document ("Smartphone Usage Guide", "Product Specification Document") rather
     than the thing a user asks about: the facts under it belong to what the document describes."""
-    return _DOCUMENT_WORDS.search(name) is not None
+    return DOCUMENT_WORDS.search(name) is not None
 
 
 def document_kind(title: str) -> bool:
