@@ -312,7 +312,25 @@ def test_a_dated_column_is_compared_with_its_verb() -> None:
     asked = English().compare(
         ["North Consortium", "Vale University"], "Year Initiated", ["2016", "2015"], 1, False, "date"
     )
-    assert asked is not None and asked[0] == "Which was initiated earlier: North Consortium or Vale University?"
+    assert asked is None  # the partnership was initiated, not the university: nothing natural to ask
+    founded = English().compare(
+        ["North Consortium", "Vale University"], "Year Founded", ["1916", "1915"], 1, False, "date"
+    )
+    assert founded is not None and founded[0] == "Which was founded earlier: North Consortium or Vale University?"
+
+
+def test_a_date_sentence_answer_ends_with_its_clause_and_an_event_without_its_but() -> None:
+    line = "Aventro Motors was founded in 2011 in Gurugram, Haryana, with a vision to redefine the landscape."
+    sentence = fact("founded", "2011", "date", date_key="2011").model_copy(
+        update={"source": "sentence", "evidence": line}
+    )
+    asked = English().fact(sentence, "Aventro Motors")
+    assert asked is not None and asked[1] == "Aventro Motors was founded in 2011 in Gurugram."
+    event = fact(
+        "Returned to core tasks but faced challenges with new tools", "August 2023", "date", date_key="2023-08"
+    )
+    returned = English().fact(event.model_copy(update={"source": "timeline"}), "Ana")
+    assert returned is not None and returned[0] == "When did Ana return to core tasks?"
 
 
 def test_a_price_in_one_of_two_currencies_says_which_and_measures_compare_with_their_adjective() -> None:

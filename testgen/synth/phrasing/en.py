@@ -81,6 +81,11 @@ _MONEY_WORDS = re.compile(
     r"payment|income|profit|spend|limit|allowance|bonus|stipend)\b",
     re.I,
 )
+#: What a "Year <participle>" column dates about the row's own subject (a university is founded, not initiated).
+_OWN_EVENTS = frozenset(
+    "founded established built launched released opened introduced incorporated registered completed published "
+    "signed born constructed created formed started".split()
+)
 _HISTORY_WORDS = {"history", "progression", "record", "records", "timeline", "log", "overview"}
 _ROLE_CONTEXT = re.compile(r"\b(career|experience|employment|roles?|positions?|work history)\b", re.I)
 _NOUNIZE = {
@@ -440,7 +445,8 @@ class English:
         # The event without its trailing clauses: "joined Insurellm as an SDR, focusing on lead generation" is asked
         # as "When did X join Insurellm as an SDR?" (a person types the event, not the whole line).
         rest = re.split(
-            r",\s|;|\s(?:due to|because|in order to|thanks to|following|resulting in|leading to|with (?:a|an|the))\s",
+            r",\s|;|\s(?:due to|because|in order to|thanks to|following|resulting in|leading to|with (?:a|an|the)|"
+            r"but|while|whereas)\s",
             " ".join(words[1:]),
         )[0].strip()
         if len(rest.split()) > 14:
@@ -485,12 +491,18 @@ class English:
         if prep is None:
             return None
         clause = pre[: prep.start()].strip(" ,")
+        answer = sentence
         if not clause:  # "In 2014, the company opened ..." → the clause follows the date
             clause = re.split(r"[.;]", post.lstrip(" ,"))[0].strip()
-        clause = re.split(r",\s(?:which|who|where|and|but)\b|;", clause)[0].strip(" ,")
+        elif not re.match(r"(?:the|this|its)\s+[a-z]", pre, re.I):
+            # the answer ends with the date: "… was founded in 2011 in Gurugram, with a vision to …" runs on
+            tail = re.split(r"[,;:(]|\s(?:and|but|which|who|where|with|while|as|to|after|before|when)\s", post)[0]
+            answer = _sentence(f"{pre} {fact.value}{tail.rstrip(' .')}.")
+        clause = re.split(r",\s(?:which|who|where|and|but)\b|;|\s(?:but|while|whereas)\s", clause)[0].strip(" ,")
         if len(clause.split()) < 3 or len(clause.split()) > 22:
             return None
-        return self._invert(clause, sentence, subject)
+        made = self._invert(clause, sentence, subject)
+        return None if made is None else (made[0], answer, made[2])
 
     def _invert(self, clause: str, sentence: str, subject: str = "") -> tuple[str, str, str] | None:
         words = clause.split()
@@ -585,7 +597,11 @@ class English:
                 "en.compare.passive",
             )
         dated = re.fullmatch(r"(?:year|date|day) ([a-z]+ed)", attr) if kind == "date" else None
-        if dated:  # "Year Initiated": "Which was initiated earlier: …?", not "Which has the earlier year initiated"
+        if dated and dated.group(1) not in _OWN_EVENTS:
+            # "Year Initiated" in a table of partner universities dates the partnership, not the university: no
+            # question says what was initiated, and "the earlier year initiated" is a pasted label
+            return None
+        if dated:  # "Year Founded": "Which was founded earlier: …?", not "Which has the earlier year founded"
             return (
                 f"Which was {dated.group(1)} {adjective}: {names}?",
                 _sentence(f"{subjects[winner]} was {dated.group(1)} {adjective} ({details})."),
