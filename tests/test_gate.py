@@ -1123,3 +1123,23 @@ def test_a_fact_under_a_subtitle_topic_is_not_the_organisations(tmp_path: Path) 
     assert failure is not None and failure[0] == "document_subject" and "Savings Account" in failure[1]
     founded = next(f for f in ctx.facts if f.attribute == "Founded")
     assert gate._names(asked(founded, "temporal")) is None  # "About Us" names no topic: the bank's own page
+
+
+def test_an_estimate_quoted_as_an_input_of_a_difference_is_incomplete() -> None:
+    grand = fact("4850mm", "- Length: ~4850mm", attribute="Length", subject="Grand SUV", value_type="number")
+    edge = fact("4,650 mm", "- Length: 4,650 mm", attribute="Length", subject="Edge Sedan", value_type="number")
+    draft = Draft(
+        category="numerical",
+        question="How much longer is Grand SUV than Edge Sedan?",
+        reference_answer="Grand SUV (4850mm) is 200 mm longer than Edge Sedan (4,650 mm).",
+        keywords=["4850mm", "4,650 mm"],
+        facts=[grand, edge],
+        answer_spans=["200 mm"],
+        language="en",
+        template="en.arithmetic.difference",
+    )
+    failure = Gate._values(draft)
+    assert failure is not None and failure[0] == "incomplete_value" and "~" in failure[1]
+    exact = grand.model_copy(update={"evidence": "- Length: 4850mm"})
+    draft.facts = [exact, edge]
+    assert Gate._values(draft) is None

@@ -260,8 +260,11 @@ class Gate:
             # "Member Coverage: supports up to 50,000 members … currently covers 38,000": which is compared?
             return _fail("incomplete_value", "a value picked out of a longer clause (the label names the clause)")
         answer_values = {normalize(s) for s in draft.answer_spans}
+        answer = normalize(draft.reference_answer)
         for fact in draft.facts:
-            if normalize(fact.value) in answer_values:
+            # the answer's own value, and each input a sum, a difference or a comparison quotes ("X (4850mm) is
+            # 200 mm longer …" from "Length: ~4850mm" states an estimate as exact)
+            if normalize(fact.value) in answer_values or normalize(fact.value) in answer:
                 lost = incomplete_value(fact, draft.reference_answer)
                 if lost:
                     return _fail("incomplete_value", lost)
