@@ -501,10 +501,21 @@ class Closure:
         # "Contract with Summit for Bizllm": the word "bizllm" on Bizllm's own page names the page, not the contract
         own = {w for name in (target.name, *target.aliases) for w in normalize(name).split()}
         forms = {form for form in forms if form not in own}
+        # the line must say what the relation is, not only name the subject: "Location: Bellingham Headquarters" on
+        # a person's page does not make her the site lead there
+        cues = attribute_cues(fact)
+        told = re.compile(
+            rf"(?<!\w)(?:{_USES}|customers?|clients?|users?|partners?|contracts?|signed|agreements?|deals?|"
+            r"manages|managed|manage|leads|led|team|reports?)(?!\w)|고객|거래처|계약|관리|담당|팀원|소속"
+        )
         for chunk in self.ctx.chunks_by_doc.get(target.home_doc, []):
             for line in self.lines(chunk.chunk_id):
                 norm = normalize(line)
-                if any(form in norm for form in forms) and not norm.lstrip("# ").startswith(tuple(forms)):
+                if (
+                    any(form in norm for form in forms)
+                    and not norm.lstrip("# ").startswith(tuple(forms))
+                    and (not cues or any(cue in norm for cue in cues) or told.search(norm))
+                ):
                     return {target.home_doc}
         return set()
 
@@ -522,7 +533,7 @@ class Closure:
         gap = r"(?:\W+\S+){0,3}?\W+"
         told = re.compile(
             rf"(?<!\w)(?:{subj}){gap}(?:{_USES}){gap}(?:{obj})(?!\w)|(?<!\w)(?:{obj})\s+(?:customer|client|user)s?\s+"
-            rf"(?:is|are|include|includes){gap}?(?:{subj})(?!\w)"
+            rf"(?:is|are|include|includes){gap}(?:{subj})(?!\w)"
         )
         docs: set[str] = set()
         both = set().union(*(self.ctx.chunks_with(t) for t in targets)) & self._chunks_naming(forms)

@@ -565,3 +565,18 @@ def test_closure_of_a_relation_told_in_prose(tmp_path: Path) -> None:
     docs = fact_closure(ctx, product)
     assert {"products/cargo_9.md", "people/eli.md"} <= docs  # "customer is Bergfeld Freight", "uses the Velo Cargo 9"
     assert "news/fair.md" not in docs  # both named, no relation told
+
+
+def test_the_other_ends_page_must_tell_the_relation_not_only_name_the_subject(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "company/offices.md": "# Offices\n\n| Office | City | Staff |\n|---|---|---|\n"
+            "| Harbor Headquarters | Oslo | 40 |\n| Fjord Plant | Bergen | 90 |\n\n"
+            "## Harbor Headquarters\n\n- **Address**: 1 Quay Road, Oslo\n- **Site Lead**: Ida Berg\n",
+            "people/ida_berg.md": "# Ida Berg\n\n- **Title**: CEO\n\nIda cycles to the Harbor Headquarters.\n",
+            "people/tom_lee.md": "# Tom Lee\n\n- **Title**: Engineer\n",
+        },
+    )
+    lead = next(f for f in ctx.facts if f.attribute == "Site Lead")
+    assert "people/ida_berg.md" not in fact_closure(ctx, lead)  # she works there; it does not say she leads it
