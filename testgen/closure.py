@@ -91,7 +91,11 @@ def _same_value(fact: FactNode, found: ValueSpan, segment: str) -> bool:
         return True
     if found.unit is None:  # "a 3-year warranty": the unit is glued on with a hyphen
         after = segment[found.end : found.end + 12].lower()
-        return re.match(rf"\s*-?\s*{re.escape(_unit_stem(fact.unit))}", after) is not None
+        stem = re.escape(_unit_stem(fact.unit))
+        # or written once for two numbers: "passed 100 employees in 2020 and reached 148 by 2023"
+        return re.match(rf"\s*-?\s*{stem}", after) is not None or (
+            fact.unit.isalpha() and re.search(rf"\d\s*{stem}", segment[: found.start].lower()) is not None
+        )
     return (
         _unit_stem(found.unit) == _unit_stem(fact.unit)
         or _unit_kind(found.unit) == _unit_kind(fact.unit) is not None
@@ -130,6 +134,14 @@ def _list_parts(value: str) -> list[str]:
     """The items of a short list value ("재무, 인사, 총무, 계약 검토"), stated in any order and joined by any words
     ("재무, 인사, 총무와 계약 검토를 맡는다"); [] for anything else."""
     parts = list_items(value, most=5) if len(value) <= 60 else []
+    if len(value) <= 60:
+        # names joined by "and" or "&" ("Ingrid Solberg and Marcus Okafor", "A Smith, B Jones and C Wu")
+        last = parts.pop() if parts else value
+        pieces = re.split(r"\s+(?:and|&)\s+", last)
+        if len(pieces) > 1 and all(re.fullmatch(r"[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3}", p) for p in pieces):
+            parts += pieces
+        elif parts:
+            parts.append(last)
     if any(len(p) > 20 or p.replace(",", "").isdigit() for p in parts):
         return []
     return parts
@@ -253,7 +265,12 @@ class Closure:
         mentions = ctx.entity_chunks.get(entity.entity_id, set()) if entity is not None else set()
         named: set[str] = set().union(*(ctx.chunks_with(form) for form in forms)) if forms else set()
         about = [
-            c for c in self._candidates(fact) if c in mentions or c in named or (home and ctx.chunks[c].doc_id == home)
+            c
+            for c in self._candidates(fact)
+            if c in mentions
+            or c in named
+            or (home and ctx.chunks[c].doc_id == home)
+            or self._titled(ctx.chunks[c].doc_id, forms)  # "History of Aurora Bikes", past its first chunk
         ]
         for chunk_id in sorted(about):
             chunk = ctx.chunks[chunk_id]

@@ -10,7 +10,7 @@ from factories import kb_context
 
 from schemas import FactNode
 from testgen.categories import get_category
-from testgen.closure import Closure, fact_closure
+from testgen.closure import Closure, _list_parts, fact_closure, states_value
 from testgen.kg.build import build_graph, load_corpus
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
@@ -580,3 +580,41 @@ def test_the_other_ends_page_must_tell_the_relation_not_only_name_the_subject(tm
     )
     lead = next(f for f in ctx.facts if f.attribute == "Site Lead")
     assert "people/ida_berg.md" not in fact_closure(ctx, lead)  # she works there; it does not say she leads it
+
+
+def test_names_joined_by_and_are_a_list_and_a_unit_may_be_written_once() -> None:
+    assert _list_parts("Ida Berg and Tom Lee") == ["Ida Berg", "Tom Lee"]
+    assert _list_parts("A Smith, B Jones and C Wu") == ["A Smith", "B Jones", "C Wu"]
+    assert _list_parts("bread and butter") == []
+    staff = FactNode(
+        fact_id="f1",
+        subject="Harbor Bikes",
+        attribute="Headcount",
+        value="148 employees",
+        value_type="number",
+        number=148.0,
+        unit="employees",
+        source="key_value",
+        doc_id="a.md",
+        chunk_id="c",
+        evidence="",
+        start=0,
+        end=0,
+    )
+    assert states_value(staff, "Headcount passed 100 employees in 2020 and reached 148 by the end of 2023.")
+    assert not states_value(staff, "The plant shipped 148 by the end of 2023.")
+
+
+def test_a_page_titled_with_the_subject_states_its_fact_past_its_first_chunk(tmp_path: Path) -> None:
+    filler = "".join(f"- {year}: the team rode the coast trail again.\n" for year in range(1990, 2020))
+    ctx = kb_context(
+        tmp_path,
+        {
+            "company/overview.md": "# Harbor Bikes\n\n- **Headcount**: 148 employees\n- **City**: Oslo\n",
+            "company/history.md": "# History of Harbor Bikes\n\n## Rides\n\n" + filler + "\n## Growth\n\n"
+            "Headcount passed 100 employees in 2020 and reached 148 by the end of 2023.\n",
+        },
+    )
+    assert len(ctx.chunks_by_doc["company/history.md"]) > 1
+    headcount = next(f for f in ctx.facts if f.attribute == "Headcount")
+    assert "company/history.md" in fact_closure(ctx, headcount)
