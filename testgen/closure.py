@@ -167,7 +167,15 @@ def _states_reworded(value: str, segment: str) -> bool:
     ):
         return False
     norm = normalize(segment)
-    return all(normalize(word).rstrip("의은는이가을를에") in norm for word in rest)
+    return all(_said(normalize(word).rstrip("의은는이가을를에"), norm) for word in rest)
+
+
+#: Words that bound a period the same way: "7일 이내" is stated by "7일 안에".
+_WITHIN = frozenset({"이내", "안에", "내에", "안으로", "以内", "之内", "within"})
+
+
+def _said(word: str, norm: str) -> bool:
+    return word in norm or (word in _WITHIN and any(w in norm for w in _WITHIN))
 
 
 _QUESTION_LINE = re.compile(r"^\s*(?:#|\*\*|Q\s*[.:：)]|질문|问[：:])|[?？]\s*(?:\*\*)?\s*$")
@@ -182,6 +190,11 @@ _LABELLED_LINE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?([^:：|\n]{1,24}?)(?:\*
 _USES = (
     r"uses|use|used|leases|lease|leased|rents|rented|bought|buys|purchased|ordered|operates|runs|deploys|deployed|"
     r"adopted|chose|subscribes to|licenses|licensed|rolled out|이용|사용|도입|운영|구매"
+)
+#: Titles of pages that set rules (whose facts an FAQ or a guide restates without naming the page).
+_RULE_PAGE = re.compile(
+    r"\b(?:polic(?:y|ies)|procedures?|regulations?|rules|terms|guidelines?)\b|규정|정책|약관|지침|규칙|政策|规定|条款|規程|規定",
+    re.I,
 )
 #: Labels of the role a person holds.
 _ROLE_LABEL = re.compile(r"^\s*(?:job title|title|role|position|team|department|직책|직위|직함|소속|부서|팀)\s*$", re.I)
@@ -217,6 +230,7 @@ class Closure:
         self._brands: set[str] | None = None
         self._homes: dict[str, str] | None = None
         self._by_type: dict[str, set[str]] | None = None
+        self._by_cell: dict[str, list[FactNode]] | None = None
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
@@ -307,9 +321,11 @@ class Closure:
                 ):
                     docs.add(chunk.doc_id)
                     break
+        docs |= self._restated_rule(fact, cues, docs)
         docs |= self._by_distinctive_words(fact, forms, docs)
         docs |= self._same_event(fact, docs)
         docs |= self._role_beside_name(fact, forms, docs)
+        docs |= self._rows_naming(fact, forms, docs)
         short_forms = self.subject_forms(fact) if fact.value_entity else forms
         docs |= self._from_the_other_end(fact, short_forms | self.distinctive(forms))
         docs |= self._relation_in_prose(fact, short_forms, docs)
@@ -413,6 +429,38 @@ class Closure:
                 docs.add(doc_id)
         return docs
 
+    def _rows_naming(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """Table rows elsewhere whose cell names the subject: "| 제주 지점 | … | 최서연 |" under "지점장" states her
+        role "제주지점장" (the row and the column make it), and rows "| 교토 미식 투어 … | 김민지 |" for each product of
+        her list "책임 상품" state the list."""
+        if fact.value_type != "text" or fact.source not in ("key_value", "table"):
+            return set()
+        if self._by_cell is None:  # normalised cell value → table facts, once per run
+            self._by_cell = {}
+            for f in self.ctx.facts:
+                if f.source == "table":
+                    self._by_cell.setdefault(normalize(f.value), []).append(f)
+        rows = [f for form in forms for f in self._by_cell.get(form, []) if f.doc_id not in found]
+        value = re.sub(r"\s+", "", normalize(fact.value))
+        parts = {normalize(p) for p in _list_parts(fact.value)}
+        docs: set[str] = set()
+        by_doc: dict[str, set[str]] = {}
+        for row in rows:
+            header = re.sub(r"\s+", "", normalize(row.attribute))
+            key = re.sub(r"\s+", "", normalize(row.subject))
+            head = value[: len(value) - len(header)]
+            if _ROLE_LABEL.search(fact.attribute) and value.endswith(header) and head and key.startswith(head):
+                docs.add(row.doc_id)
+            by_doc.setdefault(row.doc_id, set()).update((normalize(row.subject), normalize(row.attribute)))
+        if len(parts) > 1:
+            # a row label without a page of its own is written into the attribute ("경주 역사 투어 상품 책임자")
+            docs |= {
+                doc_id
+                for doc_id, labels in by_doc.items()
+                if all(any(x == p or x.startswith(p + " ") for x in labels) for p in parts)
+            }
+        return docs
+
     def finer_date(self, fact: FactNode, docs: set[str]) -> str | None:
         """A date that one of `docs` gives for a month-only fact, with its day ("2019년 10월 7일" where the fact
         says "2019년 10월"), or None: the answer would leave out what a source says."""
@@ -505,6 +553,30 @@ class Closure:
                     docs.add(doc_id)
                     break
         return docs
+
+    def _restated_rule(self, fact: FactNode, cues: list[str], found: set[str]) -> set[str]:
+        """A rule of a policy restated elsewhere without naming the policy: an FAQ answer "취소 접수 후 영업일 기준
+        7일 안에 환불됩니다" under "환불금은 언제 들어오나요?" states the refund policy's "환불 처리 기한". Only for a
+        value of three words or more (a phrase that specific is the same rule), with a word of the attribute in the
+        line or the question above it."""
+        if (
+            not _RULE_PAGE.search(self.ctx.docs[fact.doc_id].title)
+            or fact.value_type != "text"
+            or len(tokens(fact.value)) < 3
+            or not cues
+        ):
+            return set()
+        out: set[str] = set()
+        for chunk_id in sorted(self._candidates(fact)):
+            doc_id = self.ctx.chunks[chunk_id].doc_id
+            if doc_id in found or doc_id in out:
+                continue
+            lines = self.lines(chunk_id)
+            for index, line in enumerate(lines):
+                if states_value(fact, line) and any(cue in normalize(_with_its_question(lines, index)) for cue in cues):
+                    out.add(doc_id)
+                    break
+        return out
 
     def _titled(self, doc_id: str, forms: set[str]) -> bool:
         title = normalize(self.ctx.docs[doc_id].title)

@@ -618,3 +618,30 @@ def test_a_page_titled_with_the_subject_states_its_fact_past_its_first_chunk(tmp
     assert len(ctx.chunks_by_doc["company/history.md"]) > 1
     headcount = next(f for f in ctx.facts if f.attribute == "Headcount")
     assert "company/history.md" in fact_closure(ctx, headcount)
+
+
+def test_an_faq_restating_a_policy_rule_and_table_rows_naming_the_person_state_the_fact(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "policies/refund.md": "# 환불 규정\n\n- **환불 처리 기한**: 취소 접수 후 영업일 기준 5일 이내\n",
+            "faq/faq.md": "# 자주 묻는 질문\n\n**Q. 환불금은 언제 들어오나요?**\n\n"
+            "A. 취소 접수 후 영업일 기준 5일 안에 환불됩니다.\n\n"
+            "**Q. 예약은?**\n\nA. 영업일 기준 5일 전까지 가능합니다.\n",
+            "people/choi.md": "# 최하나\n\n- **직책**: 대구지점장\n- **책임 상품**: 경주 역사 투어, 안동 한옥 투어\n",
+            "company/branches.md": "# 지점\n\n| 지점 | 직원 수 | 지점장 |\n|---|---|---|\n"
+            "| 대구 지점 | 9명 | 최하나 |\n| 광주 지점 | 7명 | 문수진 |\n",
+            "company/products.md": "# 하늘여행 개요\n\n## 주력 상품\n\n| 상품 | 가격 | 상품 책임자 |\n|---|---|---|\n"
+            "| 경주 역사 투어 | 99,000원 | 최하나 |\n| 안동 한옥 투어 | 89,000원 | 최하나 |\n"
+            "| 여수 밤바다 | 79,000원 | 문수진 |\n",
+            "company/other.md": "# 행사\n\n| 행사 | 담당 |\n|---|---|\n| 경주 역사 투어 | 최하나 |\n",
+        },
+    )
+    deadline = next(f for f in ctx.facts if f.attribute == "환불 처리 기한")
+    assert "faq/faq.md" in fact_closure(ctx, deadline)  # "5일 안에" under the refund question
+    role = next(f for f in ctx.facts if f.attribute == "직책")
+    assert "company/branches.md" in fact_closure(ctx, role)  # row 대구 지점 + column 지점장
+    products = next(f for f in ctx.facts if f.attribute == "책임 상품")
+    docs = fact_closure(ctx, products)
+    assert "company/products.md" in docs  # both products' rows name her
+    assert "company/other.md" not in docs  # one of the two only
