@@ -130,6 +130,29 @@ def states_value(fact: FactNode, segment: str) -> bool:
     return any(_same_value(fact, found, segment) for found in find_values(segment))
 
 
+#: Words that join two things named in a row: "A의 운영과 B의 관리", "책임자이며", "launched A and signed B".
+_COORDINATED = re.compile(r"(?:과|와|및|이며|이고|하고)\s|,\s|\s(?:and|as well as|while|also)\s")
+
+
+def _side_by_side(norm: str, forms: set[str], value: str, cues: list[str]) -> bool:
+    """Whether the line names the subject and the value joined by "and" (or 과/와/이며), which does not say how
+    they are related — unless the attribute is written right beside one of them ("제주지점장 최서연")."""
+    at = norm.find(value)
+    if at < 0:
+        return False
+    for name in (value, *forms):
+        if any(re.search(rf"{re.escape(cue)}\w*\W{{0,2}}{re.escape(name)}", norm) for cue in cues if len(cue) > 1):
+            return False
+    for form in forms:
+        pos = norm.find(form)
+        if pos < 0:
+            continue
+        between = norm[pos + len(form) : at] if pos < at else norm[at + len(value) : pos]
+        if _COORDINATED.search(between):
+            return True
+    return False
+
+
 def _list_parts(value: str) -> list[str]:
     """The items of a short list value ("재무, 인사, 총무, 계약 검토"), stated in any order and joined by any words
     ("재무, 인사, 총무와 계약 검토를 맡는다"); [] for anything else."""
@@ -309,6 +332,8 @@ class Closure:
                 on_its_page = chunk.doc_id == home or self._titled(chunk.doc_id, forms)
                 if fact.source == "sentence" and not _tells_the_same(cues, norm):
                     continue  # a prose fact: the other line must tell the same event, not only share a date
+                if fact.value_entity and _side_by_side(norm, forms, normalize(fact.value), cues):
+                    continue  # "X의 현지 운영과 Y 관리를 맡는다": two things named in a row, not the relation
                 if (
                     any(form in norm for form in forms)
                     or (on_its_page and (not cues or any(cue in norm for cue in cues)))

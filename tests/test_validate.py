@@ -645,3 +645,22 @@ def test_an_faq_restating_a_policy_rule_and_table_rows_naming_the_person_state_t
     docs = fact_closure(ctx, products)
     assert "company/products.md" in docs  # both products' rows name her
     assert "company/other.md" not in docs  # one of the two only
+
+
+def test_two_things_named_in_a_row_do_not_state_the_relation_between_them(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "contracts/pine.md": "# Pine Hotel Contract\n\n- **Related Product**: Coast Walk Tour\n",
+            "products/coast_walk.md": "# Coast Walk Tour\n\n- **Price**: $90\n\n"
+            "Rooms for the Coast Walk Tour come from the Pine Hotel Contract.\n",
+            "company/branches.md": "# Branches\n\nEach branch sells its own products.\n\nThe Coast branch runs "
+            "the Coast Walk Tour and manages the Pine Hotel Contract.\n",
+            "people/ana.md": "# Ana Lee\n\n- **Title**: Coast Branch Manager\n\nAna manages the Pine Hotel Contract, "
+            "whose related product Coast Walk Tour sells out every summer.\n",
+        },
+    )
+    related = next(f for f in ctx.facts if f.attribute == "Related Product")
+    docs = fact_closure(ctx, related)
+    assert "company/branches.md" not in docs  # "runs A and manages B": named in a row
+    assert "people/ana.md" in docs  # "related product Coast Walk Tour": the attribute beside the name
