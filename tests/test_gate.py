@@ -9,7 +9,7 @@ from factories import kb_context
 
 from schemas import FactNode, TestQuestion
 from testgen import build_testset
-from testgen.gate import REASONS, Gate, item_flags
+from testgen.gate import REASONS, Gate, _row_label, item_flags
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.keys import KeyIndex
 from testgen.gate.labels import bare_label, opaque_label, pasted_label, pasted_punctuation, unnamed_property
@@ -1143,3 +1143,15 @@ def test_an_estimate_quoted_as_an_input_of_a_difference_is_incomplete() -> None:
     exact = grand.model_copy(update={"evidence": "- Length: 4850mm"})
     draft.facts = [exact, edge]
     assert Gate._values(draft) is None
+
+
+def test_a_table_rows_value_given_to_the_page_is_not_asked_as_the_pages() -> None:
+    row = "| Career Services | (781) 555-1100 | careers@cendara.edu | Oliver Center |"
+    email = fact("careers@cendara.edu", row, attribute="Email", subject="Cendara University", value_type="text")
+    assert _row_label(email.model_copy(update={"source": "table"})) == "Career Services"
+    own = fact("careers@cendara.edu", row, attribute="Email", subject="Career Services", value_type="text")
+    assert _row_label(own.model_copy(update={"source": "table"})) is None
+    yearly = fact("$27.4 million", "| 2023 | $27.4 million | 148 |", attribute="Revenue", subject="Aurora Bikes")
+    assert _row_label(yearly.model_copy(update={"source": "table"})) is None  # the row is a year
+    folded = fact("$0.40", "| Personal car mileage | $0.40 |", attribute="Personal car mileage Limit", subject="P")
+    assert _row_label(folded.model_copy(update={"source": "table"})) is None  # the row is in the attribute

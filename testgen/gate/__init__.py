@@ -58,6 +58,7 @@ from testgen.gate.names import (
 from testgen.gate.sentences import changed_later, question_problem, standalone_problem, words_problem
 from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
+from testgen.kg.values import find_values
 from testgen.names import is_usable_name, name_problems, short_title, title_core
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
@@ -170,6 +171,9 @@ class Gate:
                     "document_subject", f"'{fact.attribute[:30]}' belongs to the document, not to {fact.subject[:30]}"
                 )
         for fact in draft.facts:
+            row = _row_label(fact)
+            if row:
+                return _fail("document_subject", f"the row '{row[:30]}' owns the value, not {fact.subject[:30]}")
             topic = self._subtitle_topic(fact)
             if topic:
                 return _fail("document_subject", f"the page is about '{topic[:30]}', not {fact.subject[:30]}")
@@ -423,6 +427,27 @@ _NOUN_TEMPLATES = frozenset(
     {"what", "text", "number", "money", "percent", "where", "how_long", "qualified", "compare", "arith", "extreme"}
     | {"date"}
 )
+
+
+def _row_label(fact: FactNode) -> str | None:
+    """The label of a table row given to another subject: "| Career Services | (781) 555-1100 | careers@… |" mined
+    as the university's email (a row label made of common words was taken for a heading). None when the row's
+    first cell is the subject, the attribute, the value, the qualifier (a year) or a number or date."""
+    if fact.source != "table":
+        return None
+    cells = [c.strip(" *") for c in fact.evidence.strip().strip("|").split("|")]
+    first = cells[0] if cells else ""
+    norm = normalize(first)
+    if (
+        not re.search(r"[^\W\d_]", first)
+        or norm in normalize(fact.subject)
+        or norm in normalize(fact.attribute)  # the row label folded into the attribute ("Personal car mileage limit")
+        or norm == normalize(fact.value)
+        or (fact.qualifier and norm in normalize(fact.qualifier))
+        or find_values(first)
+    ):
+        return None
+    return first
 
 
 def _asks_label_as_noun(template: str) -> bool:
