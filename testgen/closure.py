@@ -134,6 +134,21 @@ def states_value(fact: FactNode, segment: str) -> bool:
 _COORDINATED = re.compile(r"(?:과|와|및|이며|이고|하고)\s|,\s|\s(?:and|as well as|while|also)\s")
 
 
+def _lower_case_use(value: str, line: str, forms: set[str]) -> bool:
+    """Whether a one-word capitalised value ("Executive", "Sales") shows in the line only as a common word that
+    is not tied to the subject: "trips by the executive team are approved by Ingrid" names no team of hers, while
+    "Marcus Okafor's engineering team" and "the engineering team led by Marcus Okafor" do."""
+    word = value.strip()
+    if not re.fullmatch(r"[A-Z][a-z]+", word) or re.search(rf"(?<![\w-]){word}(?![\w-])", line):
+        return False
+    low = word.lower()
+    names = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True) if f)
+    tied = names and re.search(
+        rf"(?:{names})['’]s {low}\b|\b{low} \w+ (?:led|headed|run|managed|directed) by (?:{names})", normalize(line)
+    )
+    return not tied
+
+
 def _side_by_side(norm: str, forms: set[str], value: str, cues: list[str]) -> bool:
     """Whether the line names the subject and the value joined by "and" (or 과/와/이며), which does not say how
     they are related — unless the attribute is written right beside one of them ("제주지점장 최서연")."""
@@ -332,6 +347,8 @@ class Closure:
                 on_its_page = chunk.doc_id == home or self._titled(chunk.doc_id, forms)
                 if fact.source == "sentence" and not _tells_the_same(cues, norm):
                     continue  # a prose fact: the other line must tell the same event, not only share a date
+                if _lower_case_use(fact.value, line, forms):
+                    continue  # "Trips by the executive team …" does not name the team "Executive"
                 if fact.value_entity and _side_by_side(norm, forms, normalize(fact.value), cues):
                     continue  # "X의 현지 운영과 Y 관리를 맡는다": two things named in a row, not the relation
                 if (

@@ -664,3 +664,19 @@ def test_two_things_named_in_a_row_do_not_state_the_relation_between_them(tmp_pa
     docs = fact_closure(ctx, related)
     assert "company/branches.md" not in docs  # "runs A and manages B": named in a row
     assert "people/ana.md" in docs  # "related product Coast Walk Tour": the attribute beside the name
+
+
+def test_a_team_named_in_lower_case_counts_only_when_tied_to_the_person(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "people/ida.md": "# Ida Berg\n\n- **Team**: Executive\n",
+            "people/tom.md": "# Tom Lee\n\n- **Team**: Engineering\n",
+            "policies/travel.md": "# Travel Policy\n\nTrips by the executive team are approved by Ida Berg.\n",
+            "company/offices.md": "# Offices\n\nThe workshop is where the engineering team led by Tom Lee works.\n",
+        },
+    )
+    ida = next(f for f in ctx.facts if f.subject == "Ida Berg" and f.attribute == "Team")
+    tom = next(f for f in ctx.facts if f.subject == "Tom Lee" and f.attribute == "Team")
+    assert "policies/travel.md" not in fact_closure(ctx, ida)
+    assert "company/offices.md" in fact_closure(ctx, tom)
