@@ -1155,3 +1155,10 @@ def test_a_table_rows_value_given_to_the_page_is_not_asked_as_the_pages() -> Non
     assert _row_label(yearly.model_copy(update={"source": "table"})) is None  # the row is a year
     folded = fact("$0.40", "| Personal car mileage | $0.40 |", attribute="Personal car mileage Limit", subject="P")
     assert _row_label(folded.model_copy(update={"source": "table"})) is None  # the row is in the attribute
+
+
+def test_a_chinese_question_missing_its_object_or_fusing_a_statement_is_rejected() -> None:
+    assert question_problem("关于华硕Eee系列，华硕表示计划在什么时候推出？", "zh.sentence")
+    assert question_problem("伊维菌素于什么时候被引入？", "zh.sentence") is None  # passive: the subject is the object
+    assert question_problem("阿贝歇是乍得最热的城市一年中有多少天气温超过32摄氏度？", "zh.sentence")
+    assert question_problem("关于阿贝歇，一年中有多少天气温超过32摄氏度？", "zh.sentence") is None

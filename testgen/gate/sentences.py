@@ -239,6 +239,16 @@ _EN_BACK_REFERENCE = re.compile(
 )
 
 
+# A Chinese question ending on a verb that takes an object after a stated plan ("…表示计划在什么时候推出？"): what is
+# launched was in the text around it (a passive "被引入", "由…出版" has its object as the subject).
+_ZH_NO_OBJECT = re.compile(
+    r"(?:表示|宣布|声称|称|计划|打算|准备|预计)[^，,被由]*什么时候[^，,被由]*"
+    r"(?:推出|发布|发行|出版|推行|引入|引进|采用|收购|签署|签订|购买|投入|公布|提出|开发)[？?]$"
+)
+# "X是Y的城市一年中有多少天…": a copula clause running straight into a second predicate with the question word.
+_ZH_TWO_PREDICATES = re.compile(r"是[^，,；;。？?]{2,}的[^，,；;。？?]{1,8}?(?:一年中|每年|当中|其中)?有(?:多少|几)")
+
+
 def question_problem(question: str, template: str) -> str | None:
     """Why a question made from a sentence reads wrong, or None."""
     opened = question.count("(") + question.count("（")
@@ -258,6 +268,10 @@ def question_problem(question: str, template: str) -> str | None:
         return "a clause ending in a colon pasted into the question"
     if template == "zh.sentence" and _ZH_UNMARKED_DATE.search(question):
         return "the date asked is not a time adverbial (no 于/在/从 before it, nor a clause start)"
+    if template == "zh.sentence" and _ZH_NO_OBJECT.search(question):
+        return "the verb's object is missing ('华硕表示计划在什么时候推出？': launch what?)"
+    if template == "zh.sentence" and _ZH_TWO_PREDICATES.search(re.sub(r"^关于[^，,]+[，,]", "", question)):
+        return "a statement and the question in one clause ('阿贝歇是乍得最热的城市一年中有多少天…')"
     modifying = _MODIFYING_DATE.get(template.split(".")[0])
     if template.endswith(".sentence") and modifying is not None and modifying.search(question):
         return "the date asked only describes a noun in the sentence"
