@@ -12,7 +12,14 @@ from testgen import build_testset
 from testgen.gate import REASONS, Gate, _row_label, item_flags
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.keys import KeyIndex
-from testgen.gate.labels import bare_label, opaque_label, pasted_label, pasted_punctuation, unnamed_property
+from testgen.gate.labels import (
+    bare_label,
+    label_for_value,
+    opaque_label,
+    pasted_label,
+    pasted_punctuation,
+    unnamed_property,
+)
 from testgen.gate.names import document_subject, file_name_problem, organisation_measure
 from testgen.gate.sentences import changed_later, question_problem, standalone_problem, words_problem
 from testgen.gate.values import descriptive_value, incomplete_value, is_placeholder
@@ -1162,3 +1169,15 @@ def test_a_chinese_question_missing_its_object_or_fusing_a_statement_is_rejected
     assert question_problem("伊维菌素于什么时候被引入？", "zh.sentence") is None  # passive: the subject is the object
     assert question_problem("阿贝歇是乍得最热的城市一年中有多少天气温超过32摄氏度？", "zh.sentence")
     assert question_problem("关于阿贝歇，一年中有多少天气温超过32摄氏度？", "zh.sentence") is None
+
+
+def test_a_variants_column_and_a_range_label_name_no_property() -> None:
+    row = "| USB-C & Display | Connect displays | Pad Pro models |"
+    models = fact("Pad Pro models", row, attribute="Models", subject="USB-C & Display", value_type="text")
+    assert label_for_value(models.model_copy(update={"source": "table"}))
+    fee = fact("$5,400 – $6,800", "| Traditional Double | $5,400 – $6,800 |", attribute="Annual Range")
+    assert label_for_value(fee.model_copy(update={"source": "table"}))
+    reach = fact("400 – 450 km", "| Aero EV | 400 – 450 km |", attribute="Driving Range", value_type="number")
+    assert label_for_value(reach.model_copy(update={"source": "table"})) is None
+    model = fact("X1", "- Model: X1", attribute="Model", subject="Velvera One", value_type="text")
+    assert label_for_value(model) is None  # a key-value line naming its own model

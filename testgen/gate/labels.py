@@ -120,7 +120,22 @@ def label_for_value(fact: FactNode) -> str | None:
         return f"'{fact.attribute[:30]}' names a desk, and the value is its contact ('International Student Office')"
     if fact.context and _ELIGIBILITY.search(fact.context):
         return f"'{fact.attribute[:30]}' is a requirement on who applies, not a property ('Eligibility / Age')"
+    label = normalize(fact.attribute)
+    if fact.source == "table" and _VARIANTS_COLUMN.fullmatch(label):
+        return f"'{fact.attribute[:30]}' lists the variants that have the row's feature, not a property of it"
+    if re.search(r"(?:^|\s)range$", label) and not _MEASURED_RANGE.search(label) and _SPAN.search(fact.value):
+        return f"'{fact.attribute[:30]}' names the shape of the value (from … to …), not what it measures"
     return None
+
+
+#: A column saying which models have the row's feature ("| USB-C & Display | … | Pad Pro models |").
+_VARIANTS_COLUMN = re.compile(
+    r"(?:supported |compatible |available |applicable )?(?:models?|variants|versions|editions|devices|availability)"
+    r"(?: supported| available)?"
+)
+#: A range that is itself a measure ("driving range", "range (km)") rather than "from … to …" of a price.
+_MEASURED_RANGE = re.compile(r"driving|battery|wifi|wi-fi|bluetooth|signal|flight|cruising|electric|ev\b|km|mile")
+_SPAN = re.compile(r"\d[\d,.]*\s*[%a-z]*\s*(?:[–~\-—]|to)\s*[$€£¥₩₹]?\s*\d", re.I)
 
 
 def tier_word(text: str) -> bool:
