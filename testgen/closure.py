@@ -134,6 +134,21 @@ def states_value(fact: FactNode, segment: str) -> bool:
 _COORDINATED = re.compile(r"(?:과|와|및|이며|이고|하고)\s|,\s|\s(?:and|as well as|while|also)\s")
 
 
+#: Labels of a bare count whose unit is the thing counted ("Units: 40", "Quantity: 12").
+_COUNT_LABEL = re.compile(r"units?|quantity|qty|count|number of units|fleet size|수량|대수|数量")
+_NOT_COUNTED = re.compile(
+    r"^(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|km|kg|g|m|cm|mm|miles?|%|percent|times|x)$", re.I
+)
+
+
+def _counts_things(fact: FactNode, line: str) -> bool:
+    """Whether the line gives the fact's number as a count of things ("40 bikes"), not a time or a measure."""
+    return any(
+        found.number == fact.number and found.unit is not None and not _NOT_COUNTED.match(found.unit)
+        for found in find_values(line)
+    )
+
+
 def _lower_case_use(value: str, line: str, forms: set[str]) -> bool:
     """Whether a one-word capitalised value ("Executive", "Sales") shows in the line only as a common word that
     is not tied to the subject: "trips by the executive team are approved by Ingrid" names no team of hers, while
@@ -329,16 +344,18 @@ class Closure:
             if chunk.doc_id in docs:
                 continue
             # the attribute must show in the chunk, except for an amount of money: "Aurora Cargo Max ($5,450)"
+            counted = _COUNT_LABEL.fullmatch(normalize(fact.attribute)) is not None and fact.unit is None
             if (
                 cues
                 and fact.value_type != "money"
                 and not reworded
+                and not counted  # "Units: 40" is stated by "leasing 40 bikes"
                 and not any(cue in ctx.chunk_norm[chunk_id] for cue in cues)
             ):
                 continue
             lines = self.lines(chunk_id)
             for index, line in enumerate(lines):
-                if not states_value(fact, line):
+                if not states_value(fact, line) or (counted and not _counts_things(fact, line)):
                     continue
                 # the line, with the line before it: an FAQ answer under the question that names the subject
                 norm = normalize(_with_its_question(lines, index))
