@@ -80,8 +80,9 @@ class Validator:
         if not draft.keywords:
             return Verdict(False, "no keywords")
         closures = [self.closure(f) for f in draft.facts]
-        # An aggregate reads every page of its kind (scope_docs); beyond them only pages restating the facts
-        # that make the answer count: a page naming another product's score does not state the lowest one.
+        # An aggregate reads every page of its kind (scope_docs). Beyond them, a count cites only pages restating
+        # the facts it counts (`answer_facts`); an extreme cites pages restating any compared value, since each
+        # value is needed to rule its holder out.
         answer_ids = set(draft.derived.get("answer_facts", ()))
         stating = [c for f, c in zip(draft.facts, closures, strict=True) if not answer_ids or f.fact_id in answer_ids]
         docs: set[str] = set().union(*stating) if stating else set()

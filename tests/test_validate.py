@@ -348,8 +348,8 @@ def test_a_price_per_period_is_stated_by_the_period_in_words(meaning: GenContext
     assert not states_value(price, "Acme paid a one-off fee of $1,200 for the Ridge 700.")
 
 
-def test_an_extreme_cites_the_pages_of_its_kind_and_the_pages_restating_the_answer_only(tmp_path: Path) -> None:
-    # A person's page restates the top product's score; it says nothing of the lowest one.
+def test_an_extreme_cites_the_pages_of_its_kind_and_the_pages_restating_any_compared_value(tmp_path: Path) -> None:
+    # A person's page restates the top product's score: needed to rule P2 out of the lowest, and to find the top.
     kb = {
         **{
             f"products/p{i}.md": f"# Product P{i}\n\n- **Satisfaction**: {score} points\n"
@@ -375,16 +375,12 @@ def test_an_extreme_cites_the_pages_of_its_kind_and_the_pages_restating_the_answ
             language="en",
             template="test",
             scope_docs=[f.doc_id for f in facts],
-            derived={
-                "op": "min" if best is facts[0] else "max",
-                "winner": best.subject,
-                "value": best.value,
-                "answer_facts": [best.fact_id],
-            },
+            derived={"op": "min" if best is facts[0] else "max", "winner": best.subject, "value": best.value},
         )
         verdict = Validator(kctx).validate(draft, get_category("holistic"))
         assert verdict.ok, verdict.reason
-        assert ("people/mina.md" in verdict.source_docs) == (best is facts[2])
+        assert "people/mina.md" in verdict.source_docs
+        assert "products/p0.md" in verdict.source_docs and "products/p1.md" in verdict.source_docs
 
 
 def test_a_headcount_is_stated_in_other_words_for_the_people_counted(tmp_path: Path) -> None:
@@ -680,3 +676,19 @@ def test_a_team_named_in_lower_case_counts_only_when_tied_to_the_person(tmp_path
     tom = next(f for f in ctx.facts if f.subject == "Tom Lee" and f.attribute == "Team")
     assert "policies/travel.md" not in fact_closure(ctx, ida)
     assert "company/offices.md" in fact_closure(ctx, tom)
+
+
+def test_a_bare_count_of_units_is_stated_by_the_things_counted(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "contracts/summit.md": "# Contract with Summit Tours\n\n- **Units**: 40\n- **Start**: March 2024\n",
+            "products/ridge.md": "# Ridge 700\n\n- **Price**: $3,100\n\nIn 2024 Summit Tours signed a contract "
+            "leasing 40 bikes for guided tours.\n",
+            "news/ride.md": "# Ride Day\n\nSummit Tours led a ride of 40 minutes under the contract terms.\n",
+        },
+    )
+    units = next(f for f in ctx.facts if f.attribute == "Units")
+    docs = fact_closure(ctx, units)
+    assert "products/ridge.md" in docs  # "40 bikes"
+    assert "news/ride.md" not in docs  # "40 minutes" counts no things

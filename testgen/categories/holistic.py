@@ -114,7 +114,8 @@ class Holistic:
             template=template,
             flags=flags,
             scope_docs=_kind_docs(ctx, facts, etype),
-            derived={"op": op, "winner": winner, "value": best.value, "answer_facts": [best.fact_id]},
+            # every compared value is evidence: a page restating another contract's units rules that one out
+            derived={"op": op, "winner": winner, "value": best.value},
         )
 
     def check(self, draft: Draft, ctx: GenContext, source_docs: list[str]) -> str | None:
