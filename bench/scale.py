@@ -11,9 +11,10 @@ What it measures
     stage (``outcome.timings``, and the graph/generate stages split at the library's progress reports),
     documents/second and peak RSS.
 
-Target
-    10,000 documents → test set in ≤ 60 s (``timings["total"]``: load + graph + generate) on a 2-core machine.
-    Printed as PASS/MISS; the script exits 0 either way.
+Targets
+    10,000 documents → test set in ≤ 60 s (``timings["total"]``: load + graph + generate) on a 2-core machine,
+    and a peak RSS of at most 1 GB (1,024 MiB) for that build. Printed as PASS/MISS; the script exits 0 either
+    way.
 
 Run
     python bench/scale.py                 # sizes 1000 and 10000
@@ -37,6 +38,7 @@ REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = [REPO / "examples" / "aurora_bikes", REPO / "examples" / "haneul_travel"]
 TARGET_DOCS = 10_000
 TARGET_SECONDS = 60.0
+TARGET_RSS_MIB = 1024.0
 _H1 = re.compile(r"^#\s+(.+?)\s*$", re.MULTILINE)
 
 
@@ -196,10 +198,16 @@ def main(argv: list[str] | None = None) -> int:
             f"target: {TARGET_DOCS:,} documents → test set in ≤ {TARGET_SECONDS:.0f} s; "
             f"measured {total:.1f} s → {verdict}"
         )
+        rss = results[TARGET_DOCS]["rss_peak_mib"]
+        verdict = "PASS" if rss <= TARGET_RSS_MIB else "MISS"
+        print(
+            f"target: {TARGET_DOCS:,} documents → peak RSS ≤ {TARGET_RSS_MIB:,.0f} MiB; "
+            f"measured {rss:,.0f} MiB → {verdict}"
+        )
     else:
         print(
-            f"target: {TARGET_DOCS:,} documents → test set in ≤ {TARGET_SECONDS:.0f} s; not measured "
-            f"(add {TARGET_DOCS} to --docs)"
+            f"targets: {TARGET_DOCS:,} documents → test set in ≤ {TARGET_SECONDS:.0f} s, peak RSS ≤ "
+            f"{TARGET_RSS_MIB:,.0f} MiB; not measured (add {TARGET_DOCS} to --docs)"
         )
     return 0 if len(results) == len(args.docs) else 1
 

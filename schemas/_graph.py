@@ -6,7 +6,8 @@ these fields and never hope that an earlier step filled a free-form property.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -15,11 +16,41 @@ EdgeKind = Literal["contains", "states", "about", "has_value", "mentions", "simi
 ValueType = Literal["date", "number", "money", "percent", "text"]
 FactSource = Literal["key_value", "table", "sentence", "timeline", "llm"]
 
+#: One set object per distinct set of explicitly given field names, shared by every node that has it.
+_FIELDS_SETS: dict[frozenset[str], set[str]] = {}
 
-class DocumentNode(BaseModel):
-    """A document of the KB (see `schemas.Document`), without its text."""
+
+class _GraphModel(BaseModel):
+    """A frozen node model whose record of explicitly set fields is shared, not one set per instance.
+
+    Pydantic keeps a ``set`` of the field names given at validation on every instance (about 1.2 KB for a
+    fact's 18 names, more than the field values themselves); a large graph holds hundreds of thousands of
+    facts with a handful of distinct such sets. The nodes are frozen and pydantic only ever changes a copy of
+    that set (`model_copy` copies it before adding the updated names), so instances can share one."""
 
     model_config = ConfigDict(frozen=True)
+
+    def model_post_init(self, context: Any, /) -> None:
+        _share_fields_set(self)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        copied = super().model_copy(update=update, deep=deep)
+        _share_fields_set(copied)
+        return copied
+
+
+def _share_fields_set(model: BaseModel) -> None:
+    fields = model.__pydantic_fields_set__
+    key = frozenset(fields)
+    shared = _FIELDS_SETS.get(key)
+    if shared is None:  # a set of its own: the caller's may be one it goes on changing (model_construct)
+        shared = _FIELDS_SETS[key] = set(key)
+    object.__setattr__(model, "__pydantic_fields_set__", shared)
+
+
+class DocumentNode(_GraphModel):
+    """A document of the KB (see `schemas.Document`), without its text."""
+
     kind: Literal["document"] = "document"
     doc_id: str
     doc_type: str
@@ -27,10 +58,9 @@ class DocumentNode(BaseModel):
     language: str
 
 
-class ChunkNode(BaseModel):
+class ChunkNode(_GraphModel):
     """A chunk of a document, with its text (so the graph alone can rebuild evidence)."""
 
-    model_config = ConfigDict(frozen=True)
     kind: Literal["chunk"] = "chunk"
     chunk_id: str
     doc_id: str
@@ -41,10 +71,9 @@ class ChunkNode(BaseModel):
     text: str
 
 
-class EntityNode(BaseModel):
+class EntityNode(_GraphModel):
     """A named thing (person, product, client, ...) resolved across documents by its normalised name."""
 
-    model_config = ConfigDict(frozen=True)
     kind: Literal["entity"] = "entity"
     entity_id: str = Field(description="`entity:` + normalised name.")
     name: str = Field(description="Surface form as first seen.")
@@ -53,10 +82,9 @@ class EntityNode(BaseModel):
     aliases: list[str] = Field(default_factory=list, description="Other surface forms that resolve to it.")
 
 
-class FactNode(BaseModel):
+class FactNode(_GraphModel):
     """An atomic statement (subject, attribute, value) with its evidence span in one chunk."""
 
-    model_config = ConfigDict(frozen=True)
     kind: Literal["fact"] = "fact"
     fact_id: str
     subject: str = Field(description="Surface name of what the fact is about.")

@@ -9,6 +9,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from schemas import Chunk, ChunkNode, Document, DocumentNode, SkippedFile
 from testgen.chunking import chunk_document, chunk_documents
@@ -174,9 +175,13 @@ def _add_entities_and_facts(
     """Step 3b, the entities, then each document's facts with their entities attached, and their edges."""
     for entity in index.entities.values():
         kg.add_node(entity)
+    # One copy of each repeated text and offset of the facts; entity and chunk ids are those the graph holds.
+    pool: dict[str | int, Any] = {key: key for key in index.entities}
+    pool.update((chunk.chunk_id, chunk.chunk_id) for chunk in corpus.chunks)
+    pool.update((doc.doc_id, doc.doc_id) for doc in corpus.documents)
     for doc in corpus.documents:
         # pop: the mined facts are replaced by their attached copies, not kept beside them
-        facts = attach_entities(mined.pop(doc.doc_id).facts, index, index.doc_subject.get(doc.doc_id))
+        facts = attach_entities(mined.pop(doc.doc_id).facts, index, index.doc_subject.get(doc.doc_id), pool)
         for fact in facts:
             node = kg.add_node(fact)
             if fact.chunk_id:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from schemas import Document, EntityNode, FactNode
 from testgen.kg.mining import MinedDocument
@@ -208,8 +209,34 @@ def find_mentions(norm_text: str, matcher: re.Pattern[str] | None, forms: dict[s
     return found
 
 
-def attach_entities(facts: list[FactNode], index: EntityIndex, doc_subject: str | None) -> list[FactNode]:
-    """Facts with `subject_entity` and `value_entity` filled where a name resolves."""
+#: FactNode text fields whose values recur across facts: a section's subject and heading, a table's column
+#: header, the evidence line of every cell of a table row, the document and chunk ids, entity ids.
+_POOLED_FIELDS = (
+    "subject",
+    "subject_entity",
+    "attribute",
+    "value",
+    "value_entity",
+    "unit",
+    "date_key",
+    "qualifier",
+    "context",
+    "doc_id",
+    "chunk_id",
+    "evidence",
+    "start",  # offsets: the cells of a table row share their line's
+    "end",
+)
+
+
+def attach_entities(
+    facts: list[FactNode], index: EntityIndex, doc_subject: str | None, pool: dict[str | int, Any] | None = None
+) -> list[FactNode]:
+    """Facts with `subject_entity` and `value_entity` filled where a name resolves.
+
+    With `pool` (each string or offset → the same object, kept by the caller across documents), the facts'
+    repeated fields are replaced by the pool's equal object, so a large graph keeps one copy of each, not one
+    per fact."""
     out = []
     for fact in facts:
         subject_entity = index.lookup(fact.subject)
@@ -219,7 +246,11 @@ def attach_entities(facts: list[FactNode], index: EntityIndex, doc_subject: str 
         if subject_entity is not None and index.lookup(fact.subject) is None:
             subject = index.entities[subject_entity].name  # a page title that names no entity
         value_entity = index.lookup(fact.value) if fact.value_type == "text" else None
-        out.append(
-            fact.model_copy(update={"subject": subject, "subject_entity": subject_entity, "value_entity": value_entity})
-        )
+        update: dict[str, Any] = {"subject": subject, "subject_entity": subject_entity, "value_entity": value_entity}
+        if pool is not None:
+            for name in _POOLED_FIELDS:
+                value = update[name] if name in update else getattr(fact, name)
+                if value is not None:  # a field given a value is in the fact's set fields already
+                    update[name] = pool.setdefault(value, value)
+        out.append(fact.model_copy(update=update))
     return out

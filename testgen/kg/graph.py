@@ -3,6 +3,14 @@
 Nodes carry one of the models of `schemas._graph` under the attribute ``data``; edges carry their kind as
 the multigraph key, so a chunk can both *mention* an entity and be *similar* to another chunk without one
 edge hiding another. Saved as versioned node-link JSON; exported to GraphML for graph tools.
+
+A large KB's graph holds a node and two or three edges per fact, hundreds of thousands of them, so what
+networkx keeps per node and edge is made compact when `KnowledgeGraph` inserts it (networkx's own
+``add_node``/``add_edge`` would make a dict for every node's attributes, every edge's attributes and every
+pair's edge keys): a node's attributes are a two-slot read-only mapping, and the attribute and key mappings of
+edges that say the same thing (every ``states`` edge, every ``mentions`` edge counted twice, ...) are one
+shared read-only dict. Readers see the same networkx graph; edge attributes are changed by adding the edge
+again through `KnowledgeGraph.add_edge`, not in place.
 """
 
 from __future__ import annotations
@@ -10,9 +18,9 @@ from __future__ import annotations
 import gzip
 import json
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import networkx as nx
 from pydantic import BaseModel, ValidationError
@@ -37,6 +45,61 @@ _EDGE_ENDS: dict[str, tuple[str, str]] = {
     "links": ("document", "document"),
 }
 N = TypeVar("N", bound=BaseModel)
+GraphNode = DocumentNode | ChunkNode | EntityNode | FactNode
+
+
+class _NodeAttrs(Mapping[str, Any]):
+    """A node's networkx attributes, ``{"kind": ..., "data": model}``, in two slots instead of a dict.
+
+    It also holds the node's id as the graph stores it, so edges added later with an equal string built
+    elsewhere (``f"chunk:{id}"``) refer to that one object instead of keeping copies of their own."""
+
+    __slots__ = ("data", "node_id")
+
+    def __init__(self, node_id: str, data: GraphNode) -> None:
+        self.node_id = node_id
+        self.data = data
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "data":
+            return self.data
+        if key == "kind":
+            return self.data.kind
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(("kind", "data"))
+
+    def __len__(self) -> int:
+        return 2
+
+    def copy(self) -> dict[str, Any]:
+        """A plain dict of the attributes (what networkx's ``Graph.copy`` asks each node for)."""
+        return dict(self)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+class _ReadOnlyDict(dict[str, Any]):
+    """A dict that may be shared by many edges, so it refuses changes in place (and pickles as a dict)."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError(
+            "edge attributes of a KnowledgeGraph are shared between edges and read-only; "
+            "use KnowledgeGraph.add_edge to change an edge"
+        )
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    update = pop = popitem = clear = setdefault = _read_only
+
+    def copy(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_ReadOnlyDict, (dict(self),))
 
 
 class KnowledgeGraph:
@@ -45,7 +108,9 @@ class KnowledgeGraph:
     def __init__(self, graph: nx.MultiDiGraph | None = None, meta: dict[str, Any] | None = None) -> None:
         self.graph: nx.MultiDiGraph = graph if graph is not None else nx.MultiDiGraph()
         self.meta: dict[str, Any] = meta or {}
-        self._kinds: dict[str, str] = {n: a["kind"] for n, a in self.graph.nodes(data=True)}
+        # Shared edge attribute dicts by (kind, weight) and edge key dicts by their content (see module doc).
+        self._edge_data: dict[tuple[str, float], _ReadOnlyDict] = {}
+        self._edge_keys: dict[tuple[tuple[str, float], ...], _ReadOnlyDict] = {}
 
     # -- insertion ---------------------------------------------------------------------------------
     @staticmethod
@@ -61,13 +126,18 @@ class KnowledgeGraph:
             return node.fact_id
         raise TypeError(f"not a graph node model: {type(node).__name__}")
 
-    def add_node(self, node: DocumentNode | ChunkNode | EntityNode | FactNode) -> str:
+    def add_node(self, node: GraphNode) -> str:
         """Add (or replace) a typed node and return its id."""
         if type(node) not in _NODE_MODELS.values():
             raise TypeError(f"not a graph node model: {type(node).__name__}")
         node_id = self.node_id(node)
-        self.graph.add_node(node_id, kind=node.kind, data=node)
-        self._kinds[node_id] = node.kind
+        graph = self.graph
+        # What nx.MultiDiGraph.add_node does, with the compact attributes (same node order).
+        if node_id not in graph._succ:
+            graph._succ[node_id] = graph.adjlist_inner_dict_factory()
+            graph._pred[node_id] = graph.adjlist_inner_dict_factory()
+        graph._node[node_id] = _NodeAttrs(node_id, node)
+        _clear_cache(graph)
         return node_id
 
     def add_edge(self, kind: EdgeKind, source: str, target: str, weight: float = 1.0) -> None:
@@ -75,11 +145,50 @@ class KnowledgeGraph:
         ends = _EDGE_ENDS.get(kind)
         if ends is None:
             raise ValueError(f"unknown edge kind {kind!r}")
+        graph = self.graph
+        ids = []
         for node_id, expected in zip((source, target), ends, strict=True):
-            actual = self._kinds.get(node_id)
+            attrs = graph._node.get(node_id)
+            actual = None if attrs is None else attrs.get("kind")
             if actual != expected:
                 raise ValueError(f"{kind} edge needs a {expected} node, got {actual!r} for {node_id!r}")
-        self.graph.add_edge(source, target, key=kind, kind=kind, weight=float(weight))
+            ids.append(attrs.node_id if isinstance(attrs, _NodeAttrs) else node_id)
+        u, v = ids
+        # What nx.MultiDiGraph.add_edge(u, v, key=kind, kind=kind, weight=weight) does (same edge order), with
+        # shared read-only attribute and key dicts: a pair's key dict is replaced, never changed in place.
+        data = self._data(kind, float(weight))
+        keys = graph._succ[u].get(v)
+        if keys is None:
+            keydict = self._keys({kind: data})
+        else:
+            updated = dict(keys)
+            updated[kind] = data
+            keydict = self._keys(updated)
+        graph._succ[u][v] = keydict
+        graph._pred[v][u] = keydict
+        _clear_cache(graph)
+
+    def _data(self, kind: str, weight: float) -> _ReadOnlyDict:
+        """The attribute dict of an edge: shared when the weight is a count (1.0 for most kinds)."""
+        if not (weight > 0 and weight.is_integer()):  # similarity scores: one of their own
+            return _ReadOnlyDict(kind=kind, weight=weight)
+        data = self._edge_data.get((kind, weight))
+        if data is None:
+            data = self._edge_data[(kind, weight)] = _ReadOnlyDict(kind=kind, weight=weight)
+        return data
+
+    def _keys(self, keys: dict[str, _ReadOnlyDict]) -> _ReadOnlyDict:
+        """The key dict of a pair of nodes (edge kind → attributes): shared when all its attributes are."""
+        content = []
+        for kind, data in keys.items():
+            weight = data.get("weight")
+            if not isinstance(weight, float) or self._edge_data.get((kind, weight)) is not data:
+                return _ReadOnlyDict(keys)
+            content.append((kind, weight))
+        shared = self._edge_keys.get(tuple(content))
+        if shared is None:
+            shared = self._edge_keys[tuple(content)] = _ReadOnlyDict(keys)
+        return shared
 
     # -- queries -----------------------------------------------------------------------------------
     def nodes(self, kind: type[N]) -> Iterator[N]:
@@ -220,6 +329,13 @@ class KnowledgeGraph:
         path = Path(path)
         nx.write_graphml(flat, path)
         return path
+
+
+def _clear_cache(graph: nx.MultiDiGraph) -> None:
+    """What networkx does after every change: forget graphs converted for a backend."""
+    cache = getattr(graph, "__networkx_cache__", None)
+    if cache:
+        cache.clear()
 
 
 def _scalar(value: Any) -> Any:
