@@ -340,3 +340,13 @@ def test_a_price_in_one_of_two_currencies_says_which_and_measures_compare_with_t
         "difference", ["Grand", "Edge"], "Width", ["1,950 mm", "1,780 mm"], "170 mm", [None, None]
     )
     assert wider is not None and wider[0] == "How much wider is Grand than Edge?"
+
+
+def test_a_korean_row_folded_into_the_label_owns_the_column() -> None:
+    row = fact("경영진 주요 업무", "경영 전략, 대외 협력").model_copy(
+        update={"source": "table", "evidence": "| 경영진 | 4명 | 경영 전략, 대외 협력 |"}
+    )
+    asked = Korean().fact(row, "하늘여행")
+    assert asked is not None and asked[0] == "하늘여행 경영진의 주요 업무는 무엇인가요?"
+    plain = fact("주요 업무", "경영 전략").model_copy(update={"source": "table", "evidence": "| 본사 | 경영 전략 |"})
+    assert Korean().fact(plain, "하늘여행")[0].startswith("하늘여행의 주요 업무")  # type: ignore[index]

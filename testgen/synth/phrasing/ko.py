@@ -120,6 +120,16 @@ def _year(qualifier: str) -> str:
     return f"{q}년" if re.fullmatch(r"\d{4}", q) else q
 
 
+def _row_in_label(fact: FactNode) -> str | None:
+    """The row label a table fact's attribute starts with ("경영진" of "경영진 주요 업무"), or None."""
+    if fact.source != "table":
+        return None
+    first = fact.evidence.strip().strip("|").split("|")[0].strip(" *")
+    if first and fact.attribute.startswith(first + " ") and len(fact.attribute) > len(first) + 1:
+        return first
+    return None
+
+
 class Korean:
     """Rules for Korean."""
 
@@ -193,6 +203,11 @@ class Korean:
         verbal = self._verbal(fact, subject)
         if verbal is not None:
             return verbal
+        row = _row_in_label(fact)
+        if row is not None:
+            # a table row folded into the label ("경영진 주요 업무") owns the column: "하늘여행 경영진의 주요 업무"
+            head = f"{subject} {row}의 {topic(attr[len(row) :].strip())}"
+            return self._question(head, fact), f"{head} {fact.value}입니다.", f"ko.{fact.value_type}"
         head = f"{subject}의 {topic(attr)}"
         return self._question(head, fact), f"{subject}의 {topic(attr)} {fact.value}입니다.", f"ko.{fact.value_type}"
 
