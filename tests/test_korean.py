@@ -294,7 +294,7 @@ def test_sentence_fact_puts_the_question_word_in_place() -> None:
     )
     question, answer, template = KO.fact(f, "하늘여행")
     assert question == "하늘여행은 언제 서울 종로구에서 설립되었나요?"
-    assert answer == sentence
+    assert answer == "하늘여행은 2008년 3월 15일 서울 종로구에서 설립되었습니다."  # the sentence, in the polite style
     assert template == "ko.sentence"
 
 

@@ -8,7 +8,7 @@ from factories import kv_fact as fact
 
 from schemas import FactNode
 from testgen.synth.phrasing.en import English
-from testgen.synth.phrasing.ko import Korean
+from testgen.synth.phrasing.ko import Korean, polite
 
 
 def date(attribute: str, value: str = "March 3, 2021", key: str = "2021-03-03") -> FactNode:
@@ -350,3 +350,17 @@ def test_a_korean_row_folded_into_the_label_owns_the_column() -> None:
     assert asked is not None and asked[0] == "하늘여행 경영진의 주요 업무는 무엇인가요?"
     plain = fact("주요 업무", "경영 전략").model_copy(update={"source": "table", "evidence": "| 본사 | 경영 전략 |"})
     assert Korean().fact(plain, "하늘여행")[0].startswith("하늘여행의 주요 업무")  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("plain", "formal"),
+    [
+        ("계약 금액은 420,000,000원이다.", "계약 금액은 420,000,000원입니다."),
+        ("2019년에 도쿄 사무소를 열었다.", "2019년에 도쿄 사무소를 열었습니다."),
+        ("매년 3월에 갱신된다.", "매년 3월에 갱신됩니다."),
+        ("고객 20명당 인솔자 1명을 배치한다.", "고객 20명당 인솔자 1명을 배치합니다."),
+        ("본사는 서울에 있습니다.", "본사는 서울에 있습니다."),
+    ],
+)
+def test_a_korean_sentence_answer_is_given_in_the_polite_style(plain: str, formal: str) -> None:
+    assert polite(plain) == formal

@@ -120,6 +120,32 @@ def _year(qualifier: str) -> str:
     return f"{q}년" if re.fullmatch(r"\d{4}", q) else q
 
 
+_PLAIN_ENDINGS = {
+    "된다": "됩니다",
+    "한다": "합니다",
+    "간다": "갑니다",
+    "온다": "옵니다",
+    "준다": "줍니다",
+    "진다": "집니다",
+}
+
+
+def polite(sentence: str) -> str:
+    """A sentence of written plain style ("…420,000,000원이다.") in the polite style answers use ("…입니다.")."""
+    text = sentence.rstrip()
+    if not text.endswith("다."):
+        return sentence
+    head = text[:-2]
+    if head.endswith("이"):
+        return head[:-1] + "입니다."
+    if head[-1:] in ("았", "었", "였", "했", "겠", "있", "없"):
+        return head + "습니다."
+    for plain, formal in _PLAIN_ENDINGS.items():
+        if text.endswith(plain + "."):
+            return text[: -len(plain) - 1] + formal + "."
+    return sentence
+
+
 def _row_in_label(fact: FactNode) -> str | None:
     """The row label a table fact's attribute starts with ("경영진" of "경영진 주요 업무"), or None."""
     if fact.source != "table":
@@ -251,11 +277,13 @@ class Korean:
         has_topic = _has_topic(question)
         if pos == 0 and has_topic:
             return None  # "2024년 이용객 수는 …": the date was the only link to the page's subject
+        answer = polite(sentence)
         if not has_topic and subject not in question:
             question = f"{topic(subject)} {question}"
         elif has_topic and subject not in question and re.match(r"^[^\s]+(\s[^\s]+)?(은|는)\s", question):
             question = f"{subject}의 {question}"  # "갱신 협상은 …" → "<계약>의 갱신 협상은 …"
-        return question, sentence, "ko.sentence"
+            answer = f"{subject}의 {answer}"
+        return question, answer, "ko.sentence"
 
     def compare(
         self, subjects: list[str], attribute: str, values: list[str], winner: int, higher: bool, kind: str
