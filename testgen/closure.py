@@ -381,6 +381,7 @@ class Closure:
                     docs.add(chunk.doc_id)
                     break
         docs |= self._restated_rule(fact, cues, docs)
+        docs |= self._told_again(fact, cues, docs)
         docs |= self._by_distinctive_words(fact, forms, docs)
         docs |= self._same_event(fact, docs)
         docs |= self._role_beside_name(fact, forms, docs)
@@ -612,6 +613,25 @@ class Closure:
                     docs.add(doc_id)
                     break
         return docs
+
+    def _told_again(self, fact: FactNode, cues: list[str], found: set[str]) -> set[str]:
+        """A dated prose fact told again in another document in nearly the same words, whatever that document is
+        about: "MERS was first reported in September 2012 in Saudi Arabia" in a second paper tells "Middle East
+        respiratory syndrome coronavirus was first recognized in September 2012 in Saudi Arabia". Three quarters of
+        the sentence's own words (at least six) and the same date, in one sentence. Not for Chinese or Japanese,
+        whose sentences often leave their subject to the sentence before ("1934年获博士学位" is told of many)."""
+        if fact.source != "sentence" or fact.value_type != "date" or len(cues) < 6 or is_cjk(fact.evidence):
+            return set()
+        out: set[str] = set()
+        for chunk_id in sorted(self._candidates(fact)):
+            doc_id = self.ctx.chunks[chunk_id].doc_id
+            if doc_id in found or doc_id in out:
+                continue
+            for line in self.lines(chunk_id):
+                if states_value(fact, line) and sum(cue in normalize(line) for cue in cues) >= 0.75 * len(cues):
+                    out.add(doc_id)
+                    break
+        return out
 
     def _restated_rule(self, fact: FactNode, cues: list[str], found: set[str]) -> set[str]:
         """A rule of a policy restated elsewhere without naming the policy: an FAQ answer "취소 접수 후 영업일 기준

@@ -692,3 +692,20 @@ def test_a_bare_count_of_units_is_stated_by_the_things_counted(tmp_path: Path) -
     docs = fact_closure(ctx, units)
     assert "products/ridge.md" in docs  # "40 bikes"
     assert "news/ride.md" not in docs  # "40 minutes" counts no things
+
+
+def test_a_dated_sentence_told_again_in_another_paper_is_in_its_closure(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "papers/a.md": "# Paper A\n\nHarbor fever syndrome virus was first recognized in September 2012 in Oslo "
+            "Norway.\n",
+            "papers/b.md": "# Paper B\n\nHarbor fever syndrome (HFS) was first reported in September 2012 in Oslo "
+            "Norway, after a sailor fell ill.\n",
+            "papers/c.md": "# Paper C\n\nA new clinic was first opened in September 2012 in Bergen.\n",
+        },
+    )
+    first = next(f for f in ctx.facts if f.doc_id == "papers/a.md" and f.value_type == "date")
+    docs = fact_closure(ctx, first)
+    assert "papers/b.md" in docs  # the same event in nearly the same words
+    assert "papers/c.md" not in docs  # the same date, another event
