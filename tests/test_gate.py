@@ -1181,3 +1181,18 @@ def test_a_variants_column_and_a_range_label_name_no_property() -> None:
     assert label_for_value(reach.model_copy(update={"source": "table"})) is None
     model = fact("X1", "- Model: X1", attribute="Model", subject="Velvera One", value_type="text")
     assert label_for_value(model) is None  # a key-value line naming its own model
+
+
+def test_an_event_the_page_dates_twice_is_ambiguous(tmp_path: Path) -> None:
+    page = (
+        "# Ana Ruiz\n\n## Career\n\n- **March 2018:** Joined as Frontend Engineer\n"
+        "- **August 2019:** Promoted to Senior Frontend Engineer due to the portal redesign.\n"
+        "- **May 2022:** Promoted to Staff Engineer\n\n## Compensation\n\n"
+        "- **June 2019:** Salary Increase - $95,000 (Promotion to Senior Engineer)\n"
+    )
+    ctx = kb_context(tmp_path, {"people/ana.md": page, "people/ben.md": "# Ben Ode\n\n- **Title**: Designer\n"})
+    gate = Gate(ctx)
+    senior = next(f for f in ctx.facts if f.value == "August 2019")
+    assert "June 2019" in (gate._dated_again(senior) or "")
+    staff = next(f for f in ctx.facts if f.value == "May 2022")
+    assert gate._dated_again(staff) is None  # another promotion, not the same event

@@ -368,6 +368,45 @@ class Gate:
                 return _fail("ambiguous_key", f"{fact.subject[:30]} / {fact.attribute[:30]}")
             if draft.category in (*SINGLE_FACT, "comparative") and self._shared_row(fact, draft.question):
                 return _fail("ambiguous_key", f"'{fact.subject[:30]}' is a row of tables on several pages")
+            other = self._dated_again(fact)
+            if other:
+                return _fail("ambiguous_key", f"the page dates the same event again: '{other[:40]}'")
+        return None
+
+    def _dated_again(self, fact: FactNode) -> str | None:
+        """Another line of the fact's page dating the same event differently: "August 2019: Promoted to Senior
+        Frontend Software Engineer" and "June 2019: Salary Increase (Promotion to Senior Engineer)". The same
+        event is the event word's stem and at least half of the other words after it."""
+        if fact.source != "timeline" or fact.value_type != "date" or not fact.date_key:
+            return None
+        event = re.split(
+            r",|;|\s(?:due to|because|in order to|thanks to|following|resulting in|leading to|with|but|while)\s",
+            fact.attribute.lower(),
+        )[0]
+        words = [w for w in re.findall(r"[a-z]{3,}", event) if w not in _GLUE_WORDS]
+        if len(words) < 2:
+            return None
+        stem, rest = words[0][:5], {w[:5] for w in words[1:]}
+        modifiers = {w[:5] for w in words[1:-1]}  # "senior frontend" of "senior frontend engineer"
+        section = None
+        for chunk in sorted(self.ctx.chunks_by_doc.get(fact.doc_id, []), key=lambda c: c.start):
+            for line in chunk.text.splitlines():
+                if line.startswith("#"):
+                    section = line.lstrip("# ").strip()
+                    continue
+                low = line.lower()
+                # another section of the page (a salary history beside the career one), not the next step of the
+                # same timeline ("Promoted to Staff Engineer" after "Promoted to Senior Engineer")
+                if stem not in low or fact.evidence.strip() in line or section == (fact.context or "").strip():
+                    continue
+                others = [
+                    v.date_key
+                    for v in find_values(line)
+                    if v.value_type == "date" and v.date_key and v.date_key[:7] != fact.date_key[:7]
+                ]
+                said = {w[:5] for w in re.findall(r"[a-z]{3,}", low)}
+                if others and len(rest & said) >= 0.5 * len(rest) and modifiers & said:
+                    return line.strip()
         return None
 
     def _shared_row(self, fact: FactNode, question: str) -> bool:
@@ -427,6 +466,9 @@ _NOUN_TEMPLATES = frozenset(
     {"what", "text", "number", "money", "percent", "where", "how_long", "qualified", "compare", "arith", "extreme"}
     | {"date"}
 )
+
+
+_GLUE_WORDS = frozenset("the and for due with from into onto over that this was were his her their its".split())
 
 
 def _row_label(fact: FactNode) -> str | None:
