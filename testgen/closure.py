@@ -23,6 +23,7 @@ participants of the 세진전자 contract).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from schemas import FactNode
 from testgen.kg.values import ValueSpan, find_values, list_items
@@ -599,19 +600,27 @@ class Closure:
         words = self.distinctive(forms)
         if not words:
             return set()
+        cues = attribute_cues(fact)
+
+        def names_it(lines: list[str], index: int) -> bool:
+            norm = normalize(_with_its_question(lines, index))
+            if fact.source == "sentence" and not _tells_the_same(cues, norm):
+                return False
+            return any(contains_keyword(norm, w) for w in words) and states_value(fact, lines[index])
+
+        return self._docs_with_a_line(fact, found, names_it)
+
+    def _docs_with_a_line(self, fact: FactNode, found: set[str], holds: Callable[[list[str], int], bool]) -> set[str]:
+        """Documents beyond `found` with a line, among the chunks that may hold the value, for which `holds(lines,
+        index)` is true."""
         docs: set[str] = set()
         for chunk_id in sorted(self._candidates(fact)):
             doc_id = self.ctx.chunks[chunk_id].doc_id
             if doc_id in found or doc_id in docs:
                 continue
             lines = self.lines(chunk_id)
-            for index, line in enumerate(lines):
-                norm = normalize(_with_its_question(lines, index))
-                if fact.source == "sentence" and not _tells_the_same(attribute_cues(fact), norm):
-                    continue
-                if any(contains_keyword(norm, w) for w in words) and states_value(fact, line):
-                    docs.add(doc_id)
-                    break
+            if any(holds(lines, index) for index in range(len(lines))):
+                docs.add(doc_id)
         return docs
 
     def _told_again(self, fact: FactNode, cues: list[str], found: set[str]) -> set[str]:
@@ -622,16 +631,13 @@ class Closure:
         whose sentences often leave their subject to the sentence before ("1934年获博士学位" is told of many)."""
         if fact.source != "sentence" or fact.value_type != "date" or len(cues) < 6 or is_cjk(fact.evidence):
             return set()
-        out: set[str] = set()
-        for chunk_id in sorted(self._candidates(fact)):
-            doc_id = self.ctx.chunks[chunk_id].doc_id
-            if doc_id in found or doc_id in out:
-                continue
-            for line in self.lines(chunk_id):
-                if states_value(fact, line) and sum(cue in normalize(line) for cue in cues) >= 0.75 * len(cues):
-                    out.add(doc_id)
-                    break
-        return out
+        return self._docs_with_a_line(
+            fact,
+            found,
+            lambda lines, i: (
+                states_value(fact, lines[i]) and sum(cue in normalize(lines[i]) for cue in cues) >= 0.75 * len(cues)
+            ),
+        )
 
     def _restated_rule(self, fact: FactNode, cues: list[str], found: set[str]) -> set[str]:
         """A rule of a policy restated elsewhere without naming the policy: an FAQ answer "취소 접수 후 영업일 기준
@@ -645,17 +651,13 @@ class Closure:
             or not cues
         ):
             return set()
-        out: set[str] = set()
-        for chunk_id in sorted(self._candidates(fact)):
-            doc_id = self.ctx.chunks[chunk_id].doc_id
-            if doc_id in found or doc_id in out:
-                continue
-            lines = self.lines(chunk_id)
-            for index, line in enumerate(lines):
-                if states_value(fact, line) and any(cue in normalize(_with_its_question(lines, index)) for cue in cues):
-                    out.add(doc_id)
-                    break
-        return out
+        return self._docs_with_a_line(
+            fact,
+            found,
+            lambda lines, i: (
+                states_value(fact, lines[i]) and any(cue in normalize(_with_its_question(lines, i)) for cue in cues)
+            ),
+        )
 
     def _titled(self, doc_id: str, forms: set[str]) -> bool:
         title = normalize(self.ctx.docs[doc_id].title)
