@@ -328,24 +328,11 @@ class Closure:
         if fact.unit and cues and fact.unit.isalpha():
             # the unit names what is counted ("Headcount: 148 employees" is about employees, "employ 148 people")
             cues.append(_unit_stem(fact.unit)[:5])
-        # chunks about the subject: its mentions, its own page, its names; tested per candidate (the candidates are
-        # few) rather than by collecting every chunk of the subject's page for every fact
-        mentions = ctx.entity_chunks.get(entity.entity_id, set()) if entity is not None else set()
-        named: set[str] = set().union(*(ctx.chunks_with(form) for form in forms)) if forms else set()
-        about = [
-            c
-            for c in self._candidates(fact)
-            if c in mentions
-            or c in named
-            or (home and ctx.chunks[c].doc_id == home)
-            or self._titled(ctx.chunks[c].doc_id, forms)  # "History of Aurora Bikes", past its first chunk
-        ]
-        for chunk_id in sorted(about):
-            chunk = ctx.chunks[chunk_id]
-            if chunk.doc_id in docs:
+        counted = _COUNT_LABEL.fullmatch(normalize(fact.attribute)) is not None and fact.unit is None
+        for chunk_id in self._about(fact, forms, home):
+            if ctx.chunks[chunk_id].doc_id in docs:
                 continue
             # the attribute must show in the chunk, except for an amount of money: "Aurora Cargo Max ($5,450)"
-            counted = _COUNT_LABEL.fullmatch(normalize(fact.attribute)) is not None and fact.unit is None
             if (
                 cues
                 and fact.value_type != "money"
@@ -354,33 +341,8 @@ class Closure:
                 and not any(cue in ctx.chunk_norm[chunk_id] for cue in cues)
             ):
                 continue
-            lines = self.lines(chunk_id)
-            for index, line in enumerate(lines):
-                if not states_value(fact, line) or (counted and not _counts_things(fact, line)):
-                    continue
-                # the line, with the line before it: an FAQ answer under the question that names the subject
-                norm = normalize(_with_its_question(lines, index))
-                # On the subject's own page, or a page whose title names it ("Contract with X for Rellm"), the
-                # line need not repeat the name: the attribute is enough.
-                on_its_page = chunk.doc_id == home or self._titled(chunk.doc_id, forms)
-                if fact.source == "sentence" and not _tells_the_same(cues, norm):
-                    continue  # a prose fact: the other line must tell the same event, not only share a date
-                if _lower_case_use(fact.value, line, forms):
-                    continue  # "Trips by the executive team …" does not name the team "Executive"
-                if fact.value_entity and _side_by_side(norm, forms, normalize(fact.value), cues):
-                    continue  # "X의 현지 운영과 Y 관리를 맡는다": two things named in a row, not the relation
-                if (
-                    any(form in norm for form in forms)
-                    or (on_its_page and (not cues or any(cue in norm for cue in cues)))
-                    or self._under_its_heading(chunk_id, index, forms)
-                ):
-                    docs.add(chunk.doc_id)
-                    break
-                if self._named_just_before(fact, chunk_id, index, forms, cues) or self._record_of(
-                    chunk_id, line, forms, cues
-                ):
-                    docs.add(chunk.doc_id)
-                    break
+            if self._chunk_states(fact, chunk_id, forms, cues, home, counted):
+                docs.add(ctx.chunks[chunk_id].doc_id)
         docs |= self._restated_rule(fact, cues, docs)
         docs |= self._told_again(fact, cues, docs)
         docs |= self._by_distinctive_words(fact, forms, docs)
@@ -392,6 +354,53 @@ class Closure:
         docs |= self._relation_in_prose(fact, short_forms, docs)
         docs |= self._from_the_listed_pages(fact, forms)
         return docs
+
+    def _about(self, fact: FactNode, forms: set[str], home: str | None) -> list[str]:
+        """Chunks that may hold the value and are about the subject: its mentions, its own page, its names, a page
+        titled with it; tested per candidate (the candidates are few) rather than by collecting every chunk of the
+        subject's page for every fact."""
+        ctx = self.ctx
+        entity = ctx.entities.get(fact.subject_entity or "")
+        mentions = ctx.entity_chunks.get(entity.entity_id, set()) if entity is not None else set()
+        named: set[str] = set().union(*(ctx.chunks_with(form) for form in forms)) if forms else set()
+        return sorted(
+            c
+            for c in self._candidates(fact)
+            if c in mentions
+            or c in named
+            or (home and ctx.chunks[c].doc_id == home)
+            or self._titled(ctx.chunks[c].doc_id, forms)  # "History of Aurora Bikes", past its first chunk
+        )
+
+    def _chunk_states(
+        self, fact: FactNode, chunk_id: str, forms: set[str], cues: list[str], home: str | None, counted: bool
+    ) -> bool:
+        """Whether a line of the chunk states the fact of this subject."""
+        doc_id = self.ctx.chunks[chunk_id].doc_id
+        # On the subject's own page, or a page whose title names it ("Contract with X for Rellm"), the line need not
+        # repeat the name: the attribute is enough.
+        on_its_page = doc_id == home or self._titled(doc_id, forms)
+        lines = self.lines(chunk_id)
+        for index, line in enumerate(lines):
+            if not states_value(fact, line) or (counted and not _counts_things(fact, line)):
+                continue
+            # the line, with the line before it: an FAQ answer under the question that names the subject
+            norm = normalize(_with_its_question(lines, index))
+            if fact.source == "sentence" and not _tells_the_same(cues, norm):
+                continue  # a prose fact: the other line must tell the same event, not only share a date
+            if _lower_case_use(fact.value, line, forms):
+                continue  # "Trips by the executive team …" does not name the team "Executive"
+            if fact.value_entity and _side_by_side(norm, forms, normalize(fact.value), cues):
+                continue  # "X의 현지 운영과 Y 관리를 맡는다": two things named in a row, not the relation
+            if (
+                any(form in norm for form in forms)
+                or (on_its_page and (not cues or any(cue in norm for cue in cues)))
+                or self._under_its_heading(chunk_id, index, forms)
+                or self._named_just_before(fact, chunk_id, index, forms, cues)
+                or self._record_of(chunk_id, line, forms, cues)
+            ):
+                return True
+        return False
 
     def _named_just_before(self, fact: FactNode, chunk_id: str, index: int, forms: set[str], cues: list[str]) -> bool:
         """A specific value in a sentence that speaks of the subject as "the bike" or "its", named by the sentence
