@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from schemas import FactNode
 from testgen.kg.values import ValueSpan, find_values, list_items
@@ -184,9 +185,10 @@ def _side_by_side(norm: str, forms: set[str], value: str, cues: list[str]) -> bo
     return False
 
 
-def _list_parts(value: str) -> list[str]:
+@lru_cache(maxsize=1 << 16)
+def _list_parts(value: str) -> tuple[str, ...]:
     """The items of a short list value ("재무, 인사, 총무, 계약 검토"), stated in any order and joined by any words
-    ("재무, 인사, 총무와 계약 검토를 맡는다"); [] for anything else."""
+    ("재무, 인사, 총무와 계약 검토를 맡는다"); () for anything else (cached: the same values are asked often)."""
     parts = list_items(value, most=5) if len(value) <= 60 else []
     if len(value) <= 60:
         # names joined by "and" or "&" ("Ingrid Solberg and Marcus Okafor", "A Smith, B Jones and C Wu")
@@ -197,8 +199,8 @@ def _list_parts(value: str) -> list[str]:
         elif parts:
             parts.append(last)
     if any(len(p) > 20 or p.replace(",", "").isdigit() for p in parts):
-        return []
-    return parts
+        return ()
+    return tuple(parts)
 
 
 def _one_amount(value: str) -> ValueSpan | None:
@@ -285,6 +287,7 @@ class Closure:
         self._homes: dict[str, str] | None = None
         self._by_type: dict[str, set[str]] | None = None
         self._by_cell: dict[str, list[FactNode]] | None = None
+        self._titles: dict[tuple[str, frozenset[str]], bool] = {}
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
@@ -363,13 +366,12 @@ class Closure:
         entity = ctx.entities.get(fact.subject_entity or "")
         mentions = ctx.entity_chunks.get(entity.entity_id, set()) if entity is not None else set()
         named: set[str] = set().union(*(ctx.chunks_with(form) for form in forms)) if forms else set()
+        rest = [c for c in self._candidates(fact) if c not in mentions and c not in named]
+        titled = {d for d in {ctx.chunks[c].doc_id for c in rest} if d == home or self._titled(d, forms)}
+        # a page titled with the subject ("History of Aurora Bikes") is about it past its first chunk
         return sorted(
-            c
-            for c in self._candidates(fact)
-            if c in mentions
-            or c in named
-            or (home and ctx.chunks[c].doc_id == home)
-            or self._titled(ctx.chunks[c].doc_id, forms)  # "History of Aurora Bikes", past its first chunk
+            {c for c in self._candidates(fact) if c in mentions or c in named}
+            | {c for c in rest if ctx.chunks[c].doc_id in titled}
         )
 
     def _chunk_states(
@@ -619,13 +621,17 @@ class Closure:
 
         return self._docs_with_a_line(fact, found, names_it)
 
-    def _docs_with_a_line(self, fact: FactNode, found: set[str], holds: Callable[[list[str], int], bool]) -> set[str]:
-        """Documents beyond `found` with a line, among the chunks that may hold the value, for which `holds(lines,
-        index)` is true."""
+    def _docs_with_a_line(
+        self, fact: FactNode, found: set[str], holds: Callable[[list[str], int], bool], cues: list[str] | None = None
+    ) -> set[str]:
+        """Documents beyond `found` with a line, among the chunks that may hold the value (and, given `cues`, show
+        one of them), for which `holds(lines, index)` is true."""
         docs: set[str] = set()
         for chunk_id in sorted(self._candidates(fact)):
             doc_id = self.ctx.chunks[chunk_id].doc_id
             if doc_id in found or doc_id in docs:
+                continue
+            if cues and not any(cue in self.ctx.chunk_norm[chunk_id] for cue in cues):
                 continue
             lines = self.lines(chunk_id)
             if any(holds(lines, index) for index in range(len(lines))):
@@ -646,6 +652,7 @@ class Closure:
             lambda lines, i: (
                 states_value(fact, lines[i]) and sum(cue in normalize(lines[i]) for cue in cues) >= 0.75 * len(cues)
             ),
+            cues,
         )
 
     def _restated_rule(self, fact: FactNode, cues: list[str], found: set[str]) -> set[str]:
@@ -666,10 +673,18 @@ class Closure:
             lambda lines, i: (
                 states_value(fact, lines[i]) and any(cue in normalize(_with_its_question(lines, i)) for cue in cues)
             ),
+            cues,
         )
 
     def _titled(self, doc_id: str, forms: set[str]) -> bool:
-        title = normalize(self.ctx.docs[doc_id].title)
+        key = (doc_id, frozenset(forms))
+        if key not in self._titles:
+            title = normalize(self.ctx.docs[doc_id].title)
+            self._titles[key] = self._title_names(title, forms)
+        return self._titles[key]
+
+    @staticmethod
+    def _title_names(title: str, forms: set[str]) -> bool:
         return any(re.search(rf"(?<!\w){re.escape(form)}(?!\w)", title) for form in forms if len(form) > 2)
 
     def _from_the_other_end(self, fact: FactNode, forms: set[str]) -> set[str]:

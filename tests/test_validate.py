@@ -579,9 +579,9 @@ def test_the_other_ends_page_must_tell_the_relation_not_only_name_the_subject(tm
 
 
 def test_names_joined_by_and_are_a_list_and_a_unit_may_be_written_once() -> None:
-    assert _list_parts("Ida Berg and Tom Lee") == ["Ida Berg", "Tom Lee"]
-    assert _list_parts("A Smith, B Jones and C Wu") == ["A Smith", "B Jones", "C Wu"]
-    assert _list_parts("bread and butter") == []
+    assert _list_parts("Ida Berg and Tom Lee") == ("Ida Berg", "Tom Lee")
+    assert _list_parts("A Smith, B Jones and C Wu") == ("A Smith", "B Jones", "C Wu")
+    assert _list_parts("bread and butter") == ()
     staff = FactNode(
         fact_id="f1",
         subject="Harbor Bikes",
