@@ -287,7 +287,6 @@ class Closure:
         self._homes: dict[str, str] | None = None
         self._by_type: dict[str, set[str]] | None = None
         self._by_cell: dict[str, list[FactNode]] | None = None
-        self._titles: dict[tuple[str, frozenset[str]], bool] = {}
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
@@ -677,14 +676,7 @@ class Closure:
         )
 
     def _titled(self, doc_id: str, forms: set[str]) -> bool:
-        key = (doc_id, frozenset(forms))
-        if key not in self._titles:
-            title = normalize(self.ctx.docs[doc_id].title)
-            self._titles[key] = self._title_names(title, forms)
-        return self._titles[key]
-
-    @staticmethod
-    def _title_names(title: str, forms: set[str]) -> bool:
+        title = normalize(self.ctx.docs[doc_id].title)
         return any(re.search(rf"(?<!\w){re.escape(form)}(?!\w)", title) for form in forms if len(form) > 2)
 
     def _from_the_other_end(self, fact: FactNode, forms: set[str]) -> set[str]:
