@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from schemas import FactNode
 from testgen.kg.values import ValueSpan, find_values, list_items
+from testgen.lang.scripts import HANGUL
 from testgen.names import core_name
 from testgen.synth.context import GenContext
 from testgen.text import contains_keyword, is_cjk, normalize, tokens
@@ -252,6 +253,8 @@ _RULE_PAGE = re.compile(
     r"\b(?:polic(?:y|ies)|procedures?|regulations?|rules|terms|guidelines?)\b|규정|정책|약관|지침|규칙|政策|规定|条款|規程|規定",
     re.I,
 )
+#: Labels of the unit a person works in.
+_UNIT_LABEL = re.compile(r"근무지|근무 지점|소속|부서|지점|본부|(?:^|\s)팀$", re.I)
 #: Labels of the role a person holds.
 _ROLE_LABEL = re.compile(r"^\s*(?:job title|title|role|position|team|department|직책|직위|직함|소속|부서|팀)\s*$", re.I)
 
@@ -351,6 +354,7 @@ class Closure:
         docs |= self._same_event(fact, docs)
         docs |= self._role_beside_name(fact, forms, docs)
         docs |= self._rows_naming(fact, forms, docs)
+        docs |= self._head_of_unit(fact, forms, docs)
         short_forms = self.subject_forms(fact) if fact.value_entity else forms
         docs |= self._from_the_other_end(fact, short_forms | self.distinctive(forms))
         docs |= self._relation_in_prose(fact, short_forms, docs)
@@ -497,6 +501,27 @@ class Closure:
             if doc_id in found or doc_id in docs:
                 continue
             if any(beside.search(normalize(line)) for line in self.lines(chunk_id)):
+                docs.add(doc_id)
+        return docs
+
+    def _head_of_unit(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """A unit's head written before his name states where he works: "부산지점장 오승민" (the 부산 지점's head)
+        states 오승민's 근무지 "부산 지점", "영업팀장 김하나" her team. Korean writes a unit's head as the unit's
+        name with 장 glued on."""
+        if fact.value_type != "text" or not _UNIT_LABEL.search(fact.attribute):
+            return set()
+        unit = re.sub(r"\s+", "", normalize(fact.value))
+        names = [re.sub(r"\s+", "", f) for f in forms if len(f) >= 2]
+        if not unit or not names or not re.search(f"[{HANGUL}]$", unit):
+            return set()
+        joined = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        head = re.compile(rf"{re.escape(unit)}장(?:인|이자|이며)?(?:{joined})")
+        docs: set[str] = set()
+        for chunk_id in sorted(self._chunks_naming(forms)):
+            doc_id = self.ctx.chunks[chunk_id].doc_id
+            if doc_id in found or doc_id in docs:
+                continue
+            if any(head.search(re.sub(r"\s+", "", normalize(line))) for line in self.lines(chunk_id)):
                 docs.add(doc_id)
         return docs
 

@@ -709,3 +709,18 @@ def test_a_dated_sentence_told_again_in_another_paper_is_in_its_closure(tmp_path
     docs = fact_closure(ctx, first)
     assert "papers/b.md" in docs  # the same event in nearly the same words
     assert "papers/c.md" not in docs  # the same date, another event
+
+
+def test_a_units_head_written_before_the_name_states_where_the_person_works(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "people/oh.md": "# 오민수\n\n- **근무지**: 대전 지점\n- **직책**: 대전지점장\n",
+            "products/tour.md": "# 계룡산 투어\n\n- **가격**: 99,000원\n\n"
+            "대전지점장 오민수가 상품 책임자를 맡고 있다.\n",
+            "news/visit.md": "# 방문 소식\n\n오민수는 대전 지점 행사에서 인사말을 했다.\n",
+        },
+    )
+    workplace = next(f for f in ctx.facts if f.attribute == "근무지")
+    docs = fact_closure(ctx, workplace)
+    assert "products/tour.md" in docs  # 대전지점장 오민수: the head of 대전 지점
