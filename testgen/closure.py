@@ -495,14 +495,8 @@ class Closure:
             rf"(?<!\w){re.escape(value)}[\s:：*,(（|-]{{0,5}}(?:{joined})(?![a-z])"
             rf"|(?<![\w가-힣])(?:{joined})[\s,(（|]{{1,4}}{re.escape(value)}(?:{_PARTICLES})?(?![a-z가-힣])"
         )
-        docs: set[str] = set()
-        for chunk_id in sorted(self.ctx.chunks_with(fact.value) & self._chunks_naming(set(names))):
-            doc_id = self.ctx.chunks[chunk_id].doc_id
-            if doc_id in found or doc_id in docs:
-                continue
-            if any(beside.search(normalize(line)) for line in self.lines(chunk_id)):
-                docs.add(doc_id)
-        return docs
+        chunk_ids = self.ctx.chunks_with(fact.value) & self._chunks_naming(set(names))
+        return self._docs_with_a_line(chunk_ids, found, lambda lines, i: bool(beside.search(normalize(lines[i]))))
 
     def _head_of_unit(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """A unit's head written before his name states where he works: "부산지점장 오승민" (the 부산 지점's head)
@@ -516,14 +510,11 @@ class Closure:
             return set()
         joined = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
         head = re.compile(rf"{re.escape(unit)}장(?:인|이자|이며)?(?:{joined})")
-        docs: set[str] = set()
-        for chunk_id in sorted(self._chunks_naming(forms)):
-            doc_id = self.ctx.chunks[chunk_id].doc_id
-            if doc_id in found or doc_id in docs:
-                continue
-            if any(head.search(re.sub(r"\s+", "", normalize(line))) for line in self.lines(chunk_id)):
-                docs.add(doc_id)
-        return docs
+        return self._docs_with_a_line(
+            self._chunks_naming(forms),
+            found,
+            lambda lines, i: bool(head.search(re.sub(r"\s+", "", normalize(lines[i])))),
+        )
 
     def _rows_naming(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """Table rows elsewhere whose cell names the subject: "| 제주 지점 | … | 최서연 |" under "지점장" states her
@@ -643,15 +634,19 @@ class Closure:
                 return False
             return any(contains_keyword(norm, w) for w in words) and states_value(fact, lines[index])
 
-        return self._docs_with_a_line(fact, found, names_it)
+        return self._docs_with_a_line(self._candidates(fact), found, names_it)
 
     def _docs_with_a_line(
-        self, fact: FactNode, found: set[str], holds: Callable[[list[str], int], bool], cues: list[str] | None = None
+        self,
+        chunk_ids: set[str],
+        found: set[str],
+        holds: Callable[[list[str], int], bool],
+        cues: list[str] | None = None,
     ) -> set[str]:
-        """Documents beyond `found` with a line, among the chunks that may hold the value (and, given `cues`, show
-        one of them), for which `holds(lines, index)` is true."""
+        """Documents beyond `found` with a line, among `chunk_ids` (given `cues`, those showing one of them), for
+        which `holds(lines, index)` is true."""
         docs: set[str] = set()
-        for chunk_id in sorted(self._candidates(fact)):
+        for chunk_id in sorted(chunk_ids):
             doc_id = self.ctx.chunks[chunk_id].doc_id
             if doc_id in found or doc_id in docs:
                 continue
@@ -671,7 +666,7 @@ class Closure:
         if fact.source != "sentence" or fact.value_type != "date" or len(cues) < 6 or is_cjk(fact.evidence):
             return set()
         return self._docs_with_a_line(
-            fact,
+            self._candidates(fact),
             found,
             lambda lines, i: (
                 states_value(fact, lines[i]) and sum(cue in normalize(lines[i]) for cue in cues) >= 0.75 * len(cues)
@@ -692,7 +687,7 @@ class Closure:
         ):
             return set()
         return self._docs_with_a_line(
-            fact,
+            self._candidates(fact),
             found,
             lambda lines, i: (
                 states_value(fact, lines[i]) and any(cue in normalize(_with_its_question(lines, i)) for cue in cues)
@@ -746,15 +741,8 @@ class Closure:
             rf"(?<!\w)(?:{subj}){gap}(?:{_USES}){gap}(?:{obj})(?!\w)|(?<!\w)(?:{obj})\s+(?:customer|client|user)s?\s+"
             rf"(?:is|are|include|includes){gap}(?:{subj})(?!\w)"
         )
-        docs: set[str] = set()
         both = set().union(*(self.ctx.chunks_with(t) for t in targets)) & self._chunks_naming(forms)
-        for chunk_id in sorted(both):
-            doc_id = self.ctx.chunks[chunk_id].doc_id
-            if doc_id in found or doc_id in docs:
-                continue
-            if any(told.search(normalize(line)) for line in self.lines(chunk_id)):
-                docs.add(doc_id)
-        return docs
+        return self._docs_with_a_line(both, found, lambda lines, i: bool(told.search(normalize(lines[i]))))
 
     def _from_the_listed_pages(self, fact: FactNode, forms: set[str]) -> set[str]:
         """A list of things with pages of their own ("담당 계약: 세진전자 … 계약, 그린모빌리티 … 계약"): each listed
