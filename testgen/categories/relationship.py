@@ -159,6 +159,7 @@ def _mention_relations(ctx: GenContext) -> list[FactNode]:
         for f in ctx.facts
         if f.subject_entity and f.value_entity and f.source in ("key_value", "table")
     }
+    one_word = _one_word_names(ctx)
     out: list[FactNode] = []
     for doc_id, mentioned in sorted(by_doc.items()):
         owner = homes.get(doc_id)
@@ -174,7 +175,7 @@ def _mention_relations(ctx: GenContext) -> list[FactNode]:
             if len(set(keys)) != 1:
                 continue  # several candidates: the page does not single one out
             target = ctx.entities[keys[0]]
-            if _misspelt_other(ctx, doc_id, entity_type, target.entity_id):
+            if _misspelt_other(ctx, doc_id, one_word.get(entity_type, {}), target.name):
                 continue  # the page also names another one, misspelt ("Marketllm" for "Markellm")
             if frozenset((owner, target.entity_id)) in linked:
                 continue
@@ -202,20 +203,33 @@ def _mention_relations(ctx: GenContext) -> list[FactNode]:
     return out
 
 
-def _misspelt_other(ctx: GenContext, doc_id: str, entity_type: str, target: str) -> bool:
-    """Whether the page has a word one edit away from the one-word name of another entity of `entity_type`."""
-    names = {
-        e.name.casefold()
-        for key, e in ctx.entities.items()
-        if e.entity_type == entity_type and key != target and re.fullmatch(r"[^\W\d_]{6,}", e.name)
-    }
+def _one_word_names(ctx: GenContext) -> dict[str, dict[tuple[str, int], set[str]]]:
+    """One-word names of six letters or more, per entity type, by (first letter, length): the names a misspelt
+    word may stand for (once per run)."""
+    names: dict[str, dict[tuple[str, int], set[str]]] = {}
+    for entity in ctx.entities.values():
+        if re.fullmatch(r"[^\W\d_]{6,}", entity.name):
+            name = entity.name.casefold()
+            names.setdefault(entity.entity_type, {}).setdefault((name[0], len(name)), set()).add(name)
+    return names
+
+
+def _misspelt_other(ctx: GenContext, doc_id: str, names: dict[tuple[str, int], set[str]], target: str) -> bool:
+    """Whether the page has a word one edit away from the one-word name of another entity of the type (`names`,
+    by first letter and length), not the target's."""
     if not names:
         return False
+    target = target.casefold()
     words = {
         w.casefold() for chunk in ctx.chunks_by_doc.get(doc_id, []) for w in re.findall(r"[^\W\d_]{5,}", chunk.text)
     }
-    words -= names | {ctx.entities[target].name.casefold()}
-    return any(one_edit_apart(word, name) for word in words for name in names)
+    for word in words:
+        if word == target or word in names.get((word[0], len(word)), set()):
+            continue  # a name written right
+        for size in (len(word) - 1, len(word), len(word) + 1):
+            if any(n != target and one_edit_apart(word, n) for n in names.get((word[0], size), ())):
+                return True
+    return False
 
 
 def one_edit_apart(a: str, b: str) -> bool:
