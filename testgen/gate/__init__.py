@@ -121,6 +121,7 @@ class Gate:
         self.names = {normalize(n) for e in ctx.entities.values() for n in (e.name, *e.aliases)}
         self._common: dict[str, bool] = {}
         self._topics: dict[str, str] = {}
+        self._dated: dict[str, list[tuple[str | None, str, frozenset[str]]]] = {}
         self._rows: dict[str, set[str]] = {}
         self._name_words: set[str] | None = None
 
@@ -388,26 +389,34 @@ class Gate:
             return None
         stem, rest = words[0][:5], {w[:5] for w in words[1:]}
         modifiers = {w[:5] for w in words[1:-1]}  # "senior frontend" of "senior frontend engineer"
-        section = None
-        for chunk in sorted(self.ctx.chunks_by_doc.get(fact.doc_id, []), key=lambda c: c.start):
-            for line in chunk.text.splitlines():
-                if line.startswith("#"):
-                    section = line.lstrip("# ").strip()
-                    continue
-                low = line.lower()
-                # another section of the page (a salary history beside the career one), not the next step of the
-                # same timeline ("Promoted to Staff Engineer" after "Promoted to Senior Engineer")
-                if stem not in low or fact.evidence.strip() in line or section == (fact.context or "").strip():
-                    continue
-                others = [
-                    v.date_key
-                    for v in find_values(line)
-                    if v.value_type == "date" and v.date_key and v.date_key[:7] != fact.date_key[:7]
-                ]
-                said = {w[:5] for w in re.findall(r"[a-z]{3,}", low)}
-                if others and len(rest & said) >= 0.5 * len(rest) and modifiers & said:
-                    return line.strip()
+        for section, line, months in self._dated_lines(fact.doc_id):
+            # another section of the page (a salary history beside the career one), not the next step of the same
+            # timeline ("Promoted to Staff Engineer" after "Promoted to Senior Engineer")
+            low = line.lower()
+            if stem not in low or fact.evidence.strip() in line or section == (fact.context or "").strip():
+                continue
+            said = {w[:5] for w in re.findall(r"[a-z]{3,}", low)}
+            if months - {fact.date_key[:7]} and len(rest & said) >= 0.5 * len(rest) and modifiers & said:
+                return line.strip()
         return None
+
+    def _dated_lines(self, doc_id: str) -> list[tuple[str | None, str, frozenset[str]]]:
+        """The page's lines that hold a date, once per page: (section heading, line, the months of its dates)."""
+        if doc_id not in self._dated:
+            found: list[tuple[str | None, str, frozenset[str]]] = []
+            section = None
+            for chunk in sorted(self.ctx.chunks_by_doc.get(doc_id, []), key=lambda c: c.start):
+                for line in chunk.text.splitlines():
+                    if line.startswith("#"):
+                        section = line.lstrip("# ").strip()
+                        continue
+                    months = frozenset(
+                        v.date_key[:7] for v in find_values(line) if v.value_type == "date" and v.date_key
+                    )
+                    if months:
+                        found.append((section, line, months))
+            self._dated[doc_id] = found
+        return self._dated[doc_id]
 
     def _shared_row(self, fact: FactNode, question: str) -> bool:
         """Whether a table fact's subject is a row label with no page of its own that the tables or headings of
