@@ -1196,3 +1196,13 @@ def test_an_event_the_page_dates_twice_is_ambiguous(tmp_path: Path) -> None:
     assert "June 2019" in (gate._dated_again(senior) or "")
     staff = next(f for f in ctx.facts if f.value == "May 2022")
     assert gate._dated_again(staff) is None  # another promotion, not the same event
+
+
+def test_a_product_of_labels_and_an_open_period_row_are_pasted(ctx: GenContext) -> None:
+    assert pasted_punctuation("Length x Width x Height")
+    assert pasted_punctuation("Wheelbase") is None
+    roadmap = fact(
+        "Industry Leadership", "| 2028+ | Industry Leadership |", attribute="Priority Area", qualifier="2028+"
+    )
+    failure = Gate(ctx)._labels(asked(roadmap.model_copy(update={"source": "table"})))
+    assert failure is not None and failure[0] == "pasted_label" and "open period" in failure[1]

@@ -302,6 +302,9 @@ class Gate:
             problem = pasted_label(fact.attribute)
             if problem:
                 return _fail("pasted_label", problem)
+            if fact.qualifier and re.search(r"\d\s*\+", fact.qualifier):
+                # a row for an open period ("2028+") pasted as "in 2028+", asked in the past
+                return _fail("pasted_label", f"the row '{fact.qualifier[:20]}' is an open period, not a date")
             named = next((w for w in re.findall(r"\b[A-Z][a-z]{3,}\b", fact.attribute) if self._name_word(w)), None)
             if named and fact.source in ("key_value", "table"):
                 # "Pontifica Universidad del Sur Country", "Cendara Host Department": a name pasted into the label

@@ -223,8 +223,9 @@ _PROPERTY_HEADS_KO = (
     "버전 제조사 브랜드 대표 대표자 설립자 책임자 담당자 관리자 장 고객 상품 제품 계약 "
     "파트너 목표 일 "
 ).split()
-# A label pasted with its table punctuation: "Poisons/Toxics", "(South Asia)", "overall %", "bengaluru – koramangala".
-_LABEL_PUNCTUATION = re.compile(r"[/()（）%&+]|\s[–—-]\s")
+# A label pasted with its table punctuation: "Poisons/Toxics", "(South Asia)", "overall %", "bengaluru – koramangala",
+# "Length x Width x Height".
+_LABEL_PUNCTUATION = re.compile(r"[/()（）%&+]|\s[–—-]\s|[a-z]\s[x×]\s[a-z]", re.I)
 
 
 def pasted_punctuation(attribute: str) -> str | None:
