@@ -446,3 +446,25 @@ def test_a_long_title_at_a_company_keeps_its_parts_whole() -> None:
         "Senior UX/UI Designer",
         "DesignStudio NYC",
     ]
+
+
+def test_stratified_order_interleaves_folders_by_their_documents() -> None:
+    from testgen.categories._common import attribute_key, stratified
+
+    # A folder of rich pages (six kinds of attribute each) beside folders of plain ones: by attribute alone the
+    # rich folder's kinds would fill the first places; by folder, each folder's share follows its documents.
+    def on(doc: str, attribute: str, value: str) -> FactNode:
+        return kv_fact(attribute, value).model_copy(update={"doc_id": doc, "fact_id": f"fact:{doc}:{attribute}"})
+
+    facts = [on(f"people/p{d}.md", f"Attribute {a}", f"value {d}{a}") for d in range(4) for a in range(6)]
+    facts += [on(f"contracts/c{d}.md", "Contract Number", f"C-{d}") for d in range(4)]
+    facts += [on(f"products/x{d}.md", "Tier", f"T{d}") for d in range(2)]
+    order = stratified(facts, random.Random(3), attribute_key)
+    assert sorted(f.fact_id for f in order) == sorted(f.fact_id for f in facts)  # a permutation
+    first = [f.doc_id.split("/")[0] for f in order[:10]]
+    assert first.count("people") == 4 and first.count("contracts") == 4 and first.count("products") == 2, first
+    assert stratified(facts, random.Random(3), attribute_key) == order  # seeded
+    # One folder (or none): the rotation over attributes alone, as before.
+    flat = [f.model_copy(update={"doc_id": f.doc_id.split("/")[1]}) for f in facts]
+    kinds = [attribute_key(f) for f in stratified(flat, random.Random(3), attribute_key)[:8]]
+    assert len(set(kinds)) == 8

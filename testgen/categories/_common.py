@@ -224,7 +224,28 @@ def single_fact_draft(ctx: GenContext, fact: FactNode, category: str) -> Draft |
 
 def stratified(facts: list[FactNode], rng: random.Random, key: Callable[[FactNode], str]) -> list[FactNode]:
     """Facts in a seeded order that rotates over groups (attributes, documents), so one frequent
-    attribute (every employee's birth date) does not fill a whole category."""
+    attribute (every employee's birth date) does not fill a whole category.
+
+    In a KB whose documents sit in folders (contracts/, employees/, products/), each folder's facts are
+    rotated on their own and the folders interleaved in proportion to how many documents each contributes:
+    a folder whose pages carry many kinds of attribute (a personnel file) does not crowd out the folders
+    whose pages carry few (a product sheet), and a set covers the kinds of page the KB holds."""
+    folders: dict[str, list[FactNode]] = defaultdict(list)
+    for fact in facts:
+        folders[fact.doc_id.rpartition("/")[0].partition("/")[0]].append(fact)
+    if len(folders) <= 1:
+        return _rotated(facts, rng, key)
+    keyed: list[tuple[float, float, FactNode]] = []
+    for folder in sorted(folders):
+        part = _rotated(folders[folder], rng, key)
+        documents = len({f.doc_id for f in part})
+        keyed += [((i + 0.5) / documents, rng.random(), fact) for i, fact in enumerate(part)]
+    keyed.sort(key=lambda entry: entry[:2])
+    return [fact for _, _, fact in keyed]
+
+
+def _rotated(facts: list[FactNode], rng: random.Random, key: Callable[[FactNode], str]) -> list[FactNode]:
+    """Facts shuffled within their `key` group, then taken one per group in a shuffled group order."""
     groups: dict[str, list[FactNode]] = defaultdict(list)
     for fact in facts:
         groups[key(fact)].append(fact)
