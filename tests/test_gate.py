@@ -524,6 +524,46 @@ def test_a_value_picked_out_of_a_clause_is_rejected_and_a_plain_value_kept() -> 
     assert not clause_pick(fact("$1,000/month", "- **Fee**: $1,000/month (billed yearly)"))
 
 
+@pytest.mark.parametrize(
+    ("value", "line", "picked"),
+    [
+        # the clause states one value, the label's: asked as the duration, the answer is what the line says
+        ("36 months", "2. **Duration:** This agreement is effective for 36 months from the contract date.", False),
+        ("36개월", "- **기간**: 이 계약은 계약일로부터 36개월 동안 유효합니다", False),
+        # a second value, a second sentence or a negation: the label names more than the value
+        ("99.9%", "5. **SLA:** The provider guarantees 99.9% uptime, with an 8% credit for each miss.", True),
+        ("2 years", "- **Warranty:** The frame is covered for 2 years. Batteries are covered separately.", True),
+        ("2 years", "- **Warranty:** Not included in the base model, unlike the 2 years of the Pro.", True),
+    ],
+)
+def test_a_clause_stating_one_value_is_no_pick(value: str, line: str, picked: bool) -> None:
+    from testgen.gate.values import clause_pick
+
+    assert clause_pick(fact(value, line, attribute="Duration", value_type="number")) is picked
+
+
+def test_a_namesake_with_another_value_under_the_same_label_makes_the_key_ambiguous(tmp_path: Path) -> None:
+    employee = "# Dana Whitfield\n\n- **Job Title:** Support Engineer\n- **Location:** Leeds\n"
+    signed = (
+        "# Contract with Norfolk Mutual\n\n**Contract Date:** May 2, 2024\n\n## Signatures\n\n"
+        "**Dana Whitfield**\n**Title**: Chief Claims Officer\n**Norfolk Mutual Ltd.**\n"
+    )
+    other = "# Contract with Fenwick Re\n\n**Contract Date:** May 9, 2024\n\n**Priya Moss**\n**Title**: Director\n"
+    kb = {"people/dana.md": employee, "contracts/norfolk.md": signed, "contracts/fenwick.md": other}
+    ctx = kb_context(tmp_path, kb)
+    gate = Gate(ctx)
+
+    def title_of(doc: str) -> Draft:
+        return asked(next(f for f in ctx.facts if f.doc_id == doc and f.attribute.endswith("Title")))
+
+    failure = gate._keys(title_of("people/dana.md"))
+    assert failure is not None and failure[0] == "ambiguous_key" and "contracts/norfolk.md" in failure[1], failure
+    location = asked(next(f for f in ctx.facts if f.attribute == "Location"))
+    assert gate._keys(location) is None  # the namesake's block says nothing of a location
+    ctx = kb_context(tmp_path / "alone", {"people/dana.md": employee, "contracts/fenwick.md": other})
+    assert Gate(ctx)._keys(title_of("people/dana.md")) is None  # no other page names her
+
+
 def test_a_document_fact_is_not_its_headings_subject() -> None:
     from testgen.gate.names import document_owned
 

@@ -34,7 +34,7 @@ from typing import NamedTuple
 from schemas import FactNode, TestQuestion
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.bridges import BridgeIndex
-from testgen.gate.keys import KeyIndex
+from testgen.gate.keys import KeyIndex, namesake_value
 from testgen.gate.labels import (
     CONTACT_VALUE,
     bare_label,
@@ -375,6 +375,9 @@ class Gate:
             other = self._dated_again(fact)
             if other:
                 return _fail("ambiguous_key", f"the page dates the same event again: '{other[:40]}'")
+            namesake = namesake_value(self.ctx, fact)
+            if namesake:
+                return _fail("ambiguous_key", f"a namesake under the same label: {namesake}")
         return None
 
     def _dated_again(self, fact: FactNode) -> str | None:

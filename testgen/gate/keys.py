@@ -5,13 +5,18 @@ repeats under each section: asked as "X's <attribute>", each has several right a
 them contradict each other. A key is the subject (entity, else its surface name), the normalised attribute and
 the qualifier; when it maps to more than one distinct value, no single-fact question is made from it — unless the
 values differ only by the section they stand under and the section is named in the question.
+
+A namesake counts too: another page naming someone of the subject's full name with a different value under the
+same label (an employee and a client's signatory who share a name).
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from schemas import FactNode
+from testgen.synth.context import GenContext
 from testgen.text import normalize
 
 _STRUCTURED = frozenset({"key_value", "table", "timeline", "llm"})
@@ -45,3 +50,47 @@ class KeyIndex:
             return True
         value = normalize(fact.value)
         return any(mine in sections for other, sections in values.items() if other != value)
+
+
+# "Job Title" and "**Title**:" name the same attribute; "Current" and "Annual" do not tell attributes apart.
+_LABEL_LINE = re.compile(r"^\W*([^\W\d][^:：|]{0,40}?)\W*[:：]\s*\**\s*(\S.*)$")
+_LOOSE_WORDS = frozenset("current present annual actual official full main primary".split())
+#: Lines after a name that still describe the person it names (a signature block: name, title, company, date).
+_BLOCK_LINES = 3
+
+
+def _label_words(label: str) -> set[str]:
+    return {w for w in normalize(label).split() if w not in _LOOSE_WORDS}
+
+
+def namesake_value(ctx: GenContext, fact: FactNode) -> str | None:
+    """Another page naming someone of the fact's full name with a different value under the same label: the
+    employee "Marcus Johnson" (Job Title: Customer Success Manager) and a client's signatory "Marcus Johnson"
+    (Title: Chief Claims Officer). "What is Marcus Johnson's job title?" then has two right answers.
+
+    Only for labelled facts of a subject of two or more words (a person's or a company's full name); the other
+    value must stand on the name's line or within the next few lines (a signature or contact block)."""
+    if fact.source not in _STRUCTURED or not fact.subject_entity:
+        return None
+    entity = ctx.entities.get(fact.subject_entity)
+    name = entity.name if entity else fact.subject
+    wanted = _label_words(fact.attribute)
+    if len(name.split()) < 2 or not wanted:
+        return None
+    needle, value = normalize(name), normalize(fact.value)
+    for chunk_id in sorted(ctx.chunks_with(name)):
+        chunk = ctx.chunks[chunk_id]
+        if chunk.doc_id == fact.doc_id:
+            continue
+        lines = chunk.text.splitlines()
+        for at, line in enumerate(lines):
+            if needle not in normalize(line):
+                continue
+            for near in lines[at : at + 1 + _BLOCK_LINES]:
+                match = _LABEL_LINE.match(near.replace("*", "").replace("_", " ").strip())
+                if match is None:
+                    continue
+                label, other = _label_words(match.group(1)), normalize(match.group(2))
+                if label and (label <= wanted or wanted <= label) and other and other != value and value not in other:
+                    return f"{chunk.doc_id}: {near.strip()[:60]}"
+    return None

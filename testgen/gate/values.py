@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from schemas import FactNode
+from testgen.kg.values import find_values
 from testgen.text import normalize
 
 _PLACEHOLDER = re.compile(
@@ -163,4 +164,20 @@ def clause_pick(fact: FactNode) -> bool:
     if not sep:
         return False
     rest = rest.strip().rstrip(".")
-    return normalize(rest) != normalize(fact.value) and len(rest.split()) >= len(fact.value.split()) + 4
+    if normalize(rest) == normalize(fact.value) or len(rest.split()) < len(fact.value.split()) + 4:
+        return False
+    return not _sole_value(rest, fact)
+
+
+_NEGATION = re.compile(r"\b(?:not|no|never|unlike|except|without|instead|rather than)\b|않|없|아니|不|没|無|ない", re.I)
+
+
+def _sole_value(clause: str, fact: FactNode) -> bool:
+    """Whether the clause after a label states one value only, the fact's, plainly: "Duration: This agreement is
+    effective for a period of 36 months from the contract date" is asked as the duration without misstating it.
+    Not when the clause holds a second value, a second sentence or a negation ("not included, unlike the 2
+    years of the Pro")."""
+    if fact.value_type == "text" or re.search(r"[;；]|[.!?。]\s", clause) or _NEGATION.search(clause):
+        return False
+    spans = find_values(clause)
+    return len(spans) == 1 and normalize(spans[0].text) == normalize(fact.value)
