@@ -271,6 +271,19 @@ def test_a_move_to_a_new_role_is_asked_actively_and_a_promotion_passively() -> N
     assert moved is not None and moved[0] == "When did Ana transition to Backend Engineer?"
     promoted = English().fact(event("Promoted to Senior Engineer"), "Ana")
     assert promoted is not None and promoted[0] == "When was Ana promoted to Senior Engineer?"
+    awarded = English().fact(event("Awarded the title of Senior Engineer due to exemplary work"), "Ana")
+    assert awarded is not None and awarded[0] == "When was Ana awarded the title of Senior Engineer?"
+    assert awarded[1] == "Ana was awarded the title of Senior Engineer in June 2021."
+    led = English().fact(event("Led the migration of the billing platform"), "Ana")
+    assert led is not None and led[0] == "When did Ana lead the migration of the billing platform?"
+
+
+def test_a_label_headed_by_the_subjects_own_kind_is_asked_with_its_verb() -> None:
+    effective = fact("Agreement Effective Date", "February 1, 2025", "date", date_key="2025-02-01")
+    asked = English().fact(effective, "the contract with Fortress Underwriters")
+    assert asked is not None and asked[0] == "When does the contract with Fortress Underwriters take effect?"
+    person = English().fact(fact("Contract End Date", "May 1, 2026", "date", date_key="2026-05-01"), "Dana Whitfield")
+    assert person is not None and person[0] == "When is Dana Whitfield's contract end date?"  # a person does not "end"
 
 
 def test_counts_read_as_english() -> None:

@@ -62,6 +62,9 @@ def _outside(attr: str) -> str:
     return re.sub(r"\([^)]*\)", " ", attr)
 
 
+#: A document kind naming the page's own subject at the head of a label ("Agreement Effective Date").
+_AGREEMENT = re.compile(r"(?:agreement|contract|lease|policy|licen[cs]e|subscription)\s+", re.I)
+
 _PLACE_ATTRS = re.compile(r"^(location|city|office|based in|headquarters|hq|base|site)$", re.I)
 _PLACE_KINDS = frozenset({"country", "city", "region", "state", "province", "county", "district", "continent"})
 _GROUP_ATTRS = re.compile(r"^(team|department|division|unit|group)$", re.I)
@@ -72,6 +75,11 @@ _INTRANSITIVE = {"join", "start", "begin", "leave", "retire", "move", "arrive", 
 _AFTER_VERB = frozenset(
     "the a an to as by for from with into onto on in at over his her their its our new two three several "
     "all both".split()
+)
+#: Participles that head a timeline line as something done to the person: "Awarded the title of …" is asked
+#: "When was X awarded the title of …?", not "When did X award …?".
+_CONFERRED = frozenset(
+    "awarded granted given named elected appointed honored honoured nominated certified recognized recognised".split()
 )
 #: Verbs that take "to" without being passive: "Transitioned to …" is asked "When did X transition to …?".
 _MOVES = _INTRANSITIVE | {"transition", "switch", "return", "relocate", "shift", "pivot", "rejoin", "graduate"}
@@ -280,6 +288,10 @@ class English:
     def _verbal(self, fact: FactNode, subject: str, kind: ValueKind) -> tuple[str, str, str] | None:
         """ "When was X founded?", "Who does X report to?": a common attribute asked with its verb."""
         form = verbal_form(fact.attribute, kind, is_person_name(subject))
+        own = _AGREEMENT.match(fact.attribute.strip())
+        if form is None and own and _AGREEMENT.search(subject.removeprefix("the ")):
+            # "Agreement Effective Date" of a contract is the contract's effective date: "When does … take effect?"
+            form = verbal_form(fact.attribute.strip()[own.end() :], kind, False)
         if form is None:
             return None
         value = fact.value
@@ -337,6 +349,8 @@ class English:
                 return None  # a person's "date" says nothing about what it dates
             return f"When is {subject} dated?", _sentence(f"{subject} is dated {value}."), "en.date.dated"
         noun = re.sub(r"^(?:date|day) of (?:the )?|\s+(?:date|day)$", "", attr)  # "Date of Review", "Review Date"
+        if noun != attr and noun.split()[-1] in ("end", "start", "effective", "due", "close", "open", "begin"):
+            noun = attr  # "When is X's contract end date?", not "… contract end?"
         if noun != attr and re.search(rf"\b{re.escape(noun)}\b", subject, re.I):
             # "Contract Date" of "the contract with X": not "When is the contract of the contract with X?"
             return f"When is {subject} dated?", _sentence(f"{subject} is dated {value}."), "en.date.dated"
@@ -460,11 +474,9 @@ class English:
             return None  # "Revised salary of $125,000": a participle before a noun, not what the person did
         if rest and rest[0].isupper() and rest.split()[0].lower() in _LOWER_FIRST:
             rest = rest[0].lower() + rest[1:]
-        if (
-            len(words) > 1
-            and words[1].lower() in ("as", "by", "to", "for")
-            and head.lower().endswith("ed")
-            and base not in _MOVES
+        if len(words) > 1 and (
+            head.lower() in _CONFERRED
+            or (words[1].lower() in ("as", "by", "to", "for") and head.lower().endswith("ed") and base not in _MOVES)
         ):
             # "Recognized as SDR of the Month" is passive: "When was X recognized as ...?"
             participle = head[0].lower() + head[1:]
