@@ -549,8 +549,10 @@ def test_a_namesake_with_another_value_under_the_same_label_makes_the_key_ambigu
         "**Dana Whitfield**\n**Title**: Chief Claims Officer\n**Norfolk Mutual Ltd.**\n"
     )
     other = "# Contract with Fenwick Re\n\n**Contract Date:** May 9, 2024\n\n**Priya Moss**\n**Title**: Director\n"
+    # her name as a value on a report's page, followed by the report's own title: not a namesake
+    report = "# Owen Hale\n\n- **Reports To**: Dana Whitfield\n- **Job Title**: Support Analyst\n"
     kb = {"people/dana.md": employee, "contracts/norfolk.md": signed, "contracts/fenwick.md": other}
-    ctx = kb_context(tmp_path, kb)
+    ctx = kb_context(tmp_path, {**kb, "people/owen.md": report})
     gate = Gate(ctx)
 
     def title_of(doc: str) -> Draft:
@@ -560,7 +562,9 @@ def test_a_namesake_with_another_value_under_the_same_label_makes_the_key_ambigu
     assert failure is not None and failure[0] == "ambiguous_key" and "contracts/norfolk.md" in failure[1], failure
     location = asked(next(f for f in ctx.facts if f.attribute == "Location"))
     assert gate._keys(location) is None  # the namesake's block says nothing of a location
-    ctx = kb_context(tmp_path / "alone", {"people/dana.md": employee, "contracts/fenwick.md": other})
+    ctx = kb_context(
+        tmp_path / "alone", {"people/dana.md": employee, "contracts/fenwick.md": other, "people/owen.md": report}
+    )
     assert Gate(ctx)._keys(title_of("people/dana.md")) is None  # no other page names her
 
 

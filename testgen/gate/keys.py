@@ -69,7 +69,8 @@ def namesake_value(ctx: GenContext, fact: FactNode) -> str | None:
     (Title: Chief Claims Officer). "What is Marcus Johnson's job title?" then has two right answers.
 
     Only for labelled facts of a subject of two or more words (a person's or a company's full name); the other
-    value must stand on the name's line or within the next few lines (a signature or contact block)."""
+    name must stand alone on its line (a heading, a signature, "Name: …") and the other value under a label with
+    the same head noun ("Title" for "Job Title") within the next few lines (a signature or contact block)."""
     if fact.source not in _STRUCTURED or not fact.subject_entity:
         return None
     entity = ctx.entities.get(fact.subject_entity)
@@ -84,13 +85,33 @@ def namesake_value(ctx: GenContext, fact: FactNode) -> str | None:
             continue
         lines = chunk.text.splitlines()
         for at, line in enumerate(lines):
-            if needle not in normalize(line):
+            if _named_alone(line) != needle:
                 continue
-            for near in lines[at : at + 1 + _BLOCK_LINES]:
-                match = _LABEL_LINE.match(near.replace("*", "").replace("_", " ").strip())
+            for near in lines[at + 1 : at + 1 + _BLOCK_LINES]:
+                match = _LABEL_LINE.match(_plain(near))
                 if match is None:
                     continue
                 label, other = _label_words(match.group(1)), normalize(match.group(2))
-                if label and (label <= wanted or wanted <= label) and other and other != value and value not in other:
+                same = bool(label) and label <= wanted and _head(match.group(1)) == _head(fact.attribute)
+                if same and other and other != value and value not in other:
                     return f"{chunk.doc_id}: {near.strip()[:60]}"
     return None
+
+
+def _plain(line: str) -> str:
+    return line.replace("*", "").replace("_", " ").strip(" -#>\t")
+
+
+def _named_alone(line: str) -> str:
+    """The name a line holds alone (a heading, a bold signature line, "Name: X"), normalised; else ""."""
+    text = _plain(line)
+    match = _LABEL_LINE.match(text)
+    if match is not None and _head(match.group(1)) == "name":
+        text = match.group(2)
+    return normalize(text)
+
+
+def _head(label: str) -> str:
+    """The last word of a label, its head noun ("Job Title" → "title")."""
+    words = normalize(label).split()
+    return words[-1] if words else ""
