@@ -1250,3 +1250,45 @@ def test_a_product_of_labels_and_an_open_period_row_are_pasted(ctx: GenContext) 
     )
     failure = Gate(ctx)._labels(asked(roadmap.model_copy(update={"source": "table"})))
     assert failure is not None and failure[0] == "pasted_label" and "open period" in failure[1]
+
+
+def test_a_sentence_question_that_names_nothing_is_rejected(tmp_path: Path) -> None:
+    ctx = kb_context(tmp_path, {"tours/kyoto.md": "# 교토 미식 투어\n\n교토 미식 투어는 2015년 4월에 출시되었다.\n"})
+    gate = Gate(ctx)
+    launched = next(f for f in ctx.facts if f.source == "sentence")
+
+    def asking(question: str) -> Draft:
+        return Draft(
+            category="temporal",
+            question=question,
+            reference_answer="2015년 4월",
+            keywords=["2015년 4월"],
+            facts=[launched],
+            answer_spans=["2015년 4월"],
+            language="ko",
+            template="ko.sentence",
+        )
+
+    assert gate._sentences(asking("교토 미식 투어는 언제 출시되었나요?")) is None
+    failure = gate._sentences(asking("일반 판매분만 보면 언제 이용객이 늘었나요?"))
+    assert failure is not None and failure[0] == "sentence_not_standalone", failure
+
+
+def test_a_price_its_page_gives_by_season_is_ambiguous(tmp_path: Path) -> None:
+    page = (
+        "# Fjord Cruise\n\n- **Price**: $1,290\n- **Duration**: 4 days\n\n## Fares\n\n"
+        "| Fare | Low season | High season |\n|---|---|---|\n| Adult | $1,290 | $1,490 |\n| Child | $1,090 | $1,250 |\n"
+    )
+    plain = "# Glacier Walk\n\n- **Price**: $90\n\n## Years\n\n| Year | Price | Tips |\n|---|---|---|\n"
+    plain += "| 2021 | $90 | $15 |\n"
+    ctx = kb_context(tmp_path, {"tours/fjord.md": page, "tours/glacier.md": plain})
+    gate = Gate(ctx)
+
+    def price_of(doc: str) -> Draft:
+        return asked(
+            next(f for f in ctx.facts if f.doc_id == doc and f.attribute == "Price" and f.source == "key_value")
+        )
+
+    failure = gate._keys(price_of("tours/fjord.md"))
+    assert failure is not None and failure[0] == "ambiguous_key" and "$1,490" in failure[1], failure
+    assert gate._keys(price_of("tours/glacier.md")) is None  # a year's row is a qualified value, not a variant

@@ -91,6 +91,10 @@ _TOPIC_NOUNS = frozenset(
     "status information assistance services programs programmes options details procedures guidelines "
     "affiliations requirements benefits overview support eligibility".split()
 )
+#: Labels of a price, which a page's price table may give again by season, age or plan.
+_PRICE_LABEL = re.compile(
+    r"price|pricing|\bfees?\b|\bcost\b|\bfares?\b|tuition|가격|판매가|요금|정가|价格|票价|価格|料金", re.I
+)
 #: Pages printing one contact value before it is boilerplate rather than one page's fact.
 _BOILERPLATE_PAGES = 3
 #: Categories whose item asks one fact.
@@ -351,10 +355,24 @@ class Gate:
                 )
                 if problem:
                     return _fail("sentence_not_standalone", problem)
+                if not self._names_a_thing(draft.question, fact):
+                    # "일반 판매분만 보면 언제 이용객은 …": whose users? The sentence leaned on its page for them.
+                    return _fail("sentence_not_standalone", "the question names no subject and no named thing")
                 if changed_later(fact, self._paragraph_after(fact), draft.language):
                     return _fail("ambiguous_key", "the next sentence changes the value ('… was raised to …')")
         problem = question_problem(draft.question, draft.template)
         return _fail("sentence_not_standalone", problem) if problem else None
+
+    def _names_a_thing(self, question: str, fact: FactNode) -> bool:
+        """Whether a question made of a sentence names its subject or some other thing the KB names."""
+        asked = normalize(question)
+        entity = self.ctx.entities.get(fact.subject_entity or "")
+        own = {fact.subject, short_title(fact.subject), *((entity.name, *entity.aliases) if entity else ())}
+        if any(name and normalize(name) in asked for name in own):
+            return True
+        if re.search(r"\s[A-Z][\w.-]*[A-Za-z0-9]", question):
+            return True  # a capitalised word past the first names something ("When did Remedy sign …", "CDC")
+        return any(len(name) >= 2 and name in asked for name in self.names)
 
     def _paragraph_after(self, fact: FactNode) -> str:
         """The text of the fact's chunk after its evidence, to the end of the paragraph."""
@@ -378,6 +396,34 @@ class Gate:
             namesake = namesake_value(self.ctx, fact)
             if namesake:
                 return _fail("ambiguous_key", f"a namesake under the same label: {namesake}")
+            row = self._priced_again(fact)
+            if row:
+                return _fail("ambiguous_key", f"the page's table gives it as one of several prices: '{row[:50]}'")
+        return None
+
+    def _priced_again(self, fact: FactNode) -> str | None:
+        """A labelled price that the page's own table gives again beside other prices of the same row ("판매가:
+        1,290,000원" and "| 성인 | 1,290,000원 | 1,490,000원 |" by season) on the subject's own page: "How much
+        is X?" then has several right answers, and the label alone does not say which one it is."""
+        if fact.source not in ("key_value", "table") or fact.value_type != "money" or fact.qualifier:
+            return None
+        if not _PRICE_LABEL.search(fact.attribute):
+            return None
+        entity = self.ctx.entities.get(fact.subject_entity or "")
+        if entity is None or entity.home_doc is None:
+            return None  # only the subject's own page tells its prices apart; a catalog's rows are other things
+        value, own = normalize(fact.value), normalize(fact.evidence)
+        for chunk in self.ctx.chunks_by_doc.get(entity.home_doc, []):
+            if value not in self.ctx.chunk_norm[chunk.chunk_id]:
+                continue
+            for line in chunk.text.splitlines():
+                if not line.lstrip().startswith("|") or value not in normalize(line) or normalize(line) in own:
+                    continue
+                if find_values(line.strip().strip("|").split("|")[0]):
+                    continue  # a year's row ("| 2024년 | 212억 원 | 21억 원 |"): a dated value, not a variant
+                amounts = {normalize(v.text) for v in find_values(line) if v.value_type == "money"}
+                if amounts - {value}:
+                    return line.strip()
         return None
 
     def _dated_again(self, fact: FactNode) -> str | None:
