@@ -190,6 +190,9 @@ def _side_by_side(norm: str, forms: set[str], value: str, cues: list[str]) -> bo
 def _list_parts(value: str) -> tuple[str, ...]:
     """The items of a short list value ("재무, 인사, 총무, 계약 검토"), stated in any order and joined by any words
     ("재무, 인사, 총무와 계약 검토를 맡는다"); () for anything else (cached: the same values are asked often)."""
+    amounts = re.split(r"\s+/\s+|\s+or\s+", value.strip())
+    if len(amounts) == 2 and all(re.search(r"\d", a) and len(a.split()) <= 2 for a in amounts):
+        return tuple(amounts)  # one price in two currencies ("₹8,999 / $109"), two columns of a table row
     parts = list_items(value, most=5) if len(value) <= 60 else []
     if len(value) <= 60:
         # names joined by "and" or "&" ("Ingrid Solberg and Marcus Okafor", "A Smith, B Jones and C Wu")
@@ -255,6 +258,8 @@ _RULE_PAGE = re.compile(
 )
 #: Labels of the unit a person works in.
 _UNIT_LABEL = re.compile(r"근무지|근무 지점|소속|부서|지점|본부|(?:^|\s)팀$", re.I)
+#: The head of a Korean unit, the unit's kind with 장: 팀장, 지점장, 본부장, 센터장, 파트장, 실장.
+_UNIT_KIND = re.compile(r"(?:팀|지점|본부|센터|파트|실|사업부)장$")
 #: Labels of the role a person holds.
 _ROLE_LABEL = re.compile(r"^\s*(?:job title|title|role|position|team|department|직책|직위|직함|소속|부서|팀)\s*$", re.I)
 
@@ -355,6 +360,7 @@ class Closure:
         docs |= self._role_beside_name(fact, forms, docs)
         docs |= self._rows_naming(fact, forms, docs)
         docs |= self._head_of_unit(fact, forms, docs)
+        docs |= self._title_after_name(fact, forms, docs)
         short_forms = self.subject_forms(fact) if fact.value_entity else forms
         docs |= self._from_the_other_end(fact, short_forms | self.distinctive(forms))
         docs |= self._relation_in_prose(fact, short_forms, docs)
@@ -514,6 +520,24 @@ class Closure:
             self._chunks_naming(forms),
             found,
             lambda lines, i: bool(head.search(re.sub(r"\s+", "", normalize(lines[i])))),
+        )
+
+    def _title_after_name(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """A Korean role written around the name: "경영지원팀 윤태경 팀장" states 윤태경's 직책 "경영지원팀장"
+        (the unit, the name, then the unit's kind with 장)."""
+        role = re.sub(r"\s+", "", normalize(fact.value))
+        kind = _UNIT_KIND.search(role)
+        if fact.value_type != "text" or not _ROLE_LABEL.search(fact.attribute) or kind is None:
+            return set()
+        names = [re.sub(r"\s+", "", f) for f in forms if len(f) >= 2]
+        if not names or kind.start() == 0:
+            return set()
+        joined = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        said = re.compile(rf"{re.escape(role[:-1])}(?:{joined}){re.escape(kind.group(0))}")
+        return self._docs_with_a_line(
+            self._chunks_naming(forms),
+            found,
+            lambda lines, i: bool(said.search(re.sub(r"\s+", "", normalize(lines[i])))),
         )
 
     def _rows_naming(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:

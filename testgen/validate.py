@@ -149,6 +149,9 @@ def _leaks(norm_question: str, span: str) -> bool:
 def _name_leaks(question: str, span: str) -> bool:
     """Whether the name an answer opens with is in the question: "What is the product of the contract … for
     Carllm?" → "Carllm Auto Insurance Solution" (a reader answers from the question alone)."""
+    code = re.match(r"([A-Za-z]+\d+|\d+[A-Za-z]+)-\w", span.strip())
+    if code and re.search(rf"(?<![\w-]){re.escape(code.group(1))}(?![\w-])", question):
+        return True  # "What is Airbus A350's aircraft model?" → "A350-900": the question names what is asked
     words = span.split()
     if len(words) < 2:
         return False

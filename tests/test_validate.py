@@ -167,6 +167,8 @@ def test_leak_rules() -> None:
     assert _name_leaks("What is the product of the contract for Carllm?", "Carllm Auto Insurance Solution") is True
     assert _name_leaks("What is Sakura's edition name?", "Sakura Pink Limited Edition") is True
     assert _name_leaks("What is Aurora Fold 250's status?", "In production") is False
+    assert _name_leaks("What is Airbus A350's aircraft model?", "A350-900") is True
+    assert _name_leaks("What is the Harbor Van's engine?", "V6-240") is False
     assert _name_leaks("What is the SWIFT code of ZX Bank?", "ZXININBB") is False  # one word: _leaks decides
 
 
@@ -724,3 +726,24 @@ def test_a_units_head_written_before_the_name_states_where_the_person_works(tmp_
     workplace = next(f for f in ctx.facts if f.attribute == "근무지")
     docs = fact_closure(ctx, workplace)
     assert "products/tour.md" in docs  # 대전지점장 오민수: the head of 대전 지점
+
+
+def test_a_korean_role_written_around_the_name_states_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "people/kang.md": "# 강도윤\n\n- **직책**: 재무관리팀장\n- **입사일**: 2015년 3월 2일\n",
+            "contracts/ship.md": "# 선박 임대 계약\n\n- **계약 금액**: 2억 원\n\n"
+            "이 계약은 재무관리팀 강도윤 팀장의 검토를 거쳤다.\n",
+            "news/party.md": "# 송년회\n\n강도윤 팀장이 송년회 사회를 맡았다.\n",
+        },
+    )
+    role = next(f for f in ctx.facts if f.attribute == "직책")
+    docs = fact_closure(ctx, role)
+    assert "contracts/ship.md" in docs  # 재무관리팀 강도윤 팀장: the team, the name, then its head's title
+    assert "news/party.md" not in docs  # "강도윤 팀장" does not say which team
+
+
+def test_one_price_in_two_currencies_is_stated_by_a_row_giving_both() -> None:
+    assert _list_parts("₹8,999 / $109") == ("₹8,999", "$109")
+    assert _list_parts("Red / Blue") != ("Red", "Blue")  # no amounts: not a price in two currencies
