@@ -260,6 +260,17 @@ def test_timeline_event_noun_phrase() -> None:
     assert template == "ko.event"
 
 
+def test_a_timeline_event_of_the_subjects_own_kind_is_asked_with_its_verb() -> None:
+    enacted = fact(
+        attribute="규정 제정", value="2019년 4월 1일", value_type="date", date_key="2019-04-01", source="timeline"
+    )
+    question, answer, template = KO.fact(enacted, "출장비 규정")
+    assert (question, answer) == ("출장비 규정은 언제 제정되었나요?", "출장비 규정은 2019년 4월 1일에 제정되었습니다.")
+    assert template == "ko.event.own"
+    # another page's subject keeps the noun phrase: the company's "규정 제정" is not the company being enacted
+    assert KO.fact(enacted, "하늘여행")[0] == "하늘여행의 규정 제정은 언제인가요?"  # type: ignore[index]
+
+
 def test_timeline_event_clause() -> None:
     f = fact(
         attribute="부산 지점을 개설했다", value="2012년 5월", value_type="date", date_key="2012-05", source="timeline"

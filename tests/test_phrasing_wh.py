@@ -137,3 +137,22 @@ def test_korean_days_in_a_sentence_are_myeochil() -> None:
     phrased = Korean().fact(f, "하늘여행")
     assert phrased is not None
     assert phrased[0] == "하늘여행은 취소 후 며칠 안에 환불하나요?"
+
+
+@pytest.mark.parametrize(("number", "unit", "wh"), [(3, "个", "几个"), (14, "个", "多少个"), (2.4, "km", "多少km")])
+def test_chinese_asks_ji_only_for_a_small_whole_number(number: float, unit: str, wh: str) -> None:
+    from testgen.synth.phrasing.cjk import Chinese
+
+    value = f"{number:g}{unit}"
+    assert Chinese().wh(fact("长度", value, "number", number=number, unit=unit)) == wh
+
+
+@pytest.mark.parametrize(
+    ("label", "phrase"),
+    [("Phone", "phone number"), ("Tel.", "phone number"), ("Fax", "fax number"), ("Units", "number of units")],
+)
+def test_a_bare_column_label_reads_as_what_it_counts_or_reaches(label: str, phrase: str) -> None:
+    from testgen.synth.phrasing.en import attr_phrase
+
+    assert attr_phrase(label) == phrase
+    assert attr_phrase(f"{label} Policy") == f"{label.lower()} policy"  # a longer label stays as written

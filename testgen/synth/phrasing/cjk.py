@@ -36,8 +36,9 @@ class _Cjk:
     def wh(self, fact: FactNode) -> str:
         if fact.value_type == "number" and fact.unit and self.counter_wh:
             counter = self.counter_wh
-            if self.code == "zh" and (fact.number or 0) >= 10:
-                counter = "多少"  # 几 asks for a small number
+            number = fact.number or 0
+            if self.code == "zh" and (number >= 10 or not float(number).is_integer()):
+                counter = "多少"  # 几 asks for a small whole number: "联络线长多少km", not "几km" for 2.4 km
             return counter + fact.unit  # 6回 → 何回, 3个 → 几个
         return {"date": self.wh_date, "money": self.wh_money, "percent": self.wh_percent, "number": self.wh_number}.get(
             fact.value_type, self.wh_what

@@ -185,7 +185,14 @@ def attr_phrase(attribute: str) -> str:
         depth += w.count("(")
         out.append(w if keep or depth > 0 else w.lower())  # names in parentheses keep their case
         depth -= w.count(")")
-    return re.sub(r"^(?:no\.|nos\.|#)\s*of\s+", "number of ", " ".join(out))  # "No. of Seats" → "number of seats"
+    phrase = re.sub(r"^(?:no\.|nos\.|#)\s*of\s+", "number of ", " ".join(out))  # "No. of Seats" → "number of seats"
+    phrase = re.sub(r"^(units|seats|rooms|beds)$", r"number of \1", phrase)  # "Units: 140": "the number of units"
+    # a contact column named by its medium: "What is the clinic's phone number?", not "… phone?"
+    return re.sub(r"^(phone|telephone|tel\.?|fax|mobile|cell)$", lambda m: _MEDIUM[m.group(1)] + " number", phrase)
+
+
+_MEDIUM = {"phone": "phone", "telephone": "phone", "tel": "phone", "tel.": "phone", "fax": "fax", "mobile": "mobile"}
+_MEDIUM["cell"] = "cell phone"
 
 
 def attr_noun(attribute: str) -> str:

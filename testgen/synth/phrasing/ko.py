@@ -193,10 +193,17 @@ class Korean:
         if fact.source == "sentence":
             return self._from_sentence(fact, subject)
         if fact.source == "timeline" and fact.value_type == "date":
+            when = _year(fact.value)
+            done = _own_event(fact.attribute, subject)
+            if done is not None:  # "출장비 규정" + "규정 제정": "출장비 규정은 언제 제정되었나요?"
+                return (
+                    f"{topic(subject)} 언제 {done}되었나요?",
+                    f"{topic(subject)} {when}에 {done}되었습니다.",
+                    "ko.event.own",
+                )
             clause = event_clause(fact.attribute)
             if clause is None:
                 return None
-            when = _year(fact.value)
             if clause.endswith("것"):
                 return (
                     f"{subj(subject)} {topic(clause)} 언제인가요?",
@@ -410,3 +417,17 @@ class Korean:
             f"{among} 중 {winner}의 {subj(attribute)} {particle(value, '으로')} 가장 {word.split()[1][:-1]}습니다.",
             "ko.extreme",
         )
+
+
+#: Actions a rule, a product or an office undergoes, said with 되다 ("제정되었나요").
+_DONE_TO = frozenset("제정 개정 시행 도입 폐지 신설 출시 설립 개설 체결 개편 통합 재개정 전면개정".split())
+
+
+def _own_event(event: str, subject: str) -> str | None:
+    """The action of a timeline line that names the subject's own kind and one action ("규정 제정" on the page of
+    "출장비 규정"), to be asked of the subject with its verb; else None."""
+    words = event.strip().rstrip(".").split()
+    kind = subject.split()[-1] if subject.split() else ""
+    if len(words) == 2 and kind and kind.endswith(words[0]) and words[1] in _DONE_TO:
+        return words[1]
+    return None
