@@ -258,6 +258,8 @@ _RULE_PAGE = re.compile(
 )
 #: Labels of the unit a person works in.
 _UNIT_LABEL = re.compile(r"근무지|근무 지점|소속|부서|지점|본부|(?:^|\s)팀$", re.I)
+#: Labels of what kind of thing the subject is.
+_KIND_LABEL = re.compile(r"^\s*(?:category|type|kind|class|segment|genre)\s*$", re.I)
 #: The head of a Korean unit, the unit's kind with 장: 팀장, 지점장, 본부장, 센터장, 파트장, 실장.
 _UNIT_KIND = re.compile(r"(?:팀|지점|본부|센터|파트|실|사업부)장$")
 #: Labels of the role a person holds.
@@ -361,6 +363,7 @@ class Closure:
         docs |= self._rows_naming(fact, forms, docs)
         docs |= self._head_of_unit(fact, forms, docs)
         docs |= self._title_after_name(fact, forms, docs)
+        docs |= self._in_apposition(fact, forms, docs)
         short_forms = self.subject_forms(fact) if fact.value_entity else forms
         docs |= self._from_the_other_end(fact, short_forms | self.distinctive(forms))
         docs |= self._relation_in_prose(fact, short_forms, docs)
@@ -538,6 +541,23 @@ class Closure:
             self._chunks_naming(forms),
             found,
             lambda lines, i: bool(said.search(re.sub(r"\s+", "", normalize(lines[i])))),
+        )
+
+    def _in_apposition(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """A kind said in apposition to the name: "the Aurora Ridge 700, the company's electric mountain bike," and
+        "the Aurora Courier 600, a lighter delivery bike" state their "Category" without the word."""
+        if fact.value_type != "text" or not _KIND_LABEL.search(fact.attribute) or len(fact.value.split()) > 4:
+            return set()
+        names = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True) if len(f) >= 3)
+        if not names:
+            return set()
+        modifier = r"(?!(?:of|for|to|with|than|like|unlike|not)\s)[\w-]+\s+"  # "lighter", not "rival of"
+        said = re.compile(
+            rf"(?<!\w)(?:{names}),\s+(?:the|a|an|its|their|our|the company's)\s+(?:{modifier}){{0,3}}?"
+            rf"{re.escape(normalize(fact.value))}(?!\w)"
+        )
+        return self._docs_with_a_line(
+            self._chunks_naming(forms), found, lambda lines, i: bool(said.search(normalize(lines[i])))
         )
 
     def _rows_naming(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:

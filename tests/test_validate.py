@@ -747,3 +747,18 @@ def test_a_korean_role_written_around_the_name_states_it(tmp_path: Path) -> None
 def test_one_price_in_two_currencies_is_stated_by_a_row_giving_both() -> None:
     assert _list_parts("₹8,999 / $109") == ("₹8,999", "$109")
     assert _list_parts("Red / Blue") != ("Red", "Blue")  # no amounts: not a price in two currencies
+
+
+def test_a_kind_said_in_apposition_to_the_name_states_the_category(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "products/tern.md": "# Tern 300\n\n- **Category**: Folding bike\n- **Price**: $1,200\n",
+            "people/ana.md": "# Ana Ruiz\n\nAna owns the Tern 300, the company's folding bike, since 2021.\n",
+            "news/fair.md": "# Trade fair\n\nWe saw the Tern 300, the rival of the folding bike from Oslo.\n",
+        },
+    )
+    category = next(f for f in ctx.facts if f.attribute == "Category")
+    docs = fact_closure(ctx, category)
+    assert "people/ana.md" in docs  # "the Tern 300, the company's folding bike"
+    assert "news/fair.md" not in docs  # "the rival of the folding bike": another bike is the folding one
