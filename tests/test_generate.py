@@ -230,3 +230,16 @@ def test_shortfall_names_the_rejections(tiny_kb: Path) -> None:
     assert got >= 2
     assert note.startswith(f"{got}/30: material ran out after {result.drafts_seen['direct_fact']} drafts")
     assert result.drafts_seen["direct_fact"] < 30 * MAX_DRAWS_PER_ITEM
+
+
+def test_a_build_runs_the_garbage_collector_less_often_and_restores_it() -> None:
+    import gc
+
+    before = gc.get_threshold()
+    seen: list[int] = []
+    outcome = build_testset(
+        EXAMPLES / "aurora_bikes", num=3, seed=1, progress=lambda *_: seen.append(gc.get_threshold()[0])
+    )
+    assert outcome.result.items and seen
+    assert min(seen) >= 100_000 > before[0]  # raised for the whole build
+    assert gc.get_threshold() == before  # and put back
