@@ -378,13 +378,12 @@ class Closure:
         entity = ctx.entities.get(fact.subject_entity or "")
         mentions = ctx.entity_chunks.get(entity.entity_id, set()) if entity is not None else set()
         named: set[str] = set().union(*(ctx.chunks_with(form) for form in forms)) if forms else set()
-        rest = [c for c in self._candidates(fact) if c not in mentions and c not in named]
+        candidates = self._candidates(fact)
+        near = (mentions | named) & candidates
+        rest = candidates - near
         titled = {d for d in {ctx.chunks[c].doc_id for c in rest} if d == home or self._titled(d, forms)}
         # a page titled with the subject ("History of Aurora Bikes") is about it past its first chunk
-        return sorted(
-            {c for c in self._candidates(fact) if c in mentions or c in named}
-            | {c for c in rest if ctx.chunks[c].doc_id in titled}
-        )
+        return sorted(near | {c for c in rest if ctx.chunks[c].doc_id in titled})
 
     def _chunk_states(
         self, fact: FactNode, chunk_id: str, forms: set[str], cues: list[str], home: str | None, counted: bool

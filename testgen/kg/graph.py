@@ -146,14 +146,8 @@ class KnowledgeGraph:
         if ends is None:
             raise ValueError(f"unknown edge kind {kind!r}")
         graph = self.graph
-        ids = []
-        for node_id, expected in zip((source, target), ends, strict=True):
-            attrs = graph._node.get(node_id)
-            actual = None if attrs is None else attrs.get("kind")
-            if actual != expected:
-                raise ValueError(f"{kind} edge needs a {expected} node, got {actual!r} for {node_id!r}")
-            ids.append(attrs.node_id if isinstance(attrs, _NodeAttrs) else node_id)
-        u, v = ids
+        u = self._end(kind, source, ends[0])
+        v = self._end(kind, target, ends[1])
         # What nx.MultiDiGraph.add_edge(u, v, key=kind, kind=kind, weight=weight) does (same edge order), with
         # shared read-only attribute and key dicts: a pair's key dict is replaced, never changed in place.
         data = self._data(kind, float(weight))
@@ -167,6 +161,19 @@ class KnowledgeGraph:
         graph._succ[u][v] = keydict
         graph._pred[v][u] = keydict
         _clear_cache(graph)
+
+    def _end(self, kind: str, node_id: str, expected: str) -> str:
+        """The graph's own id string of an edge's end, after checking the node is of the expected kind."""
+        attrs = self.graph._node.get(node_id)
+        if type(attrs) is _NodeAttrs:
+            actual = attrs.data.kind
+            if actual == expected:
+                return attrs.node_id
+        else:
+            actual = None if attrs is None else attrs.get("kind")
+            if actual == expected:
+                return node_id
+        raise ValueError(f"{kind} edge needs a {expected} node, got {actual!r} for {node_id!r}")
 
     def _data(self, kind: str, weight: float) -> _ReadOnlyDict:
         """The attribute dict of an edge: shared when the weight is a count (1.0 for most kinds)."""
