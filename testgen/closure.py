@@ -258,6 +258,8 @@ _RULE_PAGE = re.compile(
 )
 #: Labels of the unit a person works in.
 _UNIT_LABEL = re.compile(r"근무지|근무 지점|소속|부서|지점|본부|(?:^|\s)팀$", re.I)
+#: Column headers naming the head of whatever unit the row is ("부서장" over rows of teams and offices).
+_GENERIC_HEADS = frozenset({"부서장", "책임자", "조직장", "기관장"})
 #: Labels of what kind of thing the subject is.
 _KIND_LABEL = re.compile(r"^\s*(?:category|type|kind|class|segment|genre)\s*$", re.I)
 #: The head of a Korean unit, the unit's kind with 장: 팀장, 지점장, 본부장, 센터장, 파트장, 실장.
@@ -581,6 +583,8 @@ class Closure:
             head = value[: len(value) - len(header)]
             if _ROLE_LABEL.search(fact.attribute) and value.endswith(header) and head and key.startswith(head):
                 docs.add(row.doc_id)
+            elif _ROLE_LABEL.search(fact.attribute) and header in _GENERIC_HEADS and value == f"{key}장":
+                docs.add(row.doc_id)  # "| 경영지원팀 | 윤태경 |" under "부서장": the head of 경영지원팀, "경영지원팀장"
             by_doc.setdefault(row.doc_id, set()).update((normalize(row.subject), normalize(row.attribute)))
         if len(parts) > 1:
             # a row label without a page of its own is written into the attribute ("경주 역사 투어 상품 책임자")

@@ -736,11 +736,14 @@ def test_a_korean_role_written_around_the_name_states_it(tmp_path: Path) -> None
             "contracts/ship.md": "# 선박 임대 계약\n\n- **계약 금액**: 2억 원\n\n"
             "이 계약은 재무관리팀 강도윤 팀장의 검토를 거쳤다.\n",
             "news/party.md": "# 송년회\n\n강도윤 팀장이 송년회 사회를 맡았다.\n",
+            "company/teams.md": "# 조직\n\n| 부서 | 부서장 | 인원 |\n|---|---|---|\n| 재무관리팀 | 강도윤 | 6명 |\n"
+            "| 영업팀 | 한지수 | 9명 |\n",
         },
     )
     role = next(f for f in ctx.facts if f.attribute == "직책")
     docs = fact_closure(ctx, role)
     assert "contracts/ship.md" in docs  # 재무관리팀 강도윤 팀장: the team, the name, then its head's title
+    assert "company/teams.md" in docs  # his row under 부서장: the head of 재무관리팀
     assert "news/party.md" not in docs  # "강도윤 팀장" does not say which team
 
 
