@@ -561,11 +561,13 @@ def test_a_namesake_with_another_value_under_the_same_label_makes_the_key_ambigu
     failure = gate._keys(title_of("people/dana.md"))
     assert failure is not None and failure[0] == "ambiguous_key" and "contracts/norfolk.md" in failure[1], failure
     location = asked(next(f for f in ctx.facts if f.attribute == "Location"))
-    assert gate._keys(location) is None  # the namesake's block says nothing of a location
+    failure = gate._keys(location)  # any question naming her: which Dana Whitfield is meant?
+    assert failure is not None and failure[0] == "ambiguous_key", failure
     ctx = kb_context(
         tmp_path / "alone", {"people/dana.md": employee, "contracts/fenwick.md": other, "people/owen.md": report}
     )
     assert Gate(ctx)._keys(title_of("people/dana.md")) is None  # no other page names her
+    assert Gate(ctx)._keys(asked(next(f for f in ctx.facts if f.attribute == "Location"))) is None
 
 
 def test_a_document_fact_is_not_its_headings_subject() -> None:

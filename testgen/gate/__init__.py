@@ -91,6 +91,8 @@ _TOPIC_NOUNS = frozenset(
     "status information assistance services programs programmes options details procedures guidelines "
     "affiliations requirements benefits overview support eligibility".split()
 )
+#: Labels of a person's title, which tells two people of one name apart.
+_TITLE_LABEL = re.compile(r"^\s*(?:job title|title|position|role|직책|직위|직함|职位|職位|役職)\s*$", re.I)
 #: Labels of a price, which a page's price table may give again by season, age or plan.
 _PRICE_LABEL = re.compile(
     r"price|pricing|\bfees?\b|\bcost\b|\bfares?\b|tuition|가격|판매가|요금|정가|价格|票价|価格|料金", re.I
@@ -128,6 +130,7 @@ class Gate:
         self._dated: dict[str, list[tuple[str | None, str, frozenset[str]]]] = {}
         self._rows: dict[str, set[str]] = {}
         self._name_words: set[str] | None = None
+        self._namesakes: dict[str, str] | None = None
 
     def check(self, draft: Draft, *, rewritten: bool = False) -> GateFailure | None:
         """The first check the draft fails, or None when it passes them all.
@@ -393,13 +396,32 @@ class Gate:
             other = self._dated_again(fact)
             if other:
                 return _fail("ambiguous_key", f"the page dates the same event again: '{other[:40]}'")
-            namesake = namesake_value(self.ctx, fact)
+            namesake = namesake_value(self.ctx, fact) or self._namesake_of(fact.subject_entity, draft.question)
+            if not namesake and fact.value_entity:
+                namesake = self._namesake_of(fact.value_entity, draft.question)
             if namesake:
                 return _fail("ambiguous_key", f"a namesake under the same label: {namesake}")
             row = self._priced_again(fact)
             if row:
                 return _fail("ambiguous_key", f"the page's table gives it as one of several prices: '{row[:50]}'")
         return None
+
+    def _namesake_of(self, entity_id: str | None, question: str) -> str | None:
+        """Another person of the entity's name, told apart by another title ("Robert Chen", Senior Full Stack
+        Engineer, and a client's signatory "Robert Chen", Chief Underwriting Officer): any question naming him is
+        ambiguous, not only one asking his title ("Which product is Robert Chen associated with?"); a count over
+        every employee that does not name him is not."""
+        entity = self.ctx.entities.get(entity_id or "")
+        if entity is None or normalize(entity.name) not in normalize(question):
+            return None
+        if self._namesakes is None:
+            self._namesakes = {}
+            for fact in self.ctx.facts:
+                if fact.subject_entity and _TITLE_LABEL.search(fact.attribute):
+                    found = namesake_value(self.ctx, fact)
+                    if found and fact.subject_entity not in self._namesakes:
+                        self._namesakes[fact.subject_entity] = found
+        return self._namesakes.get(entity.entity_id)
 
     def _priced_again(self, fact: FactNode) -> str | None:
         """A labelled price that the page's own table gives again beside other prices of the same row ("판매가:
