@@ -165,6 +165,7 @@ class KnowledgeGraph:
     def _end(self, kind: str, node_id: str, expected: str) -> str:
         """The graph's own id string of an edge's end, after checking the node is of the expected kind."""
         attrs = self.graph._node.get(node_id)
+        actual: str | None
         if type(attrs) is _NodeAttrs:
             actual = attrs.data.kind
             if actual == expected:
