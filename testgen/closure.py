@@ -299,6 +299,7 @@ class Closure:
         self._homes: dict[str, str] | None = None
         self._by_type: dict[str, set[str]] | None = None
         self._by_cell: dict[str, list[FactNode]] | None = None
+        self._doc_chunks: dict[str, frozenset[str]] = {}
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
@@ -380,12 +381,19 @@ class Closure:
         entity = ctx.entities.get(fact.subject_entity or "")
         mentions = ctx.entity_chunks.get(entity.entity_id, set()) if entity is not None else set()
         named: set[str] = set().union(*(ctx.chunks_with(form) for form in forms)) if forms else set()
-        candidates = self._candidates(fact)
+        candidates = self._candidates(fact) - self._chunk_ids(fact.doc_id)  # its own page states it already
         near = (mentions | named) & candidates
         rest = candidates - near
         titled = {d for d in {ctx.chunks[c].doc_id for c in rest} if d == home or self._titled(d, forms)}
         # a page titled with the subject ("History of Aurora Bikes") is about it past its first chunk
         return sorted(near | {c for c in rest if ctx.chunks[c].doc_id in titled})
+
+    def _chunk_ids(self, doc_id: str) -> frozenset[str]:
+        """The ids of a document's chunks, as a set (cached)."""
+        ids = self._doc_chunks.get(doc_id)
+        if ids is None:
+            ids = self._doc_chunks[doc_id] = frozenset(c.chunk_id for c in self.ctx.chunks_by_doc.get(doc_id, []))
+        return ids
 
     def _chunk_states(
         self, fact: FactNode, chunk_id: str, forms: set[str], cues: list[str], home: str | None, counted: bool
