@@ -523,16 +523,9 @@ class Closure:
         if fact.value_type != "text" or not _UNIT_LABEL.search(fact.attribute):
             return set()
         unit = re.sub(r"\s+", "", normalize(fact.value))
-        names = [re.sub(r"\s+", "", f) for f in forms if len(f) >= 2]
-        if not unit or not names or not re.search(f"[{HANGUL}]$", unit):
+        if not unit or not re.search(f"[{HANGUL}]$", unit):
             return set()
-        joined = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-        head = re.compile(rf"{re.escape(unit)}장(?:인|이자|이며)?(?:{joined})")
-        return self._docs_with_a_line(
-            self._chunks_naming(forms),
-            found,
-            lambda lines, i: bool(head.search(re.sub(r"\s+", "", normalize(lines[i])))),
-        )
+        return self._name_between(forms, found, rf"{re.escape(unit)}장(?:인|이자|이며)?", "")
 
     def _title_after_name(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """A Korean role written around the name: "경영지원팀 윤태경 팀장" states 윤태경's 직책 "경영지원팀장"
@@ -541,11 +534,18 @@ class Closure:
         kind = _UNIT_KIND.search(role)
         if fact.value_type != "text" or not _ROLE_LABEL.search(fact.attribute) or kind is None:
             return set()
+        if kind.start() == 0:
+            return set()
+        return self._name_between(forms, found, re.escape(role[:-1]), re.escape(kind.group(0)))
+
+    def _name_between(self, forms: set[str], found: set[str], before: str, after: str) -> set[str]:
+        """Documents beyond `found` with a line saying `before`, one of the names, then `after` (patterns), its
+        spaces ignored as Korean writes them freely around titles."""
         names = [re.sub(r"\s+", "", f) for f in forms if len(f) >= 2]
-        if not names or kind.start() == 0:
+        if not names:
             return set()
         joined = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-        said = re.compile(rf"{re.escape(role[:-1])}(?:{joined}){re.escape(kind.group(0))}")
+        said = re.compile(rf"{before}(?:{joined}){after}")
         return self._docs_with_a_line(
             self._chunks_naming(forms),
             found,
