@@ -34,7 +34,7 @@ from typing import NamedTuple
 from schemas import FactNode, TestQuestion
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.bridges import BridgeIndex
-from testgen.gate.keys import KeyIndex, namesake_value
+from testgen.gate.keys import KeyIndex, namesake_value, priced_again
 from testgen.gate.labels import (
     CONTACT_VALUE,
     bare_label,
@@ -93,10 +93,6 @@ _TOPIC_NOUNS = frozenset(
 )
 #: Labels of a person's title, which tells two people of one name apart.
 _TITLE_LABEL = re.compile(r"^\s*(?:job title|title|position|role|직책|직위|직함|职位|職位|役職)\s*$", re.I)
-#: Labels of a price, which a page's price table may give again by season, age or plan.
-_PRICE_LABEL = re.compile(
-    r"price|pricing|\bfees?\b|\bcost\b|\bfares?\b|tuition|가격|판매가|요금|정가|价格|票价|価格|料金", re.I
-)
 #: Pages printing one contact value before it is boilerplate rather than one page's fact.
 _BOILERPLATE_PAGES = 3
 #: Categories whose item asks one fact.
@@ -401,7 +397,7 @@ class Gate:
                 namesake = self._namesake_of(fact.value_entity, draft.question)
             if namesake:
                 return _fail("ambiguous_key", f"a namesake under the same label: {namesake}")
-            row = self._priced_again(fact)
+            row = priced_again(self.ctx, fact)
             if row:
                 return _fail("ambiguous_key", f"the page's table gives it as one of several prices: '{row[:50]}'")
         return None
@@ -422,31 +418,6 @@ class Gate:
                     if found and fact.subject_entity not in self._namesakes:
                         self._namesakes[fact.subject_entity] = found
         return self._namesakes.get(entity.entity_id)
-
-    def _priced_again(self, fact: FactNode) -> str | None:
-        """A labelled price that the page's own table gives again beside other prices of the same row ("판매가:
-        1,290,000원" and "| 성인 | 1,290,000원 | 1,490,000원 |" by season) on the subject's own page: "How much
-        is X?" then has several right answers, and the label alone does not say which one it is."""
-        if fact.source not in ("key_value", "table") or fact.value_type != "money" or fact.qualifier:
-            return None
-        if not _PRICE_LABEL.search(fact.attribute):
-            return None
-        entity = self.ctx.entities.get(fact.subject_entity or "")
-        if entity is None or entity.home_doc is None:
-            return None  # only the subject's own page tells its prices apart; a catalog's rows are other things
-        value, own = normalize(fact.value), normalize(fact.evidence)
-        for chunk in self.ctx.chunks_by_doc.get(entity.home_doc, []):
-            if value not in self.ctx.chunk_norm[chunk.chunk_id]:
-                continue
-            for line in chunk.text.splitlines():
-                if not line.lstrip().startswith("|") or value not in normalize(line) or normalize(line) in own:
-                    continue
-                if find_values(line.strip().strip("|").split("|")[0]):
-                    continue  # a year's row ("| 2024년 | 212억 원 | 21억 원 |"): a dated value, not a variant
-                amounts = {normalize(v.text) for v in find_values(line) if v.value_type == "money"}
-                if amounts - {value}:
-                    return line.strip()
-        return None
 
     def _dated_again(self, fact: FactNode) -> str | None:
         """Another line of the fact's page dating the same event differently: "August 2019: Promoted to Senior

@@ -7,7 +7,8 @@ the qualifier; when it maps to more than one distinct value, no single-fact ques
 values differ only by the section they stand under and the section is named in the question.
 
 A namesake counts too: another page naming someone of the subject's full name with a different value under the
-same label (an employee and a client's signatory who share a name).
+same label (an employee and a client's signatory who share a name); and a labelled price that the subject's own
+page gives again beside other prices of one table row (a fare by season): it is one of several.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 from collections import defaultdict
 
 from schemas import FactNode
+from testgen.kg.values import find_values
 from testgen.synth.context import GenContext
 from testgen.text import normalize
 
@@ -115,3 +117,35 @@ def _head(label: str) -> str:
     """The last word of a label, its head noun ("Job Title" → "title")."""
     words = normalize(label).split()
     return words[-1] if words else ""
+
+
+#: Labels of a price, which a page's price table may give again by season, age or plan.
+_PRICE_LABEL = re.compile(
+    r"price|pricing|\bfees?\b|\bcost\b|\bfares?\b|tuition|가격|판매가|요금|정가|价格|票价|価格|料金", re.I
+)
+
+
+def priced_again(ctx: GenContext, fact: FactNode) -> str | None:
+    """A labelled price that the page's own table gives again beside other prices of the same row ("판매가:
+    1,290,000원" and "| 성인 | 1,290,000원 | 1,490,000원 |" by season) on the subject's own page: "How much
+    is X?" then has several right answers, and the label alone does not say which one it is."""
+    if fact.source not in ("key_value", "table") or fact.value_type != "money" or fact.qualifier:
+        return None
+    if not _PRICE_LABEL.search(fact.attribute):
+        return None
+    entity = ctx.entities.get(fact.subject_entity or "")
+    if entity is None or entity.home_doc is None:
+        return None  # only the subject's own page tells its prices apart; a catalog's rows are other things
+    value, own = normalize(fact.value), normalize(fact.evidence)
+    for chunk in ctx.chunks_by_doc.get(entity.home_doc, []):
+        if value not in ctx.chunk_norm[chunk.chunk_id]:
+            continue
+        for line in chunk.text.splitlines():
+            if not line.lstrip().startswith("|") or value not in normalize(line) or normalize(line) in own:
+                continue
+            if find_values(line.strip().strip("|").split("|")[0]):
+                continue  # a year's row ("| 2024년 | 212억 원 | 21억 원 |"): a dated value, not a variant
+            amounts = {normalize(v.text) for v in find_values(line) if v.value_type == "money"}
+            if amounts - {value}:
+                return line.strip()
+    return None
