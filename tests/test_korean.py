@@ -269,6 +269,8 @@ def test_a_timeline_event_of_the_subjects_own_kind_is_asked_with_its_verb() -> N
     assert template == "ko.event.own"
     # another page's subject keeps the noun phrase: the company's "규정 제정" is not the company being enacted
     assert KO.fact(enacted, "하늘여행")[0] == "하늘여행의 규정 제정은 언제인가요?"  # type: ignore[index]
+    launched = fact(attribute="여행 출시", value="2019년", value_type="date", date_key="2019", source="timeline")
+    assert KO.fact(launched, "하늘여행")[2] != "ko.event.own"  # type: ignore[index]  # the company is not launched
 
 
 def test_timeline_event_clause() -> None:

@@ -428,6 +428,6 @@ def _own_event(event: str, subject: str) -> str | None:
     "출장비 규정"), to be asked of the subject with its verb; else None."""
     words = event.strip().rstrip(".").split()
     kind = subject.split()[-1] if subject.split() else ""
-    if len(words) == 2 and kind and kind.endswith(words[0]) and words[1] in _DONE_TO:
+    if len(words) == 2 and kind == words[0] and words[1] in _DONE_TO:  # not "하늘여행" for "여행 출시"
         return words[1]
     return None
