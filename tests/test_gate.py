@@ -1294,3 +1294,21 @@ def test_a_price_its_page_gives_by_season_is_ambiguous(tmp_path: Path) -> None:
     failure = gate._keys(price_of("tours/fjord.md"))
     assert failure is not None and failure[0] == "ambiguous_key" and "$1,490" in failure[1], failure
     assert gate._keys(price_of("tours/glacier.md")) is None  # a year's row is a qualified value, not a variant
+
+
+def test_a_partner_tables_column_is_the_partnerships_not_the_partners(tmp_path: Path) -> None:
+    page = (
+        "# Exchange Programs\n\n## Partners\n\n| Partner Institution | Country | Key Areas |\n|---|---|---|\n"
+        "| Lindqvist Institute | Sweden | Marine Biology |\n| Corvo Polytechnic | Portugal | Robotics |\n"
+    )
+    rates = "# Loans\n\n| Customer Category | Interest Rate |\n|---|---|\n| Salaried | 11.75% |\n| Retired | 9.5% |\n"
+    ctx = kb_context(tmp_path, {"exchange.md": page, "loans.md": rates})
+    gate = Gate(ctx)
+
+    def of(attribute: str, subject: str) -> Draft:
+        return asked(next(f for f in ctx.facts if f.attribute == attribute and f.subject == subject))
+
+    failure = gate._names(of("Key Areas", "Lindqvist Institute"))
+    assert failure is not None and failure[0] == "document_subject" and "partnership" in failure[1], failure
+    assert gate._names(of("Country", "Lindqvist Institute")) is None  # where a partner is is its own
+    assert not gate._of_the_partnership(next(f for f in ctx.facts if f.value == "11.75%"))  # a customer segment

@@ -91,6 +91,16 @@ _TOPIC_NOUNS = frozenset(
     "status information assistance services programs programmes options details procedures guidelines "
     "affiliations requirements benefits overview support eligibility".split()
 )
+#: The row-label header of a table whose rows are the page subject's partners.
+_COUNTERPARTY = re.compile(
+    r"(?:partner(?: institution| university| school| company| organi[sz]ation)?|client|customer|affiliate|sponsor|"
+    r"supplier|vendor|collaborator)s?(?: name)?|협력 ?기관|제휴처|파트너|고객사|合作(?:伙伴|院校|机构)|提携先",
+    re.I,
+)
+#: What a partner has of its own, whatever table names it.
+_OWN_PLACE = re.compile(
+    r"country|city|location|address|website|region|state|nation|국가|도시|위치|주소|国家|城市", re.I
+)
 #: Labels of a person's title, which tells two people of one name apart.
 _TITLE_LABEL = re.compile(r"^\s*(?:job title|title|position|role|직책|직위|직함|职位|職位|役職)\s*$", re.I)
 #: Pages printing one contact value before it is boilerplate rather than one page's fact.
@@ -181,10 +191,34 @@ class Gate:
             topic = self._subtitle_topic(fact)
             if topic:
                 return _fail("document_subject", f"the page is about '{topic[:30]}', not {fact.subject[:30]}")
+            if self._of_the_partnership(fact):
+                return _fail(
+                    "document_subject", f"'{fact.attribute[:30]}' tells the partnership, not {fact.subject[:30]}"
+                )
         for fact in draft.facts:
             if document_subject(fact.subject) and normalize(fact.subject) in question:
                 return _fail("document_subject", fact.subject[:40])
         return None
+
+    def _of_the_partnership(self, fact: FactNode) -> bool:
+        """A column of a table of the page's partners (clients, sponsors, suppliers) that tells the partnership, not
+        the partner: "| Partner Institution | Country | Type of Collaboration | Key Areas |" — "What are Victoria
+        State University's key areas?" asks the exchange's areas as the university's own. Where a partner is
+        (country, city, address, website) is its own."""
+        if fact.source != "table" or _OWN_PLACE.search(fact.attribute):
+            return False
+        chunk = self.ctx.chunks.get(fact.chunk_id)
+        if chunk is None:
+            return False
+        lines = chunk.text.splitlines()
+        row = next((i for i, line in enumerate(lines) if line.strip() == fact.evidence.strip()), None)
+        if row is None:
+            return False
+        top = row
+        while top > 0 and lines[top - 1].lstrip().startswith("|"):
+            top -= 1
+        first = lines[top].strip().strip("|").split("|")[0].strip(" *")
+        return _COUNTERPARTY.fullmatch(first) is not None
 
     def _common_word(self, name: str) -> bool:
         """Whether `name` is a Latin word, or a short phrase of them, that the KB also writes in lower case
