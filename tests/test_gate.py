@@ -1274,6 +1274,8 @@ def test_a_sentence_question_that_names_nothing_is_rejected(tmp_path: Path) -> N
     assert gate._sentences(asking("교토 미식 투어는 언제 출시되었나요?")) is None
     failure = gate._sentences(asking("일반 판매분만 보면 언제 이용객이 늘었나요?"))
     assert failure is not None and failure[0] == "sentence_not_standalone", failure
+    assert not gate._names_a_thing("When was the old bridge closed to traffic?", launched)  # which bridge?
+    assert gate._names_a_thing("When was the Harwick Bridge closed to traffic?", launched)
 
 
 def test_a_price_its_page_gives_by_season_is_ambiguous(tmp_path: Path) -> None:

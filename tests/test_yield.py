@@ -28,9 +28,9 @@ def prose_kb(tmp_path: Path) -> Path:
     kb.mkdir()
     (kb / "river.md").write_text(
         "# Field notes\n\n"
-        "The river keeps changing its course after heavy rain. On 12 March 2021 the old bridge was closed to "
+        "The river keeps changing its course after heavy rain. On 12 March 2021 the Harwick Bridge was closed to "
         "traffic. Most visitors come for the birds, which gather near the reeds in the early morning.\n"
-        "The ferry service started again on 4 June 2022 after the repairs were finished. People in the village "
+        "The Ostby ferry service started again on 4 June 2022 after the repairs were finished. People in the village "
         "say the water was clearer when they were young.\n",
         encoding="utf-8",
     )
