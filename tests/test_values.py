@@ -313,3 +313,16 @@ def test_dates_in_every_form_give_the_same_key(day: dt.date) -> None:
 def test_cjk_month_counts_keep_their_unit() -> None:
     [months] = find_values("最长可以停留12个月")
     assert (months.text, months.unit) == ("12个月", "个月")
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Insurellm was founded by Avery Lancaster in 2015.", ["2015"]),  # a year ending the sentence
+        ("In 2015, the company opened its first office.", ["2015"]),  # and a clause
+        ("The firmware 2019.5 fixed the brakes.", []),  # a version number, not a year
+        ("It raised 2,015,000 dollars.", []),  # a thousands group
+    ],
+)
+def test_a_year_may_end_a_sentence_or_a_clause(text: str, found: list[str]) -> None:
+    assert [v.text for v in find_values(text) if v.value_type == "date"] == found

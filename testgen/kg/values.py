@@ -79,7 +79,8 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
     ("date", "ko_quarter", re.compile(rf"({_CJK_YEAR})\s?년\s?([1-4])\s?분기")),
     ("date", "year_range", re.compile(rf"\b({_YEAR})\s?[-–~]\s?({_YEAR}|[Pp]resent|현재)")),
     ("date", "cjk_y", re.compile(rf"({_CJK_YEAR})\s?[년年](?!\s?\d|代|대)")),
-    ("date", "year", re.compile(rf"(?<![\d,.$])\b({_YEAR})\b(?![\d,.%]|\s?(?:명|개|원|건|%))")),
+    # a year may end a sentence or a clause ("founded in 2015.", "In 2015, …"), not a decimal or a thousands group
+    ("date", "year", re.compile(rf"(?<![\d,.$])\b({_YEAR})\b(?![\d%]|[,.]\d|\s?(?:명|개|원|건|%))")),
     # --- percentages ---
     ("percent", "pct", re.compile(rf"(?<![\w.])(-?(?:{_NUM}))\s?(%|percent\b|퍼센트|％)")),
     # --- money ---
