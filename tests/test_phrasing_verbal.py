@@ -377,3 +377,7 @@ def test_a_korean_row_folded_into_the_label_owns_the_column() -> None:
 )
 def test_a_korean_sentence_answer_is_given_in_the_polite_style(plain: str, formal: str) -> None:
     assert polite(plain) == formal
+
+
+def test_a_bare_year_column_is_not_asked_as_the_subjects_year() -> None:
+    assert English().fact(fact("Year", "2024", "date", date_key="2024"), "Dr. Felix Olsen") is None

@@ -351,6 +351,8 @@ class English:
                     _sentence(f"{subject} was {participle} {_prep(fact)} {value}."),
                     "en.date.passive",
                 )
+        if attr in ("year", "yr", "years"):
+            return None  # a bare "Year" column says nothing of what happened that year: "When is X's year?"
         if attr in ("date", "day", "dated"):
             if is_person_name(subject):
                 return None  # a person's "date" says nothing about what it dates
