@@ -1276,6 +1276,8 @@ def test_a_sentence_question_that_names_nothing_is_rejected(tmp_path: Path) -> N
     assert failure is not None and failure[0] == "sentence_not_standalone", failure
     assert not gate._names_a_thing("When was the old bridge closed to traffic?", launched)  # which bridge?
     assert gate._names_a_thing("When was the Harwick Bridge closed to traffic?", launched)
+    trials = launched.model_copy(update={"evidence": "Live vaccine trials were carried out in 2000."})
+    assert not gate._names_a_thing("When were Live vaccine trials carried out?", trials)  # "Live" began the sentence
 
 
 def test_a_price_its_page_gives_by_season_is_ambiguous(tmp_path: Path) -> None:

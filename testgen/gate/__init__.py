@@ -403,7 +403,8 @@ class Gate:
         own = {fact.subject, short_title(fact.subject), *((entity.name, *entity.aliases) if entity else ())}
         if any(name and normalize(name) in asked for name in own):
             return True
-        if re.search(r"\s[A-Z][\w.-]*[A-Za-z0-9]", question):
+        opening = fact.evidence.replace("**", "").split()[:1]  # capitalised only because it began the sentence
+        if any(w not in opening for w in re.findall(r"(?<=\s)[A-Z][\w.-]*[A-Za-z0-9]", question)):
             return True  # a capitalised word past the first names something ("When did Remedy sign …", "CDC")
         return any(len(name) >= 2 and name in asked for name in self.names)
 
