@@ -468,3 +468,11 @@ def test_stratified_order_interleaves_folders_by_their_documents() -> None:
     flat = [f.model_copy(update={"doc_id": f.doc_id.split("/")[1]}) for f in facts]
     kinds = [attribute_key(f) for f in stratified(flat, random.Random(3), attribute_key)[:8]]
     assert len(set(kinds)) == 8
+
+
+def test_a_computed_amount_keeps_the_units_spelling_from_its_sources() -> None:
+    from testgen.categories._common import format_number
+
+    assert format_number(350, "wh", "number", like=("600 Wh", "250 Wh")) == "350 Wh"
+    assert format_number(5, "km", "number", like=("45 km", "40 km")) == "5 km"
+    assert format_number(3, "kg", "number") == "3 kg"  # no source to follow: as parsed

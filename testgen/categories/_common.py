@@ -185,7 +185,10 @@ def format_number(value: float, unit: str | None, value_type: str, like: tuple[s
         return f"{text}%"
     if re.match(r"[가-힣]", unit):
         return f"{text}{unit}"
-    return f"{text} {unit}"
+    written = next(
+        (m.group(0) for v in like if (m := re.search(rf"(?<![^\W\d]){re.escape(unit)}(?![^\W\d])", v, re.I))), None
+    )
+    return f"{text} {written or unit}"  # as the sources write it: "350 Wh", not the parser's "wh"
 
 
 def _value_inside_name(ctx: GenContext, fact: FactNode) -> bool:
