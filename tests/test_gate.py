@@ -1316,3 +1316,16 @@ def test_a_partner_tables_column_is_the_partnerships_not_the_partners(tmp_path: 
     assert failure is not None and failure[0] == "document_subject" and "partnership" in failure[1], failure
     assert gate._names(of("Country", "Lindqvist Institute")) is None  # where a partner is is its own
     assert not gate._of_the_partnership(next(f for f in ctx.facts if f.value == "11.75%"))  # a customer segment
+
+
+def test_one_office_placed_in_two_buildings_under_two_labels_is_ambiguous(tmp_path: Path) -> None:
+    table = "| Office | Phone | {} |\n|---|---|---|\n| Bursar's Office | 555-0101 | {} |\n"
+    contacts = "# Contacts\n\n" + table.format("Office Location", "Hale Hall")
+    enrolment = "# Enrolment\n\n" + table.format("Location", "Kent Hall")
+    ctx = kb_context(tmp_path, {"contacts.md": contacts, "enrolment.md": enrolment})
+    keys = KeyIndex(ctx.facts)
+    located = next(f for f in ctx.facts if f.attribute == "Office Location")
+    assert keys.ambiguous(located, "Where is Bursar's Office located?")
+    start = fact("May 1", "- **Start Date**: May 1", attribute="Start Date", value_type="date")
+    end = fact("June 9", "- **End Date**: June 9", attribute="End Date", value_type="date")
+    assert not KeyIndex([start, end]).ambiguous(start, "When does it start?")  # other heads stay apart

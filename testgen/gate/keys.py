@@ -24,10 +24,17 @@ from testgen.text import normalize
 _STRUCTURED = frozenset({"key_value", "table", "timeline", "llm"})
 
 
+#: Heads of labels that name the same thing whatever qualifies them: "Office Location" and "Location" of one office
+#: are one key, so two pages placing it in two buildings make it ambiguous.
+_MERGED_HEADS = frozenset("location address phone email e-mail website hours".split())
+
+
 def fact_key(fact: FactNode) -> tuple[str, str, str]:
     """What a single-fact question about `fact` pins down: subject, attribute, qualifier."""
     subject = fact.subject_entity or normalize(fact.subject)
-    return subject, normalize(fact.attribute), normalize(fact.qualifier or "")
+    attribute = normalize(fact.attribute)
+    head = attribute.split()[-1] if attribute.split() else ""
+    return subject, head if head in _MERGED_HEADS else attribute, normalize(fact.qualifier or "")
 
 
 class KeyIndex:
