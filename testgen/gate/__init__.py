@@ -34,7 +34,7 @@ from typing import NamedTuple
 from schemas import FactNode, TestQuestion
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.bridges import BridgeIndex
-from testgen.gate.keys import KeyIndex, namesake_value, priced_again
+from testgen.gate.keys import KeyIndex, namesake_value, person_namesakes, priced_again
 from testgen.gate.labels import (
     CONTACT_VALUE,
     bare_label,
@@ -58,6 +58,7 @@ from testgen.gate.names import (
 from testgen.gate.sentences import changed_later, question_problem, standalone_problem, words_problem
 from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
+from testgen.kg.mining import table_cells
 from testgen.kg.values import find_values
 from testgen.names import is_usable_name, name_problems, short_title, title_core
 from testgen.synth.context import GenContext
@@ -101,8 +102,6 @@ _COUNTERPARTY = re.compile(
 _OWN_PLACE = re.compile(
     r"country|city|location|address|website|region|state|nation|국가|도시|위치|주소|国家|城市", re.I
 )
-#: Labels of a person's title, which tells two people of one name apart.
-_TITLE_LABEL = re.compile(r"^\s*(?:job title|title|position|role|직책|직위|직함|职位|職位|役職)\s*$", re.I)
 #: Pages printing one contact value before it is boilerplate rather than one page's fact.
 _BOILERPLATE_PAGES = 3
 #: Categories whose item asks one fact.
@@ -217,7 +216,7 @@ class Gate:
         top = row
         while top > 0 and lines[top - 1].lstrip().startswith("|"):
             top -= 1
-        first = lines[top].strip().strip("|").split("|")[0].strip(" *")
+        first = table_cells(lines[top])[0].strip(" *")
         return _COUNTERPARTY.fullmatch(first) is not None
 
     def _common_word(self, name: str) -> bool:
@@ -446,12 +445,7 @@ class Gate:
         if entity is None or normalize(entity.name) not in normalize(question):
             return None
         if self._namesakes is None:
-            self._namesakes = {}
-            for fact in self.ctx.facts:
-                if fact.subject_entity and _TITLE_LABEL.search(fact.attribute):
-                    found = namesake_value(self.ctx, fact)
-                    if found and fact.subject_entity not in self._namesakes:
-                        self._namesakes[fact.subject_entity] = found
+            self._namesakes = person_namesakes(self.ctx)
         return self._namesakes.get(entity.entity_id)
 
     def _dated_again(self, fact: FactNode) -> str | None:
@@ -566,8 +560,7 @@ def _row_label(fact: FactNode) -> str | None:
     first cell is the subject, the attribute, the value, the qualifier (a year) or a number or date."""
     if fact.source != "table":
         return None
-    cells = [c.strip(" *") for c in fact.evidence.strip().strip("|").split("|")]
-    first = cells[0] if cells else ""
+    first = table_cells(fact.evidence)[0].strip(" *")
     norm = normalize(first)
     if (
         not re.search(r"[^\W\d_]", first)

@@ -17,6 +17,7 @@ import re
 from collections import defaultdict
 
 from schemas import FactNode
+from testgen.kg.mining import table_cells
 from testgen.kg.values import find_values
 from testgen.synth.context import GenContext
 from testgen.text import normalize
@@ -33,7 +34,7 @@ def fact_key(fact: FactNode) -> tuple[str, str, str]:
     """What a single-fact question about `fact` pins down: subject, attribute, qualifier."""
     subject = fact.subject_entity or normalize(fact.subject)
     attribute = normalize(fact.attribute)
-    head = attribute.split()[-1] if attribute.split() else ""
+    head = _head(attribute)
     return subject, head if head in _MERGED_HEADS else attribute, normalize(fact.qualifier or "")
 
 
@@ -107,6 +108,22 @@ def namesake_value(ctx: GenContext, fact: FactNode) -> str | None:
     return None
 
 
+#: Labels of a person's title, which tells two people of one name apart.
+_TITLE_LABEL = re.compile(r"^\s*(?:job title|title|position|role|직책|직위|직함|职位|職位|役職)\s*$", re.I)
+
+
+def person_namesakes(ctx: GenContext) -> dict[str, str]:
+    """Entity id → a namesake of another title (see :func:`namesake_value`), for every entity whose title has
+    one: "Robert Chen" the engineer and "Robert Chen" a client's Chief Underwriting Officer."""
+    found: dict[str, str] = {}
+    for fact in ctx.facts:
+        if fact.subject_entity and fact.subject_entity not in found and _TITLE_LABEL.search(fact.attribute):
+            other = namesake_value(ctx, fact)
+            if other:
+                found[fact.subject_entity] = other
+    return found
+
+
 def _plain(line: str) -> str:
     return line.replace("*", "").replace("_", " ").strip(" -#>\t")
 
@@ -150,7 +167,7 @@ def priced_again(ctx: GenContext, fact: FactNode) -> str | None:
         for line in chunk.text.splitlines():
             if not line.lstrip().startswith("|") or value not in normalize(line) or normalize(line) in own:
                 continue
-            if find_values(line.strip().strip("|").split("|")[0]):
+            if find_values(table_cells(line)[0]):
                 continue  # a year's row ("| 2024년 | 212억 원 | 21억 원 |"): a dated value, not a variant
             amounts = {normalize(v.text) for v in find_values(line) if v.value_type == "money"}
             if amounts - {value}:

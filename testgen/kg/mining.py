@@ -300,10 +300,10 @@ class _Miner:
     def table(self, rows: list[tuple[int, int, str]]) -> None:
         if len(rows) < 3 or not _TABLE_SEP.match(rows[1][2]):
             return
-        header = [strip_markup(c) for c in _cells(rows[0][2])]
+        header = [strip_markup(c) for c in table_cells(rows[0][2])]
         if len(header) < 2:
             return
-        body = [(s, e, [strip_markup(c) for c in _cells(line)]) for s, e, line in rows[2:]]
+        body = [(s, e, [strip_markup(c) for c in table_cells(line)]) for s, e, line in rows[2:]]
         first_is_date = all(
             (cv := classify_value(cells[0])) is not None and cv.value_type == "date" for _, _, cells in body if cells
         )
@@ -458,7 +458,8 @@ def _row_names_entity(row: str, known: frozenset[str]) -> bool:
     return bool(words) and all(w[:1].isupper() for w in words)
 
 
-def _cells(line: str) -> list[str]:
+def table_cells(line: str) -> list[str]:
+    """The cells of a markdown table row, stripped: "| Adult | $1,290 |" → ["Adult", "$1,290"]."""
     inner = line.strip()
     inner = inner[1:] if inner.startswith("|") else inner
     inner = inner[:-1] if inner.endswith("|") else inner

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from schemas import FactNode
+from testgen.kg.mining import table_cells
 from testgen.lang import ValueKind
 from testgen.lang.ko import (
     event_clause,
@@ -150,7 +151,7 @@ def _row_in_label(fact: FactNode) -> str | None:
     """The row label a table fact's attribute starts with ("경영진" of "경영진 주요 업무"), or None."""
     if fact.source != "table":
         return None
-    first = fact.evidence.strip().strip("|").split("|")[0].strip(" *")
+    first = table_cells(fact.evidence)[0].strip(" *")
     if first and fact.attribute.startswith(first + " ") and len(fact.attribute) > len(first) + 1:
         return first
     return None
