@@ -160,6 +160,7 @@ def _mention_relations(ctx: GenContext) -> list[FactNode]:
         if f.subject_entity and f.value_entity and f.source in ("key_value", "table")
     }
     one_word = _one_word_names(ctx)
+    page_words: dict[str, set[str]] = {}  # a page's words, read once however many candidates it has
     out: list[FactNode] = []
     for doc_id, mentioned in sorted(by_doc.items()):
         owner = homes.get(doc_id)
@@ -175,10 +176,13 @@ def _mention_relations(ctx: GenContext) -> list[FactNode]:
             if len(set(keys)) != 1:
                 continue  # several candidates: the page does not single one out
             target = ctx.entities[keys[0]]
-            if _misspelt_other(ctx, doc_id, one_word.get(entity_type, {}), target.name):
-                continue  # the page also names another one, misspelt ("Marketllm" for "Markellm")
             if frozenset((owner, target.entity_id)) in linked:
                 continue
+            names = one_word.get(entity_type, {})
+            if names and doc_id not in page_words:
+                page_words[doc_id] = _page_words(ctx, doc_id)
+            if names and _misspelt_other(page_words[doc_id], names, target.name):
+                continue  # the page also names another one, misspelt ("Marketllm" for "Markellm")
             evidence = _first_sentence_naming(ctx, doc_id, target.name)
             if evidence is None:
                 continue
@@ -214,15 +218,16 @@ def _one_word_names(ctx: GenContext) -> dict[str, dict[tuple[str, int], set[str]
     return names
 
 
-def _misspelt_other(ctx: GenContext, doc_id: str, names: dict[tuple[str, int], set[str]], target: str) -> bool:
-    """Whether the page has a word one edit away from the one-word name of another entity of the type (`names`,
-    by first letter and length), not the target's."""
-    if not names:
-        return False
+def _page_words(ctx: GenContext, doc_id: str) -> set[str]:
+    """The words of five letters or more of a page, case-folded."""
+    chunks = ctx.chunks_by_doc.get(doc_id, [])
+    return {w.casefold() for chunk in chunks for w in re.findall(r"[^\W\d_]{5,}", chunk.text)}
+
+
+def _misspelt_other(words: set[str], names: dict[tuple[str, int], set[str]], target: str) -> bool:
+    """Whether a page's `words` hold one a single edit away from the one-word name of another entity of the type
+    (`names`, by first letter and length), not the target's."""
     target = target.casefold()
-    words = {
-        w.casefold() for chunk in ctx.chunks_by_doc.get(doc_id, []) for w in re.findall(r"[^\W\d_]{5,}", chunk.text)
-    }
     for word in words:
         if word == target or word in names.get((word[0], len(word)), set()):
             continue  # a name written right
