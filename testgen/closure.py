@@ -251,6 +251,11 @@ _USES = (
     r"uses|use|used|leases|lease|leased|rents|rented|bought|buys|purchased|ordered|operates|runs|deploys|deployed|"
     r"adopted|chose|subscribes to|licenses|licensed|rolled out|이용|사용|도입|운영|구매"
 )
+#: Words that say how a line's two names are related ("Harborview uses …", "signed", "manages", "고객").
+_RELATION_TOLD = re.compile(
+    rf"(?<!\w)(?:{_USES}|customers?|clients?|users?|partners?|contracts?|signed|agreements?|deals?|"
+    r"manages|managed|manage|leads|led|team|reports?)(?!\w)|고객|거래처|계약|관리|담당|팀원|소속"
+)
 #: Titles of pages that set rules (whose facts an FAQ or a guide restates without naming the page).
 _RULE_PAGE = re.compile(
     r"\b(?:polic(?:y|ies)|procedures?|regulations?|rules|terms|guidelines?)\b|규정|정책|약관|지침|규칙|政策|规定|条款|規程|規定",
@@ -532,9 +537,7 @@ class Closure:
         (the unit, the name, then the unit's kind with 장)."""
         role = re.sub(r"\s+", "", normalize(fact.value))
         kind = _UNIT_KIND.search(role)
-        if fact.value_type != "text" or not _ROLE_LABEL.search(fact.attribute) or kind is None:
-            return set()
-        if kind.start() == 0:
+        if fact.value_type != "text" or not _ROLE_LABEL.search(fact.attribute) or kind is None or kind.start() == 0:
             return set()
         return self._name_between(forms, found, re.escape(role[:-1]), re.escape(kind.group(0)))
 
@@ -585,13 +588,14 @@ class Closure:
         parts = {normalize(p) for p in _list_parts(fact.value)}
         docs: set[str] = set()
         by_doc: dict[str, set[str]] = {}
+        role = _ROLE_LABEL.search(fact.attribute) is not None
         for row in rows:
             header = re.sub(r"\s+", "", normalize(row.attribute))
             key = re.sub(r"\s+", "", normalize(row.subject))
             head = value[: len(value) - len(header)]
-            if _ROLE_LABEL.search(fact.attribute) and value.endswith(header) and head and key.startswith(head):
+            if role and value.endswith(header) and head and key.startswith(head):
                 docs.add(row.doc_id)
-            elif _ROLE_LABEL.search(fact.attribute) and header in _GENERIC_HEADS and value == f"{key}장":
+            elif role and header in _GENERIC_HEADS and value == f"{key}장":
                 docs.add(row.doc_id)  # "| 경영지원팀 | 윤태경 |" under "부서장": the head of 경영지원팀, "경영지원팀장"
             by_doc.setdefault(row.doc_id, set()).update((normalize(row.subject), normalize(row.attribute)))
         if len(parts) > 1:
@@ -765,17 +769,13 @@ class Closure:
         # the line must say what the relation is, not only name the subject: "Location: Bellingham Headquarters" on
         # a person's page does not make her the site lead there
         cues = attribute_cues(fact)
-        told = re.compile(
-            rf"(?<!\w)(?:{_USES}|customers?|clients?|users?|partners?|contracts?|signed|agreements?|deals?|"
-            r"manages|managed|manage|leads|led|team|reports?)(?!\w)|고객|거래처|계약|관리|담당|팀원|소속"
-        )
         for chunk in self.ctx.chunks_by_doc.get(target.home_doc, []):
             for line in self.lines(chunk.chunk_id):
                 norm = normalize(line)
                 if (
                     any(form in norm for form in forms)
                     and not norm.lstrip("# ").startswith(tuple(forms))
-                    and (not cues or any(cue in norm for cue in cues) or told.search(norm))
+                    and (not cues or any(cue in norm for cue in cues) or _RELATION_TOLD.search(norm))
                 ):
                     return {target.home_doc}
         return set()
