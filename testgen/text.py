@@ -16,6 +16,7 @@ from testgen.lang.scripts import CJK
 
 _WS = re.compile(r"\s+")
 _MD_MARKUP = re.compile(r"(\*\*|__|`|~~)")
+_MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _TOKEN = re.compile(
     r"[0-9]+(?:[.,][0-9]+)*"  # numbers, with separators kept together
     r"|[a-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]+(?:['’][a-z]+)?"  # Latin/Greek/Cyrillic words
@@ -69,12 +70,17 @@ def tokens(text: str) -> list[str]:
     return list(_tokens(text))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 18)
 def _tokens(text: str) -> tuple[str, ...]:
     # tokens are interned: the cache holds a tuple per chunk text, and a large KB repeats the same words millions
-    # of times (about 190 MiB of separate copies at 10,000 documents)
+    # of times (about 190 MiB of separate copies at 10,000 documents). The cache holds every chunk of a KB of up to
+    # about 100 MB: the graph's similar chunks and the generator's token index read each chunk's tokens, and a
+    # cache smaller than the KB misses on every chunk the second time round.
+    norm = normalize(text)
+    if _CJK_RUN.search(norm) is None:  # no CJK run to split into bigrams: every token as found
+        return tuple(map(sys.intern, _TOKEN.findall(norm)))
     out: list[str] = []
-    for match in _TOKEN.finditer(normalize(text)):
+    for match in _TOKEN.finditer(norm):
         tok = match.group()
         if _CJK_RUN.match(tok):
             if len(tok) == 1:
@@ -103,6 +109,9 @@ def jaccard(a: set[str], b: set[str]) -> float:
 
 def strip_markup(text: str) -> str:
     """Remove emphasis, links and trailing markdown hard breaks from a span of markdown."""
-    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
-    text = text.replace("**", "").replace("__", "").replace("`", "")
-    return text.strip().rstrip("\\").strip()
+    if "[" in text:
+        text = _MD_LINK.sub(r"\1", text)
+    if "*" in text or "_" in text or "`" in text:
+        text = text.replace("**", "").replace("__", "").replace("`", "")
+    text = text.strip()
+    return text.rstrip("\\").strip() if text.endswith("\\") else text

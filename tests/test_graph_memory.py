@@ -181,20 +181,37 @@ def test_pooled_facts_equal_unpooled_ones_and_share_their_repeated_fields() -> N
     index = EntityIndex()
     key = index.add("Aurora Bikes", "company", "company/overview.md")
 
-    def row() -> str:  # equal texts, distinct objects (as mining makes them)
-        return "".join(["| 2019 |", " 1,200 | 14% |"])
+    def text(*parts: str) -> str:  # equal texts, distinct objects (as separate lines make them)
+        return "".join(parts)
 
     facts = [
-        _fact(
-            fact_id=f"fact:{n}", attribute="".join(["Re", "venue"]), evidence=row(), start=int("1000"), end=int("1022")
-        )
+        _fact(fact_id=f"fact:{n}", attribute=text("Re", "venue"), value=text("Act", "ive"), value_type="text")
         for n in "ab"
     ]
-    assert facts[0].evidence is not facts[1].evidence and facts[0].start is not facts[1].start
+    assert facts[0].attribute is not facts[1].attribute and facts[0].value is not facts[1].value
     plain = attach_entities(facts, index, key)
     pooled = attach_entities(facts, index, key, {key: key})
     assert pooled == plain
     assert [f.model_fields_set for f in pooled] == [f.model_fields_set for f in plain]
     a, b = pooled
-    assert a.attribute is b.attribute and a.evidence is b.evidence and a.start is b.start
+    assert a.attribute is b.attribute and a.value is b.value
     assert a.subject_entity is key  # the entity id object the graph holds
+
+
+def test_filled_in_facts_are_the_mined_objects_and_equal_copied_ones() -> None:
+    index = EntityIndex()
+    key = index.add("Aurora Bikes", "company", "company/overview.md")
+    copied = attach_entities([_fact()], index, key, {})
+    mined = [_fact()]
+    filled = attach_entities(mined, index, key, {}, in_place=True)
+    assert filled[0] is mined[0] and filled == copied
+    assert filled[0].subject_entity == key and filled[0].model_fields_set == copied[0].model_fields_set
+
+
+def test_the_cells_of_a_table_row_share_their_line(tmp_path: Path) -> None:
+    (tmp_path / "fleet.md").write_text(
+        "# Fleet\n\n| Model | Range | Weight |\n|---|---|---|\n| Orbit 500 | 80 km | 24 kg |\n", encoding="utf-8"
+    )
+    facts = [f for f in build_graph(load_corpus(tmp_path)).facts() if f.evidence.startswith("| Orbit")]
+    assert len(facts) == 2
+    assert facts[0].evidence is facts[1].evidence and facts[0].start is facts[1].start

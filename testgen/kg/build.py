@@ -180,16 +180,11 @@ def _add_entities_and_facts(
     pool.update((chunk.chunk_id, chunk.chunk_id) for chunk in corpus.chunks)
     pool.update((doc.doc_id, doc.doc_id) for doc in corpus.documents)
     for doc in corpus.documents:
-        # pop: the mined facts are replaced by their attached copies, not kept beside them
-        facts = attach_entities(mined.pop(doc.doc_id).facts, index, index.doc_subject.get(doc.doc_id), pool)
-        for fact in facts:
-            node = kg.add_node(fact)
-            if fact.chunk_id:
-                kg.add_edge("states", f"chunk:{fact.chunk_id}", node)
-            if fact.subject_entity:
-                kg.add_edge("about", node, fact.subject_entity)
-            if fact.value_entity:
-                kg.add_edge("has_value", node, fact.value_entity)
+        # pop: the mined facts, held nowhere else, are filled in where they are
+        facts = attach_entities(
+            mined.pop(doc.doc_id).facts, index, index.doc_subject.get(doc.doc_id), pool, in_place=True
+        )
+        kg.add_facts(facts)
 
 
 def _add_mention_edges(kg: KnowledgeGraph, index: EntityIndex, mentions: _Mentions) -> None:

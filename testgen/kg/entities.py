@@ -209,48 +209,51 @@ def find_mentions(norm_text: str, matcher: re.Pattern[str] | None, forms: dict[s
     return found
 
 
-#: FactNode text fields whose values recur across facts: a section's subject and heading, a table's column
-#: header, the evidence line of every cell of a table row, the document and chunk ids, entity ids.
-_POOLED_FIELDS = (
-    "subject",
-    "subject_entity",
-    "attribute",
-    "value",
-    "value_entity",
-    "unit",
-    "date_key",
-    "qualifier",
-    "context",
-    "doc_id",
-    "chunk_id",
-    "evidence",
-    "start",  # offsets: the cells of a table row share their line's
-    "end",
-)
+#: FactNode fields whose values recur across facts as separate but equal objects: a section's subject and heading,
+#: a table's column header, a repeated cell value, the document and chunk ids (copies, when mining ran in another
+#: process). Subject and entity ids are pooled beside them. A line's evidence and offsets are not: the miner gives
+#: every fact of one line the same objects already, and lines differ.
+_POOLED_FIELDS = ("attribute", "value", "unit", "date_key", "qualifier", "context", "doc_id", "chunk_id")
 
 
 def attach_entities(
-    facts: list[FactNode], index: EntityIndex, doc_subject: str | None, pool: dict[str | int, Any] | None = None
+    facts: list[FactNode],
+    index: EntityIndex,
+    doc_subject: str | None,
+    pool: dict[str | int, Any] | None = None,
+    *,
+    in_place: bool = False,
 ) -> list[FactNode]:
     """Facts with `subject_entity` and `value_entity` filled where a name resolves.
 
     With `pool` (each string or offset → the same object, kept by the caller across documents), the facts'
     repeated fields are replaced by the pool's equal object, so a large graph keeps one copy of each, not one
-    per fact."""
+    per fact. With `in_place`, the given facts are filled in rather than copied: only for facts nothing else
+    holds (a build's freshly mined ones)."""
     out = []
+    found: dict[str, str | None] = {}  # name → entity id: a section's facts share their subject
+
+    def lookup(name: str) -> str | None:
+        if name not in found:
+            found[name] = index.lookup(name)
+        return found[name]
+
     for fact in facts:
-        subject_entity = index.lookup(fact.subject)
-        if subject_entity is None and doc_subject is not None:
-            subject_entity = doc_subject
+        named = lookup(fact.subject)
+        subject_entity = named if named is not None else doc_subject
         subject = fact.subject
-        if subject_entity is not None and index.lookup(fact.subject) is None:
+        if subject_entity is not None and named is None:
             subject = index.entities[subject_entity].name  # a page title that names no entity
-        value_entity = index.lookup(fact.value) if fact.value_type == "text" else None
+        value_entity = lookup(fact.value) if fact.value_type == "text" else None
         update: dict[str, Any] = {"subject": subject, "subject_entity": subject_entity, "value_entity": value_entity}
         if pool is not None:
+            for name in ("subject", "subject_entity", "value_entity"):
+                if update[name] is not None:
+                    update[name] = pool.setdefault(update[name], update[name])
+            own = fact.__dict__
             for name in _POOLED_FIELDS:
-                value = update[name] if name in update else getattr(fact, name)
+                value = own[name]
                 if value is not None:  # a field given a value is in the fact's set fields already
                     update[name] = pool.setdefault(value, value)
-        out.append(fact.model_copy(update=update))
+        out.append(fact.fill_in(update) if in_place else fact.replaced(update))
     return out

@@ -18,7 +18,7 @@ from __future__ import annotations
 import gzip
 import json
 from collections import Counter, defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
@@ -111,6 +111,7 @@ class KnowledgeGraph:
         # Shared edge attribute dicts by (kind, weight) and edge key dicts by their content (see module doc).
         self._edge_data: dict[tuple[str, float], _ReadOnlyDict] = {}
         self._edge_keys: dict[tuple[tuple[str, float], ...], _ReadOnlyDict] = {}
+        self._single: dict[str, _ReadOnlyDict] = {}  # edge kind → the key dict of a pair's one edge of weight 1
 
     # -- insertion ---------------------------------------------------------------------------------
     @staticmethod
@@ -140,6 +141,58 @@ class KnowledgeGraph:
         _clear_cache(graph)
         return node_id
 
+    def add_facts(self, facts: Iterable[FactNode]) -> None:
+        """Fact nodes, each followed by its ``states`` edge from its chunk and its ``about`` and ``has_value`` edges
+        to its entities: what `add_node` and `add_edge` make, fact by fact, with each chunk and entity checked once
+        (a build adds millions of facts)."""
+        graph = self.graph
+        succ, pred, nodes = graph._succ, graph._pred, graph._node
+        checked: dict[tuple[str, str], str] = {}  # (edge kind, end) → the graph's own id of that end, checked
+        for fact in facts:
+            if type(fact) is not FactNode:
+                raise TypeError(f"not a fact node: {type(fact).__name__}")
+            fact_id = fact.fact_id
+            if fact_id in succ:  # a fact added again: its edges may exist, the general path merges them
+                self.add_node(fact)
+                self._fact_edges(fact)
+                continue
+            succ[fact_id] = graph.adjlist_inner_dict_factory()
+            pred[fact_id] = graph.adjlist_inner_dict_factory()
+            nodes[fact_id] = _NodeAttrs(fact_id, fact)
+            for kind, other in (
+                ("states", fact.chunk_id),
+                ("about", fact.subject_entity),
+                ("has_value", fact.value_entity),
+            ):
+                if not other:
+                    continue
+                end = checked.get((kind, other))
+                if end is None:
+                    source = f"chunk:{other}" if kind == "states" else other
+                    end = checked[(kind, other)] = self._end(kind, source, _EDGE_ENDS[kind][kind != "states"])
+                if kind == "states":  # a new fact has no edge yet: the pair's first one
+                    succ[end][fact_id] = pred[fact_id][end] = self._single_edge(kind)
+                elif end in succ[fact_id]:  # its own subject as its value: both kinds on one pair
+                    self.add_edge(kind, fact_id, end)  # type: ignore[arg-type]
+                else:
+                    succ[fact_id][end] = pred[end][fact_id] = self._single_edge(kind)
+        _clear_cache(graph)
+
+    def _fact_edges(self, fact: FactNode) -> None:
+        if fact.chunk_id:
+            self.add_edge("states", f"chunk:{fact.chunk_id}", fact.fact_id)
+        if fact.subject_entity:
+            self.add_edge("about", fact.fact_id, fact.subject_entity)
+        if fact.value_entity:
+            self.add_edge("has_value", fact.fact_id, fact.value_entity)
+
+    def _single_edge(self, kind: str) -> _ReadOnlyDict:
+        """The key dict of a pair's one edge of a kind, of weight 1 (shared)."""
+        keydict = self._single.get(kind)
+        if keydict is None:
+            keydict = self._single[kind] = self._keys({kind: self._data(kind, 1.0)})
+        return keydict
+
     def add_edge(self, kind: EdgeKind, source: str, target: str, weight: float = 1.0) -> None:
         """Add a typed edge; both ends must exist and be of the kinds the edge kind connects."""
         ends = _EDGE_ENDS.get(kind)
@@ -150,8 +203,14 @@ class KnowledgeGraph:
         v = self._end(kind, target, ends[1])
         # What nx.MultiDiGraph.add_edge(u, v, key=kind, kind=kind, weight=weight) does (same edge order), with
         # shared read-only attribute and key dicts: a pair's key dict is replaced, never changed in place.
-        data = self._data(kind, float(weight))
         keys = graph._succ[u].get(v)
+        if keys is None and weight == 1.0:  # the common case: a first edge between the two, a count of one
+            keydict = self._single_edge(kind)
+            graph._succ[u][v] = keydict
+            graph._pred[v][u] = keydict
+            _clear_cache(graph)
+            return
+        data = self._data(kind, float(weight))
         if keys is None:
             keydict = self._keys({kind: data})
         else:
@@ -202,8 +261,12 @@ class KnowledgeGraph:
     def nodes(self, kind: type[N]) -> Iterator[N]:
         """All nodes of one model type, in insertion order."""
         name = kind.model_fields["kind"].default
-        for _, attrs in self.graph.nodes(data=True):
-            if attrs["kind"] == name:
+        for attrs in self.graph._node.values():  # networkx's node dict, without a view per call
+            if type(attrs) is _NodeAttrs:
+                data: Any = attrs.data
+                if data.kind == name:
+                    yield data
+            elif attrs["kind"] == name:
                 yield attrs["data"]
 
     def get(self, node_id: str) -> Any:

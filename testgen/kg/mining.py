@@ -34,6 +34,9 @@ _KV_PLAIN = re.compile(r"^\s*[-*+]\s+([^:：*\n|]{1,40}?)\s*[:：]\s+(\S.*)$")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|(?<=다\.)\s*|(?<=요\.)\s*")
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d{1,2}[.)])\s+")
+_QUALIFIED_KEY = re.compile(r"^(.+?)\s*[(（]([^()（）]+)[)）]$")  # "Revenue (2023)"
+_SENTENCE_STOP = re.compile(r"[.!?。]\s")
+_HANGUL = re.compile(r"[가-힣]")
 _MAX_TEXT_VALUE = 60
 _PROGRESS_LINES = 5000  # lines mined between two progress reports
 _VALUE_COLUMNS = frozenset(
@@ -93,6 +96,7 @@ class _Miner:
         self._ends = [c.end for c in self.chunks]
         # The chunker's chunks end in order too (see `chunk_for`); hand-made lists may not.
         self._ends_sorted = all(a <= b for a, b in pairwise(self._ends))
+        self._evidence: tuple[tuple[int, int], str, str] = ((-1, -1), "", "")  # the last evidence span, its chunk
 
     # -- helpers ---------------------------------------------------------------------------------
     def chunk_for(self, start: int, end: int) -> str:
@@ -156,8 +160,11 @@ class _Miner:
         attribute = strip_markup(attribute)
         if not attribute or not value_text.strip():
             return
+        if self._evidence[0] != (ev_start, ev_end):  # the cells of a table row share their line
+            self._evidence = ((ev_start, ev_end), self.doc.text[ev_start:ev_end], self.chunk_for(ev_start, ev_end))
+        _, evidence, chunk_id = self._evidence
         self.out.facts.append(
-            FactNode(
+            FactNode.trusted(
                 fact_id=fact_id(self.doc.doc_id, value_start, attribute, value_text),
                 subject=subject,
                 attribute=attribute,
@@ -167,11 +174,11 @@ class _Miner:
                 unit=value.unit if value else None,
                 date_key=value.date_key if value else None,
                 qualifier=qualifier,
-                context=self.context(),
+                context=(self._section or self._current_section())[1],
                 source=source,
                 doc_id=self.doc.doc_id,
-                chunk_id=self.chunk_for(ev_start, ev_end),
-                evidence=self.doc.text[ev_start:ev_end],
+                chunk_id=chunk_id,
+                evidence=evidence,
                 start=ev_start,
                 end=ev_end,
             )
@@ -182,7 +189,7 @@ class _Miner:
         key = strip_markup(key)
         clean = strip_markup(value)
         qualifier = None
-        qualified = re.match(r"^(.+?)\s*[(（]([^()（）]+)[)）]$", key)
+        qualified = _QUALIFIED_KEY.match(key)
         if qualified:
             inner = classify_value(qualified.group(2))
             if inner is not None and inner.value_type == "date":
@@ -216,8 +223,8 @@ class _Miner:
             return
         if (
             len(clean) <= _MAX_TEXT_VALUE
-            and not re.search(r"[.!?。]\s", clean)
-            and not (re.search(r"[가-힣]", clean) and _is_sentence(clean))  # "대표이사에게 보고" is a clause
+            and not _SENTENCE_STOP.search(clean)
+            and not (_HANGUL.search(clean) and _is_sentence(clean))  # "대표이사에게 보고" is a clause
         ):
             self.add(
                 subject=self.subject(),

@@ -31,13 +31,10 @@ def similar_pairs(
     rows: list[int] = []
     cols: list[int] = []
     weights: list[float] = []
+    # the terms that discriminate, found once: a chunk's other terms (most of them, in a large KB) are skipped in C
+    eligible = {term for term, d in df.items() if 2 <= d <= max_df}
     for i, bag in enumerate(bags):
-        scored = []
-        for term, tf in bag.items():
-            d = df[term]
-            if d < 2 or d > max_df:
-                continue
-            scored.append(((1 + math.log(tf)) * math.log(n / d), term))
+        scored = [((1 + math.log(bag[term])) * math.log(n / df[term]), term) for term in eligible.intersection(bag)]
         scored.sort(key=lambda x: (-x[0], x[1]))
         kept = scored[:max_terms]
         norm = math.sqrt(sum(w * w for w, _ in kept)) or 1.0
@@ -59,10 +56,13 @@ def similar_pairs(
     pair_a: list[np.ndarray] = []
     pair_b: list[np.ndarray] = []
     pair_w: list[np.ndarray] = []
-    for s, e in zip(starts, ends, strict=True):
+    triangles: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # posting length → its pairs (lengths repeat)
+    for s, e in zip(starts.tolist(), ends.tolist(), strict=True):
         if e - s < 2:
             continue
-        idx_a, idx_b = np.triu_indices(e - s, k=1)
+        if e - s not in triangles:
+            triangles[e - s] = np.triu_indices(e - s, k=1)
+        idx_a, idx_b = triangles[e - s]
         pair_a.append(row[s + idx_a])
         pair_b.append(row[s + idx_b])
         pair_w.append(wt[s + idx_a] * wt[s + idx_b])

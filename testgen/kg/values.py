@@ -241,6 +241,9 @@ _CJK_KINDS = frozenset(
 _MONTH_ANY = re.compile(_MONTH)
 _MONTH_KINDS = frozenset({"en_mdy", "en_dmy", "en_my_range", "en_my"})
 _TRIGGERS: dict[str, tuple[str, ...]] = {
+    "en_my_range": ("-", "–", "~"),
+    "year_range": ("-", "–", "~"),
+    "cjk_range": ("-", "–", "~"),
     "quarter": ("Q",),
     "iso_quarter": ("Q",),
     "pct": ("%", "percent", "퍼센트", "％"),
@@ -332,6 +335,8 @@ def _find_values(text: str) -> tuple[ValueSpan, ...]:
     return tuple(found)
 
 
+_WORDS = re.compile(r"[^\W\d_]{2,}")
+_ALNUM_RUNS = re.compile(r"[^\W_]+")
 _QUALIFIER_WORDS = frozenset(
     "approx approximately about around est estimated total each per month year annual annually monthly "
     "yearly net gross min max minimum maximum up to over under only average avg roughly nearly "
@@ -339,10 +344,12 @@ _QUALIFIER_WORDS = frozenset(
 )
 
 
+@lru_cache(maxsize=1 << 16)
 def classify_value(text: str) -> ValueSpan | None:
     """The typed value when `text` is essentially one value (a key–value bullet's value), else None.
 
     "March 15, 2011" → date; "$1,000/month" → money; "148 employees" → number; "Head of Product" → None.
+    Cached: table cells and labels repeat ("2023", "Active"), and a span is immutable.
     """
     stripped = text.strip().rstrip(".")
     values = find_values(stripped)
@@ -350,12 +357,12 @@ def classify_value(text: str) -> ValueSpan | None:
         return None
     value = values[0]
     rest = (stripped[: value.start] + stripped[value.end :]).strip(" ()-,:;")
-    words = re.findall(r"[^\W\d_]{2,}", rest)
+    words = _WORDS.findall(rest)
     if value.value_type != "date" and any(w.lower() not in _QUALIFIER_WORDS for w in words):
         return None  # "교토 미식 투어 3박 4일" names a product; the number is part of the name
     if value.value_type == "number" and value.unit is None and rest:
         return None  # "Aurora Ridge 700" is a name, not the number 700
-    if value.value_type == "date" and any(w.lower() not in _QUALIFIER_WORDS for w in re.findall(r"[^\W_]+", rest)):
+    if value.value_type == "date" and any(w.lower() not in _QUALIFIER_WORDS for w in _ALNUM_RUNS.findall(rest)):
         return None  # "Revenue (2023)" or "AB-2022-014" is not a date
     # A short remainder ("approx.", "(est.)", "per month") keeps the value; a sentence around it does not.
     if len(rest) > max(12, len(value.text)):
