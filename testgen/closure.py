@@ -578,10 +578,10 @@ class Closure:
         her list "책임 상품" state the list."""
         if fact.value_type != "text" or fact.source not in ("key_value", "table"):
             return set()
-        if self._by_cell is None:  # normalised cell value → table facts, once per run
+        if self._by_cell is None:  # normalised cell value → table facts, once per run (a name is a text value)
             self._by_cell = {}
             for f in self.ctx.facts:
-                if f.source == "table":
+                if f.source == "table" and f.value_type == "text":
                     self._by_cell.setdefault(normalize(f.value), []).append(f)
         rows = [f for form in forms for f in self._by_cell.get(form, []) if f.doc_id not in found]
         value = re.sub(r"\s+", "", normalize(fact.value))
@@ -705,6 +705,9 @@ class Closure:
         """Documents beyond `found` with a line, among `chunk_ids` (given `cues`, those showing one of them), for
         which `holds(lines, index)` is true."""
         docs: set[str] = set()
+        if len(found) <= 4:  # the fact's own page holds most candidates: a large page may hold thousands
+            for doc_id in found:
+                chunk_ids = chunk_ids - self._chunk_ids(doc_id)
         for chunk_id in sorted(chunk_ids):
             doc_id = self.ctx.chunks[chunk_id].doc_id
             if doc_id in found or doc_id in docs:

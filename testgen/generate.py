@@ -392,7 +392,7 @@ def _item(
     if extra:
         metadata.update(extra)
     # Measured on the final wording (an LLM rewrite included), against the texts of every source document.
-    overlap = question_overlap(draft.question, [ctx.doc_text[d] for d in verdict.source_docs])
+    overlap = question_overlap(draft.question, [ctx.doc_text[d] for d in verdict.source_docs], normalized=True)
     metadata["question_overlap"] = None if overlap is None else round(overlap, 4)
     return TestQuestion(
         question=draft.question,

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Iterable
+from functools import lru_cache
 
 from testgen.text import is_cjk, normalize
 
@@ -40,17 +41,11 @@ def content_words(text: str) -> list[str]:
     return [w for w in _WORD.findall(normalize(text)) if len(w) > 1 and w not in _STOP]
 
 
-def char_trigrams(text: str) -> set[str]:
-    """Character trigrams of the normalised text with spaces and punctuation removed."""
-    flat = _FLAT.sub("", normalize(text))
-    if len(flat) < 3:
-        return {flat} if flat else set()
-    return {flat[i : i + 3] for i in range(len(flat) - 2)}
-
-
-def question_overlap(question: str, sources: Iterable[str]) -> float | None:
+def question_overlap(question: str, sources: Iterable[str], *, normalized: bool = False) -> float | None:
     """Share (0–1) of the question's content words, or of its character trigrams for CJK text, found in the
-    sources; None when the question has nothing to measure (no content word) or there is no source text."""
+    sources; None when the question has nothing to measure (no content word) or there is no source text.
+    `normalized`: the sources went through `testgen.text.normalize` already (a pass over a large document is
+    seconds)."""
     texts = [t for t in sources if t]
     if not texts:
         return None
@@ -60,15 +55,39 @@ def question_overlap(question: str, sources: Iterable[str]) -> float | None:
             return None
         found: set[str] = set()
         for text in texts:
-            found |= grams & char_trigrams(text)
+            found |= grams & _source_trigrams(text, normalized)
         return len(found) / len(grams)
     words = set(content_words(question))
     if not words:
         return None
-    vocabulary: set[str] = set()
+    found_words: set[str] = set()
     for text in texts:
-        vocabulary.update(_WORD.findall(normalize(text)))
-    return len(words & vocabulary) / len(words)
+        found_words |= words & _source_words(text, normalized)
+    return len(found_words) / len(words)
+
+
+# A set's items share their few source documents (one large document, in the extreme): each source's words and
+# trigrams are worked out once, not once per question.
+@lru_cache(maxsize=256)
+def _source_words(text: str, normalized: bool) -> frozenset[str]:
+    return frozenset(_WORD.findall(text if normalized else normalize(text)))
+
+
+@lru_cache(maxsize=256)
+def _source_trigrams(text: str, normalized: bool) -> frozenset[str]:
+    return frozenset(_trigrams(text if normalized else normalize(text)))
+
+
+def char_trigrams(text: str) -> set[str]:
+    """Character trigrams of the normalised text with spaces and punctuation removed."""
+    return _trigrams(normalize(text))
+
+
+def _trigrams(norm: str) -> set[str]:
+    flat = _FLAT.sub("", norm)
+    if len(flat) < 3:
+        return {flat} if flat else set()
+    return {flat[i : i + 3] for i in range(len(flat) - 2)}
 
 
 def median_overlap(values: Iterable[float | None]) -> float | None:

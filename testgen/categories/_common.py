@@ -136,25 +136,39 @@ def attribute_key(fact: FactNode) -> str:
 def group_comparable(
     ctx: GenContext, *, numeric: bool = True, dates: bool = False, min_subjects: int = 2
 ) -> dict[tuple[str, str, str], dict[str, FactNode]]:
-    """(entity type, attribute, unit) → {subject entity → one fact}; only unqualified kv/table facts."""
+    """(entity type, attribute, unit) → {subject entity → one fact}; only unqualified kv/table facts. The groups
+    are worked out once per run (three categories ask) and shared: callers read them, never change them."""
+    groups = ctx.memo.get("comparable")
+    if not isinstance(groups, dict):
+        groups = ctx.memo["comparable"] = _comparable_groups(ctx)
+    return {
+        key: members
+        for key, members in groups.items()
+        if len(members) >= min_subjects and (dates if key[2] == _DATES else numeric)
+    }
+
+
+_DATES = "date"  # the unit of a group of dates
+
+
+def _comparable_groups(ctx: GenContext) -> dict[tuple[str, str, str], dict[str, FactNode]]:
     groups: dict[tuple[str, str, str], dict[str, FactNode]] = defaultdict(dict)
     for fact in ctx.facts:
         if fact.source not in ("key_value", "table") or fact.qualifier or not fact.subject_entity:
             continue
         if fact.value_type == "date":
-            if not dates or not fact.date_key:
+            if not fact.date_key:
                 continue
-            unit = "date"
+            unit = _DATES
         elif fact.value_type in ("money", "number", "percent"):
-            if not numeric or fact.number is None:
+            if fact.number is None:
                 continue
             unit = fact.unit or ""
         else:
             continue
         etype = entity_type_of(ctx, fact) or ""
-        key = (etype, attribute_key(fact), unit)
-        groups[key].setdefault(fact.subject_entity, fact)
-    return {k: v for k, v in groups.items() if len(v) >= min_subjects}
+        groups[(etype, attribute_key(fact), unit)].setdefault(fact.subject_entity, fact)
+    return dict(groups)
 
 
 def format_number(value: float, unit: str | None, value_type: str, like: tuple[str, ...] = ()) -> str:
@@ -255,14 +269,15 @@ def _rotated(facts: list[FactNode], rng: random.Random, key: Callable[[FactNode]
     order = sorted(groups)
     rng.shuffle(order)
     for name in order:
-        rng.shuffle(groups[name])
+        if len(groups[name]) > 1:  # a group of one draws nothing from rng: skipping it leaves the same order
+            rng.shuffle(groups[name])
     out: list[FactNode] = []
+    active = [groups[name] for name in order]
     depth = 0
-    while len(out) < len(facts):
-        for name in order:
-            if depth < len(groups[name]):
-                out.append(groups[name][depth])
+    while active:  # one fact of each group still holding one, group by group; linear however uneven the groups
+        out.extend(group[depth] for group in active)
         depth += 1
+        active = [group for group in active if len(group) > depth]
     return out
 
 

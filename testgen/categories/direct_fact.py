@@ -23,7 +23,7 @@ class DirectFact:
     def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
         pool = [
             f
-            for f in ctx.facts
+            for f in ctx.candidate_facts
             if f.value_type != "date"
             and not is_quantity(f)
             and not f.value_entity

@@ -7,6 +7,7 @@ import itertools
 import random
 from collections import defaultdict
 from collections.abc import Iterator
+from operator import attrgetter
 
 from schemas import FactNode
 from testgen.categories._common import (
@@ -51,7 +52,7 @@ class Numerical:
     description = "Numbers, amounts, percentages; sums, differences and ratios over two facts."
 
     def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
-        singles = [f for f in ctx.facts if (is_quantity(f) and f.source != "sentence") or _unit_sentence(f)]
+        singles = [f for f in ctx.candidate_facts if (is_quantity(f) and f.source != "sentence") or _unit_sentence(f)]
         singles = stratified(singles, rng, attribute_key)
         arithmetic = self._arithmetic(ctx, rng)
         single_iter = (d for f in singles if (d := single_fact_draft(ctx, f, self.name)) is not None)
@@ -75,11 +76,11 @@ class Numerical:
                     pairs.append((facts[i], facts[j]))
         # The same subject's value in two periods (rows of a yearly table, dated amounts).
         series: dict[tuple[str, str, str], list[FactNode]] = defaultdict(list)
-        for fact in ctx.facts:
+        for fact in ctx.candidate_facts:
             if fact.qualifier and fact.number is not None and fact.subject_entity:
                 series[(fact.subject_entity, normalize(fact.attribute), fact.unit or "")].append(fact)
         for facts in series.values():
-            facts.sort(key=lambda f: f.start)
+            facts.sort(key=attrgetter("start"))
             pairs.extend(itertools.pairwise(facts))
         rng.shuffle(pairs)
         for a, b in pairs:

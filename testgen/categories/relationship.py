@@ -42,7 +42,7 @@ class Relationship:
     def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
         pool = [
             f
-            for f in ctx.facts
+            for f in ctx.candidate_facts
             if f.value_entity
             and f.subject_entity
             and f.value_entity != f.subject_entity

@@ -22,7 +22,7 @@ class Spanning:
     def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
         firsts = [
             f
-            for f in ctx.facts
+            for f in ctx.candidate_facts
             if f.value_entity
             and f.source in ("key_value", "table")
             and not f.qualifier

@@ -18,7 +18,7 @@ class Temporal:
     description = "When something happened or holds: dates, periods, dated events."
 
     def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
-        pool = [f for f in ctx.facts if f.value_type == "date"]
+        pool = [f for f in ctx.candidate_facts if f.value_type == "date"]
         # Structured dates first (cleaner questions), then prose sentences, each shuffled.
         structured = [f for f in pool if f.source != "sentence"]
         prose = [f for f in pool if f.source == "sentence"]

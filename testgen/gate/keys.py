@@ -42,22 +42,67 @@ class KeyIndex:
     """Distinct values (and the sections they stand in) per fact key, over every structured fact of the KB."""
 
     def __init__(self, facts: list[FactNode]) -> None:
-        self._values: dict[tuple[str, str, str], dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+        # Facts by subject first; a subject's keys are worked out when a question about it is first checked (a run
+        # checks a few thousand drafts, and a large KB holds millions of facts).
+        self._by_subject: dict[str, list[FactNode]] = defaultdict(list)
         for fact in facts:
             if fact.source in _STRUCTURED:
-                self._values[fact_key(fact)][normalize(fact.value)].add(normalize(fact.context or ""))
+                self._by_subject[fact.subject_entity or normalize(fact.subject)].append(fact)
+        self._keys: dict[str, dict[tuple[str, str, str], list[FactNode]]] = {}
+        self._values: dict[tuple[str, str, str], dict[str, set[str]]] = {}
+        self._several: dict[tuple[str, str, str], bool] = {}
+
+    def _of_subject(self, subject: str) -> dict[tuple[str, str, str], list[FactNode]]:
+        """One subject's facts by key (its facts share the subject: a key follows from label and qualifier)."""
+        groups = self._keys.get(subject)
+        if groups is None:
+            groups = self._keys[subject] = defaultdict(list)
+            keys: dict[tuple[str, str | None], tuple[str, str, str]] = {}
+            for fact in self._by_subject.get(subject, ()):
+                key = keys.get((fact.attribute, fact.qualifier))
+                if key is None:
+                    key = keys[(fact.attribute, fact.qualifier)] = fact_key(fact)
+                groups[key].append(fact)
+        return groups
+
+    def _several_values(self, key: tuple[str, str, str]) -> bool:
+        """Whether the key has two distinct values: read up to the second one (a key of a large table may have
+        hundreds of thousands of facts, and one other value settles it)."""
+        several = self._several.get(key)
+        if several is None:
+            first: str | None = None
+            several = False
+            for fact in self._of_subject(key[0]).get(key, ()):
+                value = normalize(fact.value)
+                if first is None:
+                    first = value
+                elif value != first:
+                    several = True
+                    break
+            self._several[key] = several
+        return several
+
+    def _values_of(self, key: tuple[str, str, str]) -> dict[str, set[str]]:
+        """A key's distinct values → the sections they stand in."""
+        values = self._values.get(key)
+        if values is None:
+            values = self._values[key] = defaultdict(set)
+            for fact in self._of_subject(key[0]).get(key, ()):
+                values[normalize(fact.value)].add(normalize(fact.context or ""))
+        return values
 
     def ambiguous(self, fact: FactNode, question: str) -> bool:
         """Whether a question about `fact` has another right answer elsewhere in the KB."""
         if fact.source not in _STRUCTURED:
             return False
-        values = self._values.get(fact_key(fact), {})
-        if len(values) <= 1:
+        key = fact_key(fact)
+        if not self._several_values(key):
             return False
         mine = normalize(fact.context or "")
         # The section disambiguates only when it is named in the question and no other value shares it.
         if not (mine and mine in normalize(question)):
             return True
+        values = self._values_of(key)
         value = normalize(fact.value)
         return any(mine in sections for other, sections in values.items() if other != value)
 
