@@ -146,8 +146,10 @@ class KnowledgeGraph:
         to its entities: what `add_node` and `add_edge` make, fact by fact, with each chunk and entity checked once
         (a build adds millions of facts)."""
         graph = self.graph
-        succ, pred, nodes = graph._succ, graph._pred, graph._node
-        checked: dict[tuple[str, str], str] = {}  # (edge kind, end) → the graph's own id of that end, checked
+        succ, pred, nodes, factory = graph._succ, graph._pred, graph._node, graph.adjlist_inner_dict_factory
+        states, about, has_value = (self._single_edge(kind) for kind in ("states", "about", "has_value"))
+        chunks: dict[str, str] = {}  # chunk id → the graph's own id of its node, checked
+        entities: dict[str, str] = {}  # entity id → the graph's own id, checked
         for fact in facts:
             if type(fact) is not FactNode:
                 raise TypeError(f"not a fact node: {type(fact).__name__}")
@@ -156,26 +158,27 @@ class KnowledgeGraph:
                 self.add_node(fact)
                 self._fact_edges(fact)
                 continue
-            succ[fact_id] = graph.adjlist_inner_dict_factory()
-            pred[fact_id] = graph.adjlist_inner_dict_factory()
-            nodes[fact_id] = _NodeAttrs(fact_id, fact)
-            for kind, other in (
-                ("states", fact.chunk_id),
-                ("about", fact.subject_entity),
-                ("has_value", fact.value_entity),
-            ):
-                if not other:
-                    continue
-                end = checked.get((kind, other))
-                if end is None:
-                    source = f"chunk:{other}" if kind == "states" else other
-                    end = checked[(kind, other)] = self._end(kind, source, _EDGE_ENDS[kind][kind != "states"])
-                if kind == "states":  # a new fact has no edge yet: the pair's first one
-                    succ[end][fact_id] = pred[fact_id][end] = self._single_edge(kind)
-                elif end in succ[fact_id]:  # its own subject as its value: both kinds on one pair
-                    self.add_edge(kind, fact_id, end)  # type: ignore[arg-type]
+            out: dict[str, Any] = factory()
+            into: dict[str, Any] = factory()
+            succ[fact_id], pred[fact_id], nodes[fact_id] = out, into, _NodeAttrs(fact_id, fact)
+            if fact.chunk_id:  # a new fact has no edge yet: each pair below is a first one
+                chunk = chunks.get(fact.chunk_id) or chunks.setdefault(
+                    fact.chunk_id, self._end("states", f"chunk:{fact.chunk_id}", "chunk")
+                )
+                succ[chunk][fact_id] = into[chunk] = states
+            if fact.subject_entity:
+                subject = entities.get(fact.subject_entity) or entities.setdefault(
+                    fact.subject_entity, self._end("about", fact.subject_entity, "entity")
+                )
+                out[subject] = pred[subject][fact_id] = about
+            if fact.value_entity:
+                value = entities.get(fact.value_entity) or entities.setdefault(
+                    fact.value_entity, self._end("has_value", fact.value_entity, "entity")
+                )
+                if value in out:  # its own subject as its value: both kinds on one pair
+                    self.add_edge("has_value", fact_id, value)
                 else:
-                    succ[fact_id][end] = pred[end][fact_id] = self._single_edge(kind)
+                    out[value] = pred[value][fact_id] = has_value
         _clear_cache(graph)
 
     def _fact_edges(self, fact: FactNode) -> None:
