@@ -323,6 +323,10 @@ def test_cli_with_human_json_and_output_file(generated: Path, tmp_path: Path) ->
     lines = text.stdout.splitlines()
     assert lines[-1].startswith("verdict: ")
     assert "human items: 15 used: 12 with source_docs as written, 3 with source_docs derived" in text.stdout
+    assert (
+        "note: the synthetic set has 6 scorable items, the human set 15: one item moves a configuration's MRR by up "
+        "to 0.167 on it; compare sets of one size (testgen build -n 15)" in text.stdout
+    )
     assert any(line.startswith("bm25 1000/100") for line in lines)
 
 
