@@ -257,6 +257,27 @@ _TRIGGERS: dict[str, tuple[str, ...]] = {
 }
 
 
+_TRIGGER_PATTERNS = {kind: re.compile("|".join(map(re.escape, markers))) for kind, markers in _TRIGGERS.items()}
+#: The patterns to try on a text, by (it holds CJK, it names a month), each with its marker pattern (None: none).
+_APPLICABLE: dict[tuple[bool, bool], list[tuple[ValueType, str, re.Pattern[str], re.Pattern[str] | None]]] = {
+    (cjk, month): [
+        (value_type, kind, pattern, _TRIGGER_PATTERNS.get(kind))
+        for value_type, kind, pattern in _PATTERNS
+        if (cjk or kind not in _CJK_KINDS) and (month or kind not in _MONTH_KINDS)
+    ]
+    for cjk in (False, True)
+    for month in (False, True)
+}
+
+
+def _overlaps(start: int, end: int, taken: list[tuple[int, int]]) -> bool:
+    # a loop, not any() over a generator: called for every match, over the two or three spans already taken
+    for t_start, t_end in taken:  # noqa: SIM110
+        if start < t_end and t_start < end:
+            return True
+    return False
+
+
 def find_values(text: str) -> list[ValueSpan]:
     """Every non-overlapping typed value in `text`, earliest and longest first, in text order."""
     return list(_find_values(text))
@@ -269,21 +290,15 @@ def _find_values(text: str) -> tuple[ValueSpan, ...]:
     taken: list[tuple[int, int]] = []
     if _DIGIT.search(text) is None:
         return ()  # every value form holds a digit: most prose lines stop here
-    cjk = _CJK.search(text) is not None
-    month = _MONTH_ANY.search(text) is not None
-    for value_type, kind, pattern in _PATTERNS:
-        if not cjk and kind in _CJK_KINDS:
-            continue
-        if not month and kind in _MONTH_KINDS:
-            continue
-        trigger = _TRIGGERS.get(kind)
-        if trigger is not None and not any(t in text for t in trigger):
+    patterns = _APPLICABLE[(_CJK.search(text) is not None, _MONTH_ANY.search(text) is not None)]
+    for value_type, kind, pattern, trigger in patterns:
+        if trigger is not None and trigger.search(text) is None:
             continue  # cheap pre-checks: most patterns cannot match a text without their marker
         for match in pattern.finditer(text):
             start, end = match.span()
             span_text = match.group().rstrip(" ,")
             end = start + len(span_text)
-            if any(start < t_end and t_start < end for t_start, t_end in taken):
+            if _overlaps(start, end, taken):
                 continue
             number: float | None = None
             unit: str | None = None
