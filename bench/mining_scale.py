@@ -9,8 +9,8 @@ What it measures
     (``--child``), so the peak resident memory (``ru_maxrss``) is that size's own. Printed per size: MB,
     seconds (``timings["total"]``: load + graph + generate), seconds per MB, the ratio of seconds per MB to
     the smallest size's (the anchor, measured in the same run), the same for the child's CPU seconds
-    (``time.process_time()``: steadier than wall time on a machine shared with other work), facts mined and
-    peak RSS.
+    (``time.process_time()``: steadier than wall time on a machine shared with other work; it leaves out the
+    forked process that mines the second half of a document of 4 MB or more), facts mined and peak RSS.
 
 Target
     Seconds per MB flat within ×1.5 from 1 MB to 50 MB, and 50 MB ≤ 60 s on a 2-core machine. Printed as

@@ -16,11 +16,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import testgen.kg.mining as mining
 import testgen.synth.context as context_module
 from schemas import EntityNode, FactNode
 from testgen.categories._common import _rotated
 from testgen.kg.build import build_graph, load_corpus
 from testgen.kg.graph import KnowledgeGraph
+from testgen.kg.mining import mine_document
 from testgen.lang.scripts import CJK
 from testgen.overlap import question_overlap
 from testgen.pipeline import fewer_collections, no_collections
@@ -237,3 +239,44 @@ def test_bulk_facts_keep_both_edges_to_an_entity_that_is_subject_and_value(kg: K
     fast, slow = _bulk(kg, [own]), _one_by_one(kg, [own])
     assert _edges(fast) == _edges(slow)
     assert {k for _, v, k in fast.graph.out_edges(own.fact_id, keys=True) if v == entity} == {"about", "has_value"}
+
+
+# ------------------------------------------------------------------------------------------- split mining
+
+
+def _long_document() -> str:
+    parts = ["# Fleet Register\n\nThe register lists the fleet.\n"]
+    for n in range(60):
+        parts.append(
+            f"## Orbit Model {n}\n\n- **Price**: ${1000 + n * 7:,}\n- **Launched**: March {n % 28 + 1}, 2019\n"
+        )
+        if n % 9 == 4:
+            parts.append("```\n# not a heading\n- **Price**: $1\n```\n")
+        parts.append(f"### Service\n\n| Year | Trips | Riders |\n|---|---|---|\n| 2021 | {n * 3} | {n * 11} |\n")
+        parts.append(f"\nIn 2020 the model {n} carried {n * 13} riders, and on May 3, 2021 it opened a depot.\n")
+    return "\n".join(parts)
+
+
+def test_a_document_mined_in_two_processes_gives_the_facts_one_process_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "fleet.md").write_text(_long_document(), encoding="utf-8")
+    corpus = load_corpus(tmp_path)
+    doc = corpus.documents[0]
+    one = mine_document(doc, corpus.chunks, frozenset())
+    monkeypatch.setattr(mining, "SPLIT_DOCUMENT", 1_000)
+    seen: list[int] = []
+    two = mine_document(doc, corpus.chunks, frozenset(), progress=lambda done, total: seen.append(done), split=True)
+    assert len(one.facts) > 300 and two.facts == one.facts and two.row_entities == one.row_entities
+    assert [f.model_fields_set for f in two.facts] == [f.model_fields_set for f in one.facts]
+    assert seen[-1] == len(doc.text)
+
+
+def test_a_failed_child_leaves_the_rest_to_the_parent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "fleet.md").write_text(_long_document(), encoding="utf-8")
+    corpus = load_corpus(tmp_path)
+    doc = corpus.documents[0]
+    one = mine_document(doc, corpus.chunks, frozenset())
+    monkeypatch.setattr(mining, "SPLIT_DOCUMENT", 1_000)
+    monkeypatch.setattr(mining.pickle, "dump", lambda *args, **kwargs: (_ for _ in ()).throw(OSError("disk")))
+    assert mine_document(doc, corpus.chunks, frozenset(), split=True).facts == one.facts

@@ -175,10 +175,8 @@ def _add_entities_and_facts(
     """Step 3b, the entities, then each document's facts with their entities attached, and their edges."""
     for entity in index.entities.values():
         kg.add_node(entity)
-    # One copy of each repeated text and offset of the facts; entity and chunk ids are those the graph holds.
+    # One copy of each repeated text of the facts; entity ids are those the graph holds.
     pool: dict[str | int, Any] = {key: key for key in index.entities}
-    pool.update((chunk.chunk_id, chunk.chunk_id) for chunk in corpus.chunks)
-    pool.update((doc.doc_id, doc.doc_id) for doc in corpus.documents)
     for doc in corpus.documents:
         # pop: the mined facts, held nowhere else, are filled in where they are
         facts = attach_entities(
@@ -218,7 +216,8 @@ class _Mining:
 def _mine(mining: _Mining, work: tuple[Document, list[Chunk]]) -> MinedDocument:
     doc, chunks = work
     bar = _document_bar(doc, mining.report) if mining.report is not None else None
-    return mine_document(doc, chunks, mining.known, progress=bar)
+    # a document's halves in two processes only where mining runs in the caller's own process
+    return mine_document(doc, chunks, mining.known, progress=bar, split=mining.report is not None)
 
 
 def _mentions(matching: tuple[re.Pattern[str] | None, dict[str, str]], text: str) -> Counter[str]:

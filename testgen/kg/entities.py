@@ -209,11 +209,11 @@ def find_mentions(norm_text: str, matcher: re.Pattern[str] | None, forms: dict[s
     return found
 
 
-#: FactNode fields whose values recur across facts as separate but equal objects: a section's subject and heading,
-#: a table's column header, a repeated cell value, the document and chunk ids (copies, when mining ran in another
-#: process). Subject and entity ids are pooled beside them. A line's evidence and offsets are not: the miner gives
-#: every fact of one line the same objects already, and lines differ.
-_POOLED_FIELDS = ("attribute", "value", "unit", "date_key", "qualifier", "context", "doc_id", "chunk_id")
+#: FactNode fields whose values recur across facts as separate but equal objects: a section's heading, a column
+#: header, a repeated cell value, a unit, a date key, a row label. Subject and entity ids are pooled beside them. The
+#: document and chunk ids are not (the miner's facts hold the corpus's own, and facts mined in another process one
+#: copy per document and chunk), nor a line's evidence and offsets (one object per line already, and lines differ).
+_POOLED_FIELDS = ("attribute", "value", "unit", "date_key", "qualifier", "context")
 
 
 def attach_entities(

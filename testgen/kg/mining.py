@@ -14,6 +14,8 @@ The subject of a fact is the nearest heading that names a thing, else the docume
 from __future__ import annotations
 
 import hashlib
+import os
+import pickle
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
@@ -39,6 +41,9 @@ _SENTENCE_STOP = re.compile(r"[.!?。]\s")
 _HANGUL = re.compile(r"[가-힣]")
 _MAX_TEXT_VALUE = 60
 _PROGRESS_LINES = 5000  # lines mined between two progress reports
+#: Documents at least this long (characters) are mined in two processes when the caller allows it: mining is most of
+#: a very large document's build, one process uses one core, and the second half's facts cross back as plain rows.
+SPLIT_DOCUMENT = 4_000_000
 _VALUE_COLUMNS = frozenset(
     "value values detail details description content contents condition conditions terms note notes info "
     "내용 값 설명 비고 조건 기준 세부 내역 상세 정보 数值 内容 说明 値 内容 説明 詳細".split()
@@ -138,7 +143,7 @@ class _Miner:
         return self._section
 
     def subject(self) -> str:
-        return self._current_section()[0]
+        return (self._section or self._current_section())[0]
 
     def context(self) -> str | None:
         return self._current_section()[1]
@@ -381,16 +386,77 @@ class _Miner:
 
     # -- driver ----------------------------------------------------------------------------------
     def run(self) -> MinedDocument:
-        text = self.doc.text
+        lines = self._lines()
+        self._mine(lines, 0, len(lines))
+        return self._done()
+
+    def run_split(self) -> MinedDocument:
+        """`run`, with the second half of the document (from a heading near its middle) mined in a forked child
+        process while this one mines the first: the same facts in the same order. Falls back to mining the rest
+        here when the child fails."""
+        lines = self._lines()
+        point = _split_point(lines)
+        if point is None:
+            self._mine(lines, 0, len(lines))
+            return self._done()
+        split, headings = point
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: the second half, handed back as rows of field values
+            os.close(read_end)
+            code = 1
+            try:
+                self.progress, self.headings, self._section = None, headings, None
+                self._mine(lines, split, len(lines))
+                facts = self.out.facts
+                given = facts[0].__pydantic_fields_set__ if facts else set()
+                if all(f.__pydantic_fields_set__ is given for f in facts):
+                    rows = [tuple(f.__dict__.values()) for f in facts]
+                    with os.fdopen(write_end, "wb") as pipe:
+                        pickle.dump(
+                            (rows, sorted(given), self.out.row_entities), pipe, protocol=pickle.HIGHEST_PROTOCOL
+                        )
+                    code = 0
+            finally:
+                os._exit(code)
+        os.close(write_end)
+        self._mine(lines, 0, split)
+        handed: tuple[list[tuple[object, ...]], list[str], list[tuple[str, str]]] | None = None
+        with os.fdopen(read_end, "rb") as pipe:
+            try:
+                handed = pickle.load(pipe)
+            except Exception:  # the child died while writing: what it sent is incomplete, and mined again here
+                handed = None
+        _, status = os.waitpid(pid, 0)
+        if handed is None or status != 0:
+            self.headings, self._section = headings, None
+            self._mine(lines, split, len(lines))
+        else:
+            rows, names, row_entities = handed
+            self.out.facts.extend(FactNode.from_rows(rows, names))
+            self.out.row_entities.extend(row_entities)
+        return self._done()
+
+    def _lines(self) -> list[tuple[int, int, str]]:
+        """(start, end, text) of every line of the document."""
         lines: list[tuple[int, int, str]] = []
         pos = 0
-        for raw in text.split("\n"):
+        for raw in self.doc.text.split("\n"):
             lines.append((pos, pos + len(raw), raw))
             pos += len(raw) + 1
-        i = 0
+        return lines
+
+    def _done(self) -> MinedDocument:
+        if self.progress is not None:
+            self.progress(len(self.doc.text), len(self.doc.text))
+        return self.out
+
+    def _mine(self, lines: list[tuple[int, int, str]], i: int, stop: int) -> None:
+        """The lines ``[i, stop)``: `stop` is the end or a heading outside a code block (no table runs past it)."""
+        text = self.doc.text
         in_code = False
-        next_report = 0
-        while i < len(lines):
+        next_report = i
+        while i < stop:
             start, end, line = lines[i]
             if self.progress is not None and i >= next_report:
                 self.progress(start, len(text))
@@ -405,15 +471,13 @@ class _Miner:
                 continue
             heading = _HEADING.match(line)
             if heading:
-                level = len(heading.group(1))
-                self.headings = [(lv, t) for lv, t in self.headings if lv < level]
-                self.headings.append((level, strip_markup(heading.group(2))))
+                self.headings = _with_heading(self.headings, len(heading.group(1)), heading.group(2))
                 self._section = None
                 i += 1
                 continue
             if stripped.startswith("|"):
                 j = i
-                while j < len(lines) and lines[j][2].strip().startswith("|"):
+                while j < stop and lines[j][2].strip().startswith("|"):
                     j += 1
                 self.table(lines[i:j])
                 i = j
@@ -435,9 +499,32 @@ class _Miner:
             body_start = start + (bullet.end() if bullet else len(line) - len(line.lstrip()))
             self.sentences(text[body_start:end], body_start)
             i += 1
-        if self.progress is not None:
-            self.progress(len(text), len(text))
-        return self.out
+
+
+def _with_heading(headings: list[tuple[int, str]], level: int, title: str) -> list[tuple[int, str]]:
+    """The open headings once a heading of `level` starts: the deeper and equal ones closed."""
+    return [(lv, t) for lv, t in headings if lv < level] + [(level, strip_markup(title))]
+
+
+def _split_point(lines: list[tuple[int, int, str]]) -> tuple[int, list[tuple[int, str]]] | None:
+    """The first heading at or after the middle line outside a code block, with the headings open before it (what
+    the miner holds when it reaches that line); None when there is none."""
+    headings: list[tuple[int, str]] = []
+    in_code = False
+    middle = len(lines) // 2
+    for index, (_, _, line) in enumerate(lines):
+        stripped = line.strip()
+        if stripped.startswith("```") or stripped.startswith("~~~"):
+            in_code = not in_code
+            continue
+        if in_code or not stripped:
+            continue
+        heading = _HEADING.match(line)
+        if heading:
+            if index >= middle:
+                return index, headings
+            headings = _with_heading(headings, len(heading.group(1)), heading.group(2))
+    return None
 
 
 _KO_NAME_SUFFIX = re.compile(
@@ -504,9 +591,15 @@ def mine_document(
     known_names: frozenset[str] = frozenset(),
     *,
     progress: Callable[[int, int], None] | None = None,
+    split: bool = False,
 ) -> MinedDocument:
     """Every fact the structure of `doc` states; `known_names` (normalised) lets headings name entities.
 
     ``progress(done, total)``, when given, is called with the characters mined so far and the document's
-    length: at the start, every few thousand lines and at the end (for a bar on a large document)."""
-    return _Miner(doc, chunks, known_names, progress).run()
+    length: at the start, every few thousand lines and at the end (for a bar on a large document). With `split`,
+    a document of `SPLIT_DOCUMENT` characters or more is mined in two processes where the platform can fork (see
+    `_Miner.run_split`): only for a caller that runs in its own process, not in an engine's worker."""
+    miner = _Miner(doc, chunks, known_names, progress)
+    if split and len(doc.text) >= SPLIT_DOCUMENT and hasattr(os, "fork"):
+        return miner.run_split()
+    return miner.run()
