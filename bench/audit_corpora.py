@@ -11,7 +11,8 @@ What it measures
     and over script-aware tokens (``bm25``, ``bm25-cjk``), each at chunk sizes 300/50 and 1000/100 (plus dense
     and hybrid with ``--dense``). One row per corpus: generated items, median question–source overlap of the
     generated and the human set, Kendall τ of the two MRR@10 orderings, agreement on pairs of configurations
-    whose human MRR differs by more than 0.02 (with the number of such pairs), the human items used (derived
+    whose human MRR differs by more than 0.02 (with the number of such pairs), the share of 200 resamples of the
+    generated items that keep its pick (``pick_stability``), the human items used (derived
     ``source_docs`` / left out), and the verdict.
 
 Target
@@ -57,6 +58,7 @@ def _row(name: str, report: AuditReport, seconds: float) -> list[str]:
         overlap,
         _fmt(agreement.kendall_tau),
         pairs,
+        _fmt(report.pick_stability, "{:.0%}"),
         f"{seconds:.0f}",
         verdict,
     ]
@@ -94,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         "overlap gen / human",
         "tau",
         "pairs agree (n)",
+        "pick kept",
         "s",
         "verdict",
     ]

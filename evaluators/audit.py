@@ -85,6 +85,8 @@ _WORD = re.compile(r"\w+")
 Choice = Literal["same", "equivalent", "different", "tied"]
 #: Below this many scorable synthetic items the report warns that MRR differences are noise-level.
 SMALL_SET = 30
+#: Below this share of resamples keeping the synthetic pick, the report notes that its ordering rests on a few items.
+STABLE_PICK = 0.8
 #: The audit's names for the baseline's own retrievers (bm25-cjk is its script-aware BM25).
 _BASELINE: dict[str, Literal["bm25", "dense", "hybrid"]] = {"bm25-cjk": "bm25", "dense": "dense", "hybrid": "hybrid"}
 
@@ -205,17 +207,56 @@ def score_configurations(
 
     Items without ``source_docs`` are left out of the means, as in ``evaluate``; a set with none scorable
     gets 0.0."""
+    return _scores(sets, kb, configs, k=k, progress=progress)[0]
+
+
+def _scores(
+    sets: Sequence[Sequence[TestQuestion]],
+    kb: str | os.PathLike[str],
+    configs: Sequence[Configuration],
+    *,
+    k: int,
+    progress: Callable[[str], None] | None,
+) -> tuple[list[list[float]], list[list[list[float]]]]:
+    """`score_configurations`'s table, and beside it each scorable item's reciprocal rank (same rows and columns)."""
     table: list[list[float]] = []
+    per_item: list[list[list[float]]] = []
+    metric = f"MRR@{k}"
     for config in configs:
         if progress is not None:
             progress(config.label)
         target = make_baseline(config, kb)
-        row = []
+        row, items_row = [], []
         for items in sets:
-            mean = evaluate_target(items, target, k=k).summary.overall.get(f"MRR@{k}")
+            outcome = evaluate_target(items, target, k=k)
+            mean = outcome.summary.overall.get(metric)
             row.append(round(mean.mean, 4) if mean is not None and mean.n else 0.0)
+            items_row.append([r.metrics[metric] for r in outcome.results if metric in r.metrics])
         table.append(row)
-    return table
+        per_item.append(items_row)
+    return table, per_item
+
+
+#: Resamples of the synthetic items behind `pick_stability`.
+RESAMPLES = 200
+
+
+def pick_stability(synthetic: Sequence[float], per_item: Sequence[Sequence[float]], *, seed: int = 0) -> float | None:
+    """Share of `RESAMPLES` bootstrap resamples of the synthetic items (drawn with replacement, the same items for
+    every configuration) in which the synthetic pick (the best of `synthetic`) still has a higher MRR than every
+    other configuration: how far the pick rests on a few items (a tie keeps nothing). None without items."""
+    if not per_item or not per_item[0] or any(len(row) != len(per_item[0]) for row in per_item):
+        return None
+    import numpy as np
+
+    scores = np.asarray(per_item, dtype=float)  # configurations × items
+    if len(scores) == 1:
+        return 1.0
+    draws = np.random.default_rng(seed).integers(0, scores.shape[1], size=(RESAMPLES, scores.shape[1]))
+    means = scores[:, draws].mean(axis=2)  # configurations × resamples
+    pick = _best([str(i) for i in range(len(synthetic))], synthetic)
+    kept = means[pick] > np.delete(means, pick, axis=0).max(axis=0)
+    return round(float(kept.mean()), 3)
 
 
 def ranks(values: Sequence[float]) -> list[int]:
@@ -364,6 +405,10 @@ class AuditReport(BaseModel):
     human: DatasetAudit | None = Field(default=None, description="The human set (with derived source_docs).")
     human_sources: HumanSourcesReport | None = Field(default=None, description="How the human items were used.")
     agreement: Agreement | None = Field(default=None, description="Retriever ranking on both sets.")
+    pick_stability: float | None = Field(
+        default=None,
+        description="Share of bootstrap resamples of the synthetic items in which its best configuration stays best.",
+    )
     notes: list[str] = Field(default_factory=list, description="Configurations left out and why.")
 
 
@@ -411,7 +456,7 @@ def audit(
         raise UserInputError(f"{human_name or 'the human set'}: no item can be scored ({prepared.describe()})")
     report.human = audit_dataset(prepared.items, texts, name=human_name)
     configs = configurations(retrievers, chunk_sizes)
-    table = score_configurations([prepared.items, synthetic], kb, configs, k=k, progress=progress)
+    table, per_item = _scores([prepared.items, synthetic], kb, configs, k=k, progress=progress)
     scorable = sum(1 for item in synthetic if item.source_docs)
     if scorable < SMALL_SET:
         notes.append(f"only {scorable} scorable synthetic items: MRR differences between configurations are noisy")
@@ -426,6 +471,12 @@ def audit(
     report.agreement = compare_rankings(
         [c.label for c in configs], [row[0] for row in table], [row[1] for row in table], k=k, min_gap=min_gap
     )
+    report.pick_stability = pick_stability([row[1] for row in table], [row[1] for row in per_item])
+    if report.pick_stability is not None and report.pick_stability < STABLE_PICK:
+        notes.append(
+            f"the synthetic pick is not the single best in more than {1 - STABLE_PICK:.0%} of the resamples: it rests "
+            "on a few items"
+        )
     report.notes = notes
     return report
 
@@ -458,6 +509,10 @@ def format_report(report: AuditReport) -> str:
             f"pair agreement: {share} ({agreement.pairs_agreeing} of {agreement.pairs} pairs whose human MRR "
             f"differs by more than {agreement.min_gap})"
         )
+        if report.pick_stability is not None:
+            lines.append(
+                f"synthetic pick kept in {report.pick_stability:.0%} of {RESAMPLES} resamples of the synthetic items"
+            )
         lines.extend(f"note: {note}" for note in report.notes)
         lines.append(agreement.verdict)
     return "\n".join(lines)

@@ -23,6 +23,7 @@ from evaluators.audit import (
     pair_agreement,
     parse_chunk_sizes,
     parse_retrievers,
+    pick_stability,
     ranks,
     score_configurations,
     verdict,
@@ -235,6 +236,19 @@ def test_verdict_same_equivalent_and_different_choice() -> None:
         verdict(LABELS, HUMAN_MRR, [0.1])
 
 
+def test_pick_stability_tells_a_clear_pick_from_one_a_few_items_make() -> None:
+    clear = [[1.0] * 40, [0.5] * 40]  # every item prefers the first configuration
+    assert pick_stability([1.0, 0.5], clear) == 1.0
+    # each finds items the other misses, and the first finds one more of forty: resampling the items hands the lead
+    # to the second about half the time
+    close = [[1.0] * 11 + [0.0] * 29, [0.0] * 11 + [1.0] * 10 + [0.0] * 19]
+    shares = pick_stability([0.275, 0.25], close)
+    assert shares is not None and 0.3 < shares < 0.8
+    assert pick_stability([0.275, 0.25], close) == shares  # seeded: the same figure every run
+    assert pick_stability([0.5, 0.5], [[], []]) is None
+    assert pick_stability([1.0, 1.0], [[1.0] * 5, [1.0] * 5]) == 0.0  # a tie is no pick to keep
+
+
 def test_ranks_tau_and_pairs_edge_cases() -> None:
     assert ranks([0.5, 0.7, 0.5]) == [2, 1, 2]
     assert kendall_tau([0.1, 0.2, 0.3], [0.3, 0.2, 0.1]) == -1.0
@@ -323,11 +337,13 @@ def test_cli_with_human_json_and_output_file(generated: Path, tmp_path: Path) ->
     lines = text.stdout.splitlines()
     assert lines[-1].startswith("verdict: ")
     assert "human items: 15 used: 12 with source_docs as written, 3 with source_docs derived" in text.stdout
+    assert 0.0 <= report["pick_stability"] <= 1.0
     assert (
         "note: the synthetic set has 6 scorable items, the human set 15: one item moves a configuration's MRR by up "
         "to 0.167 on it; compare sets of one size (testgen build -n 15)" in text.stdout
     )
     assert any(line.startswith("bm25 1000/100") for line in lines)
+    assert any(line.startswith("synthetic pick kept in ") and "of 200 resamples" in line for line in lines)
 
 
 def test_cli_bad_input_exits_2_naming_file_and_line(tmp_path: Path) -> None:
