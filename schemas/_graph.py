@@ -44,6 +44,16 @@ class _GraphModel(BaseModel):
         return copied
 
     @classmethod
+    def _unvalidated(cls, data: dict[str, Any], fields_set: set[str]) -> Self:
+        """A node holding `data` (every field, in field order) as it is: what pydantic's own copy does."""
+        node = object.__new__(cls)
+        object.__setattr__(node, "__dict__", data)
+        object.__setattr__(node, "__pydantic_fields_set__", fields_set)
+        object.__setattr__(node, "__pydantic_extra__", None)
+        object.__setattr__(node, "__pydantic_private__", None)
+        return node
+
+    @classmethod
     def trusted(cls, **values: Any) -> Self:
         """A node from values of exactly the declared types, not validated: for a maker whose every value is
         already of its field's type (the miner's hundreds of thousands of facts), at a third of the cost of
@@ -63,12 +73,7 @@ class _GraphModel(BaseModel):
             if unknown or missing:
                 raise TypeError(f"{cls.__name__}.trusted: unknown fields {unknown}, missing fields {missing}")
             shared = _FIELDS_GIVEN[(cls, names)] = _FIELDS_SETS.setdefault(frozenset(names), set(names))
-        node = object.__new__(cls)
-        object.__setattr__(node, "__dict__", data)
-        object.__setattr__(node, "__pydantic_fields_set__", shared)
-        object.__setattr__(node, "__pydantic_extra__", None)
-        object.__setattr__(node, "__pydantic_private__", None)
-        return node
+        return cls._unvalidated(data, shared)
 
     @classmethod
     def from_rows(cls, rows: list[tuple[Any, ...]], given: list[str]) -> list[Self]:
@@ -77,15 +82,7 @@ class _GraphModel(BaseModel):
         fraction of what pickling the models costs."""
         names = tuple(cls.model_fields)
         shared = _FIELDS_SETS.setdefault(frozenset(given), set(given))
-        out = []
-        for row in rows:
-            node = object.__new__(cls)
-            object.__setattr__(node, "__dict__", dict(zip(names, row, strict=True)))
-            object.__setattr__(node, "__pydantic_fields_set__", shared)
-            object.__setattr__(node, "__pydantic_extra__", None)
-            object.__setattr__(node, "__pydantic_private__", None)
-            out.append(node)
-        return out
+        return [cls._unvalidated(dict(zip(names, row, strict=True)), shared) for row in rows]
 
     def fill_in(self, update: Mapping[str, Any]) -> Self:
         """This node with the fields of `update` set in place, not validated, the names in `update` counted as
@@ -101,12 +98,7 @@ class _GraphModel(BaseModel):
         """``model_copy(update=update)`` (not validated, the names in `update` counted as explicitly set) at a
         third of its cost: a build copies hundreds of thousands of facts."""
         shared = _fields_after(self.__pydantic_fields_set__, tuple(update))
-        copied = object.__new__(type(self))
-        object.__setattr__(copied, "__dict__", {**self.__dict__, **update})
-        object.__setattr__(copied, "__pydantic_fields_set__", shared)
-        object.__setattr__(copied, "__pydantic_extra__", None)
-        object.__setattr__(copied, "__pydantic_private__", None)
-        return copied
+        return self._unvalidated({**self.__dict__, **update}, shared)
 
 
 def _fields_after(fields: set[str], names: tuple[str, ...]) -> set[str]:

@@ -305,6 +305,7 @@ class Closure:
         self._by_type: dict[str, set[str]] | None = None
         self._by_cell: dict[str, list[FactNode]] | None = None
         self._doc_chunks: dict[str, frozenset[str]] = {}
+        self._last_candidates: tuple[str, set[str]] = ("", set())  # (fact id, its candidate chunks)
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
@@ -313,6 +314,13 @@ class Closure:
         return self._lines[chunk_id]
 
     def _candidates(self, fact: FactNode) -> set[str]:
+        """Chunks of other pages that may hold the value (its own page states it already; a large page may hold
+        thousands of such chunks): worked out once per fact, though several scans of `of` ask."""
+        if self._last_candidates[0] != fact.fact_id:
+            self._last_candidates = (fact.fact_id, self._value_chunks(fact) - self._chunk_ids(fact.doc_id))
+        return self._last_candidates[1]
+
+    def _value_chunks(self, fact: FactNode) -> set[str]:
         """Chunks that may hold the value: its words, or for a typed value its number or year alone."""
         if fact.value_type == "text" or (fact.value_type != "date" and fact.number is None):
             found = self.ctx.chunks_with(fact.value)
@@ -386,7 +394,7 @@ class Closure:
         entity = ctx.entities.get(fact.subject_entity or "")
         mentions = ctx.entity_chunks.get(entity.entity_id, set()) if entity is not None else set()
         named: set[str] = set().union(*(ctx.chunks_with(form) for form in forms)) if forms else set()
-        candidates = self._candidates(fact) - self._chunk_ids(fact.doc_id)  # its own page states it already
+        candidates = self._candidates(fact)
         near = (mentions | named) & candidates
         rest = candidates - near
         titled = {d for d in {ctx.chunks[c].doc_id for c in rest} if d == home or self._titled(d, forms)}
@@ -705,9 +713,6 @@ class Closure:
         """Documents beyond `found` with a line, among `chunk_ids` (given `cues`, those showing one of them), for
         which `holds(lines, index)` is true."""
         docs: set[str] = set()
-        if len(found) <= 4:  # the fact's own page holds most candidates: a large page may hold thousands
-            for doc_id in found:
-                chunk_ids = chunk_ids - self._chunk_ids(doc_id)
         for chunk_id in sorted(chunk_ids):
             doc_id = self.ctx.chunks[chunk_id].doc_id
             if doc_id in found or doc_id in docs:
