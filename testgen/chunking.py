@@ -87,6 +87,7 @@ _BLOCK_RE = re.compile(
     re.MULTILINE,
 )
 _KINDS = {"bullets": "list", "ordered": "list"}
+_WORD = re.compile(r"\w")
 _HEADING_RE = re.compile(r" {0,3}(#{1,6})(?:[ \t](.*))?$")
 _ITEM_LINE = re.compile(r"^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)", re.MULTILINE)
 
@@ -292,7 +293,9 @@ def chunk_document(doc: Document, *, size: int = 800, overlap: int = 100) -> lis
     ``max(size - overlap, size // 2)``. A chunk is longer than ``size`` only when it holds one whole block,
     or one piece, plus the headings above it. Each chunk after the first starts with the trailing whole
     blocks, else trailing sentences, of the previous one totalling at most ``overlap`` characters, when that
-    still fits within ``size``. ``chunk.text == doc.text[chunk.start:chunk.end]`` always holds.
+    still fits within ``size``. ``chunk.text == doc.text[chunk.start:chunk.end]`` always holds. A chunk
+    without a letter or digit (a ``---`` rule or a table's separator row packed alone) is left out: it answers
+    nothing, and a dense retriever would rank its empty embedding near every short question.
 
     Raises ValueError when ``size`` < ``MIN_CHUNK_SIZE``, ``overlap`` < 0 or ``overlap`` >= ``size``.
     """
@@ -309,15 +312,17 @@ def chunk_document(doc: Document, *, size: int = 800, overlap: int = 100) -> lis
         else:
             units.append(block)
     chunks: list[Chunk] = []
-    for index, parts in enumerate(_pack(text, units, size, overlap)):
+    for parts in _pack(text, units, size, overlap):
         start, end = parts[0].start, parts[-1].end
         body = next((part for part in parts if part.kind != "heading"), parts[-1])
         chunk_text = text[start:end]
+        if not _WORD.search(chunk_text):
+            continue  # a rule ("---") or a table's separator row left alone: nothing to find, nothing to quote
         chunks.append(
             Chunk(
                 chunk_id=make_chunk_id(doc.doc_id, chunk_text),
                 doc_id=doc.doc_id,
-                index=index,
+                index=len(chunks),
                 text=chunk_text,
                 start=start,
                 end=end,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 import time
 from dataclasses import dataclass
 from itertools import pairwise
@@ -127,6 +128,19 @@ def test_smallest_valid_sizes() -> None:
 def test_empty_documents_give_no_chunks() -> None:
     assert chunk_document(doc("")) == []
     assert chunk_document(doc("  \n\n \t\n")) == []
+
+
+def test_a_rule_or_separator_row_left_alone_is_no_chunk() -> None:
+    # The rules cannot join the long table between them within 120 characters: alone, each would be a chunk with
+    # nothing to find in it (a dense retriever ranks such an empty embedding near every short question).
+    table = "| Model | Battery |\n|-------|---------|\n" + "".join(
+        f"| Phone {i} | {4000 + i} mAh |\n" for i in range(5)
+    )
+    text = "---\n\n" + table + "\n---\n\nA closing line about the phones."
+    chunks = chunk_document(doc(text), size=120, overlap=0)
+    assert [c.text for c in chunks] == [table.rstrip("\n"), "---\n\nA closing line about the phones."]
+    assert [c.index for c in chunks] == [0, 1]
+    assert chunk_document(doc("---\n\n***\n")) == []
 
 
 def test_small_document_is_one_chunk_without_surrounding_blank_lines() -> None:
@@ -446,15 +460,16 @@ def check_chunks(text: str, blocks: list[Gen], chunks: list[Chunk], size: int, o
     for prev, nxt in pairwise(chunks):
         assert prev.start < nxt.start and prev.end < nxt.end
         assert prev.end - nxt.start <= overlap
-    # Every non-blank character is in some chunk.
+    # Every letter and digit is in some chunk, and every chunk has one (a rule or an empty fence alone is dropped).
     covered = 0
     for c in chunks:
-        assert not text[covered : c.start].strip()
+        assert not re.search(r"\w", text[covered : c.start])
+        assert re.search(r"\w", c.text)
         covered = max(covered, c.end)
-    assert not text[covered:].strip()
+    assert not re.search(r"\w", text[covered:])
     # Tables and lists up to 3 x size are never split.
     for b in blocks:
-        if b.kind in ("table", "list") and b.end - b.start <= limit:
+        if b.kind in ("table", "list") and b.end - b.start <= limit and re.search(r"\w", text[b.start : b.end]):
             assert any(c.start <= b.start and b.end <= c.end for c in chunks)
 
 
