@@ -115,3 +115,19 @@ def strip_markup(text: str) -> str:
         text = text.replace("**", "").replace("__", "").replace("`", "")
     text = text.strip()
     return text.rstrip("\\").strip() if text.endswith("\\") else text
+
+
+# Inline citation marks a sentence of a paper or an encyclopedia carries: "[27]", "[3, 5–7]", "[citation needed]",
+# "(Smith et al., 2019; Jones, 2020)". A question made of the sentence leaves them out.
+_NUMBERED_CITATION = re.compile(r"\s*\[\s*\d+(?:\s*[-–,]\s*\d+)*\s*\]|\s*\[\s*(?:citation|ref|note)[^\]]*\]", re.I)
+_AUTHOR_YEAR = re.compile(r"\s*\((?:[^()]*?(?:\bet al\.?|\b[A-Z][\w'’-]+),\s*(?:1[5-9]|20)\d{2}[a-z]?;?\s*)+\)")
+_SPACE_BEFORE_MARK = re.compile(r"\s+([,.;:!?，。；：！？])")
+
+
+def plain_sentence(evidence: str) -> str:
+    """A sentence of prose as a question may quote it: emphasis markup and inline citation marks removed."""
+    text = evidence.replace("**", "").replace("__", "").strip()
+    if "[" not in text and "(" not in text:
+        return text
+    cleaned = _AUTHOR_YEAR.sub("", _NUMBERED_CITATION.sub("", text))
+    return _SPACE_BEFORE_MARK.sub(r"\1", cleaned).strip() if cleaned != text else text

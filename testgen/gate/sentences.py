@@ -5,7 +5,9 @@ counted thing. Dropped:
 * a question, an exclamation, a heading-like label line (``Abstract: …``, ``Note: …``);
 * a sentence that leans on the one before: it opens with a pronoun (``It``, ``They``, ``그는``, ``它``, ``彼は``)
   or a connective (``However``, ``또한``, ``此外``, ``しかし``), or points back (``this``, ``the above``, ``해당``);
-* a footnote or citation mark (``[10]``, ``^3``, ``¹``), or a fragment (lower-case start, a few words);
+* a footnote or a reference-list entry (opens with ``[10]``, ``^3``, ``¹``), a superscript mark left in it once
+  inline citations (``[27]``, ``(Smith et al., 2019)``) are taken out, or a fragment (lower-case start, a few
+  words);
 * two sentences run together, or two dates in one sentence (which one is asked?);
 * English questions that invert a present-tense description (``When is X a newly identified pathogen?``) or
   start from an adverb (``When was Most recently the …``).
@@ -18,6 +20,7 @@ import re
 from schemas import FactNode
 from testgen.kg.values import find_values
 from testgen.lang.scripts import HAN
+from testgen.text import plain_sentence
 
 _LABEL_LINE = re.compile(r"^\s*[\w][\w \-/&]{0,30}[:：]\s")
 _CITATION = re.compile(r"\[\s*\d+(?:\s*[-–,]\s*\d+)*\s*\]|\[\s*(?:citation|ref|note)[^\]]*\]|\^\d|[¹²³⁴⁵⁶⁷⁸⁹⁰]", re.I)
@@ -95,6 +98,9 @@ _CJK_BACK_REFERENCE = {
 }
 _ENDS = re.compile(r"[.!?。！？．」』)）\"'”]\s*$|[다요]\s*$")
 _RELATIVE = re.compile(r"\b(?:that|which|who|whom|whose|where|when|while|whereas|although|because|if)\b", re.I)
+# After the date, a finite verb: the date sat in a clause that describes the subject ("The virus described in
+# December 2019 has resulted in …"), and the question would ask when the subject described something.
+_EN_VERB_AFTER = re.compile(r"^\s*(?:has|have|had|is|are|was|were|will|would|remains?|remained|became|becomes)\b")
 _RUN_ON = re.compile(r"[a-z0-9)\]][.!?]\s+[A-Z]")
 _ADVERB_LEAD = frozenset(
     "most more recently first then later finally initially subsequently currently previously originally "
@@ -112,9 +118,14 @@ def changed_later(fact: FactNode, following: str, language: str) -> bool:
 
 def standalone_problem(fact: FactNode, language: str) -> str | None:
     """Why a sentence fact's evidence cannot seed a question on its own, or None when it can."""
-    sentence = fact.evidence.replace("**", "").replace("__", "").strip()
+    raw = fact.evidence.replace("**", "").replace("__", "").strip()
+    if _CITATION.match(raw):
+        return "a footnote or a reference-list entry"
+    sentence = plain_sentence(raw)  # inline citation marks ("… in 2020 [27].") are left out of the question
     if not sentence:
         return "empty sentence"
+    if fact.value not in sentence:
+        return "the value is part of a citation"
     if sentence.rstrip().endswith(("?", "？", "!", "！")):
         return "a question or exclamation"
     if re.search(r"「」|『』|（）|\(\)|“”|\"\"", sentence):
@@ -177,6 +188,8 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
         return "cut off (no closing punctuation)"
     if language == "en" and _RELATIVE.search(sentence[: max(sentence.find(fact.value), 0)]):
         return "the value may belong to a relative clause"
+    if language == "en" and _EN_VERB_AFTER.match(sentence[sentence.find(fact.value) + len(fact.value) :]):
+        return "the value sits in a clause that describes the subject ('X described in 2019 has …')"
     return None
 
 
@@ -234,7 +247,9 @@ _QUESTION_WORDS = frozenset("when since did do does was were is are has have had
 # collection about many viruses, "…an update to the game?" (which game?).
 _EN_BACK_REFERENCE = re.compile(
     r"\bthe (?:virus|disease|outbreak|game|company|firm|film|movie|book|album|song|show|series|team|band|club|"
-    r"study|paper|device|product|app|city|town|country|war|patient|drug|vaccine|author|player|project|event)"
+    r"study|paper|device|product|app|city|town|country|war|patient|drug|vaccine|author|player|project|event|"
+    r"epidemic|pandemic|trial|survey|cohort|experiment|government|ministry|agency|hospital|school|university|"
+    r"programme|program|organisation|organization|committee)"
     r"(?![\w-])(?!\s+[A-Z0-9])"
 )
 
@@ -247,6 +262,18 @@ _ZH_NO_OBJECT = re.compile(
 )
 # "X是Y的城市一年中有多少天…": a copula clause running straight into a second predicate with the question word.
 _ZH_TWO_PREDICATES = re.compile(r"是[^，,；;。？?]{2,}的[^，,；;。？?]{1,8}?(?:一年中|每年|当中|其中)?有(?:多少|几)")
+
+
+# "When was the rate in X lower compared with Y?": a state that held, not an event that happened at one time.
+_EN_COMPARISON = re.compile(
+    r"\b(?:higher|lower|greater|smaller|larger|bigger|fewer|better|worse|more|less)\s+(?:than|compared|relative)\b"
+)
+
+
+# "… first shown to induce protective?": an infinitive's adjective with its noun missing (a verb like "become" or
+# "remain" takes an adjective alone: "… expected to become profitable?").
+_EN_DANGLING = re.compile(r"\bto\s+([a-z]+)\s+[a-z]+(?:ive|ous|ful|able|ible)\?$")
+_LINKING_VERBS = frozenset("be become remain stay seem appear prove turn grow get".split())
 
 
 def question_problem(question: str, template: str) -> str | None:
@@ -289,6 +316,11 @@ def question_problem(question: str, template: str) -> str | None:
     verb, first = match.groups()
     if verb in ("is", "are"):
         return "a present-tense description asked as 'when'"
+    dangling = _EN_DANGLING.search(question)
+    if dangling and dangling.group(1).lower() not in _LINKING_VERBS:
+        return "the verb's object is missing ('… shown to induce protective?')"
+    if verb in ("was", "were") and _EN_COMPARISON.search(question):
+        return "a comparison, not an event ('When was X lower than Y?')"
     if first.lower() in _ADVERB_LEAD or first.endswith("ly"):
         return "the subject starts with an adverb"
     if ":" in question or "," in question:

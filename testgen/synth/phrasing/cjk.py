@@ -10,6 +10,7 @@ import re
 
 from schemas import FactNode
 from testgen.lang.scripts import HAN
+from testgen.text import plain_sentence
 
 
 class _Cjk:
@@ -70,7 +71,7 @@ class _Cjk:
         )
 
     def _from_sentence(self, fact: FactNode) -> tuple[str, str, str] | None:
-        sentence = fact.evidence.replace("**", "").strip()
+        sentence = plain_sentence(fact.evidence)
         pos = sentence.find(fact.value)
         if pos < 0 or len(sentence) > 90 or sentence.count("。") > 1 or sentence.count("，") > 2:
             return None  # one short sentence, or the question buries what it asks
@@ -180,7 +181,7 @@ class Japanese(_Cjk):
 
     def _from_sentence(self, fact: FactNode) -> tuple[str, str, str] | None:
         if fact.value_type == "date":
-            sentence = fact.evidence
+            sentence = plain_sentence(fact.evidence)
             pos = sentence.find(fact.value)
             if pos >= 0 and sentence[pos + len(fact.value) : pos + len(fact.value) + 1] == "に":
                 fact = fact.model_copy(

@@ -22,6 +22,7 @@ from testgen.lang.en import (
     verbal_form,
 )
 from testgen.names import short_title
+from testgen.text import plain_sentence
 
 #: The question word of each kind of value: the one place English chooses it.
 WH: dict[ValueKind, str] = {
@@ -502,7 +503,7 @@ class English:
     def _from_sentence(self, fact: FactNode, subject: str = "") -> tuple[str, str, str] | None:
         if fact.value_type != "date":
             return None
-        sentence = fact.evidence.replace("**", "").strip()
+        sentence = plain_sentence(fact.evidence)
         pos = sentence.find(fact.value)
         if pos < 0:
             return None

@@ -19,6 +19,7 @@ from testgen.lang.ko import (
     value_kind,
     verbal_form,
 )
+from testgen.text import plain_sentence
 
 #: The question word of each kind of value, the one place Korean chooses it: the word that stands where the
 #: value stood in a sentence, and the ending of "X의 <label>은 …?" ({n}: 몇 + counter, or 며칠).
@@ -246,7 +247,7 @@ class Korean:
         return self._question(head, fact), f"{subject}의 {topic(attr)} {fact.value}입니다.", f"ko.{fact.value_type}"
 
     def _from_sentence(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
-        sentence = fact.evidence.replace("**", "").strip()
+        sentence = plain_sentence(fact.evidence)
         pos = sentence.find(fact.value)
         if pos < 0 or not re.search(r"[가-힣]", sentence):
             return None
