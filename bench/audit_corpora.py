@@ -11,7 +11,9 @@ What it measures
     and over script-aware tokens (``bm25``, ``bm25-cjk``), each at chunk sizes 300/50 and 1000/100 (plus dense
     and hybrid with ``--dense``). One row per corpus: generated items, median question–source overlap of the
     generated and the human set, Kendall τ of the two MRR@10 orderings, agreement on pairs of configurations
-    whose human MRR differs by more than 0.02 (with the number of such pairs), the share of 200 resamples of the
+    whose human MRR differs by more than 0.02 (with the number of such pairs), the same over the pairs the human
+    set separates beyond chance (paired bootstrap, p < 0.05; with their number and how many the generated set
+    orders the other way beyond chance itself, "c"), the share of 200 resamples of the
     generated items that keep its pick (``pick_stability``), the human items used (derived
     ``source_docs`` / left out), and the verdict.
 
@@ -48,6 +50,9 @@ def _row(name: str, report: AuditReport, seconds: float) -> list[str]:
     agreement, human, sources = report.agreement, report.human, report.human_sources
     assert agreement is not None and human is not None and sources is not None
     pairs = f"{_fmt(agreement.pair_agreement, '{:.0%}')} ({agreement.pairs})"
+    separated = (
+        f"{_fmt(agreement.separated_agreement, '{:.0%}')} ({agreement.separated_pairs}, {agreement.contradicting}c)"
+    )
     used = f"{sources.used} ({sources.derived}d/{sources.no_answer + sources.unresolved}x)"
     overlap = f"{_fmt(report.synthetic.overlap_median)} / {_fmt(human.overlap_median)}"
     verdict = agreement.verdict.removeprefix("verdict: ").split(";")[0]
@@ -58,6 +63,7 @@ def _row(name: str, report: AuditReport, seconds: float) -> list[str]:
         overlap,
         _fmt(agreement.kendall_tau),
         pairs,
+        separated,
         _fmt(report.pick_stability, "{:.0%}"),
         f"{seconds:.0f}",
         verdict,
@@ -96,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         "overlap gen / human",
         "tau",
         "pairs agree (n)",
+        "separated agree (n, contra)",
         "pick kept",
         "s",
         "verdict",

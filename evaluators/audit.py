@@ -9,6 +9,10 @@ human-written set for the same KB, both sets are scored with several configurati
 * **pair agreement**: over the pairs of configurations whose human MRR differs by more than
   :data:`MIN_GAP` (pairs a person would call different), the share the synthetic set orders the same way
   (a synthetic tie counts as a disagreement); None when no pair qualifies;
+* **separated pairs**: a gap of 0.02 over a hundred items is often chance. The pairs the human set separates
+  beyond chance (paired bootstrap over its items, two-sided p < :data:`ALPHA`), the share of them the synthetic
+  set orders the same way, and how many it orders the other way beyond chance itself (following it there would
+  be confidently wrong);
 * **verdict**: do both sets pick the same best configuration (retriever and chunk size)? Ties go to the
   configuration listed first.
 
@@ -65,10 +69,12 @@ __all__ = [
     "kendall_tau",
     "make_baseline",
     "pair_agreement",
+    "paired_separation",
     "parse_chunk_sizes",
     "parse_retrievers",
     "ranks",
     "score_configurations",
+    "separated_agreement",
     "verdict",
 ]
 
@@ -259,6 +265,55 @@ def pick_stability(synthetic: Sequence[float], per_item: Sequence[Sequence[float
     return round(float(kept.mean()), 3)
 
 
+#: Bootstrap resamples behind the paired test of :func:`separated_agreement`.
+PAIR_RESAMPLES = 2000
+#: Two-sided level below which a set separates two configurations beyond chance.
+ALPHA = 0.05
+
+
+def paired_separation(per_item: Sequence[Sequence[float]], *, seed: int = 0) -> dict[tuple[int, int], float]:
+    """``{(i, j): p}`` for every pair of configurations i < j: the two-sided p of a paired bootstrap over the
+    items (`PAIR_RESAMPLES` resamples drawn with replacement, the same items for both configurations) of the
+    mean difference of their scores: twice the share of resamples on the smaller side of zero, at most 1. Two
+    configurations that score every item alike get 1. Empty without items."""
+    if len(per_item) < 2 or not per_item[0] or any(len(row) != len(per_item[0]) for row in per_item):
+        return {}
+    import numpy as np
+
+    scores = np.asarray(per_item, dtype=float)  # configurations × items
+    draws = np.random.default_rng(seed).integers(0, scores.shape[1], size=(PAIR_RESAMPLES, scores.shape[1]))
+    means = scores[:, draws].mean(axis=2)  # configurations × resamples
+    out: dict[tuple[int, int], float] = {}
+    for i, j in combinations(range(len(scores)), 2):
+        diff = means[i] - means[j]
+        out[(i, j)] = round(min(1.0, 2 * min(float((diff <= 0).mean()), float((diff >= 0).mean()))), 4)
+    return out
+
+
+def separated_agreement(
+    human: Sequence[float],
+    synthetic: Sequence[float],
+    per_item: tuple[Sequence[Sequence[float]], Sequence[Sequence[float]]],
+    alpha: float = ALPHA,
+) -> tuple[int, int, int] | None:
+    """``(agreeing, pairs, contradicting)`` over the pairs of configurations the human set separates beyond
+    chance (:func:`paired_separation` p < `alpha` on its items): how many the synthetic means order the same way
+    (a synthetic tie does not agree), and how many the synthetic set orders the other way beyond chance itself —
+    the pairs where following it would be confidently wrong. None without per-item scores for both sets."""
+    human_p, synthetic_p = paired_separation(per_item[0]), paired_separation(per_item[1])
+    if not human_p or not synthetic_p:
+        return None
+    agreeing = pairs = contradicting = 0
+    for (i, j), p in human_p.items():
+        if p >= alpha:
+            continue
+        pairs += 1
+        same = (synthetic[i] - synthetic[j]) * (human[i] - human[j])
+        agreeing += same > 0
+        contradicting += same < 0 and synthetic_p[(i, j)] < alpha
+    return agreeing, pairs, contradicting
+
+
 def ranks(values: Sequence[float]) -> list[int]:
     """Competition ranks, 1 = highest (``[0.5, 0.7, 0.5]`` → ``[2, 1, 2]``)."""
     return [1 + sum(1 for other in values if other > value) for value in values]
@@ -356,15 +411,38 @@ class Agreement(BaseModel):
         "different: otherwise."
     )
     verdict: str = Field(description="The one-line verdict.")
+    separated_pairs: int | None = Field(
+        default=None,
+        description="Pairs of configurations the human set separates beyond chance (paired bootstrap over its "
+        "items, two-sided p < 0.05); None without per-item scores.",
+    )
+    separated_agreeing: int | None = Field(default=None, description="Of those, pairs the synthetic set orders alike.")
+    separated_agreement: float | None = Field(
+        default=None, description="separated_agreeing / separated_pairs (None: no pair is separated)."
+    )
+    contradicting: int | None = Field(
+        default=None,
+        description="Of those, pairs the synthetic set orders the other way beyond chance itself (p < 0.05).",
+    )
 
 
 def compare_rankings(
-    labels: Sequence[str], human: Sequence[float], synthetic: Sequence[float], *, k: int = 10, min_gap: float = MIN_GAP
+    labels: Sequence[str],
+    human: Sequence[float],
+    synthetic: Sequence[float],
+    *,
+    k: int = 10,
+    min_gap: float = MIN_GAP,
+    per_item: tuple[Sequence[Sequence[float]], Sequence[Sequence[float]]] | None = None,
 ) -> Agreement:
-    """Agreement of two MRR columns over the same configurations (pure: no retrieval)."""
+    """Agreement of two MRR columns over the same configurations (pure: no retrieval). With `per_item` (each set's
+    per-item scores, configurations × items) also the agreement on the pairs the human set separates beyond
+    chance (:func:`separated_agreement`)."""
     choice, line = verdict(labels, human, synthetic, min_gap)
     agreeing, pairs = pair_agreement(human, synthetic, min_gap)
     h_ranks, s_ranks = ranks(human), ranks(synthetic)
+    separated = separated_agreement(human, synthetic, per_item) if per_item is not None else None
+    s_agreeing, s_pairs, contradicting = separated if separated is not None else (None, None, None)
     return Agreement(
         k=k,
         scores=[
@@ -382,6 +460,10 @@ def compare_rankings(
         synthetic_pick=labels[_best(labels, synthetic)],
         choice=choice,
         verdict=line,
+        separated_pairs=s_pairs,
+        separated_agreeing=s_agreeing,
+        separated_agreement=round(s_agreeing / s_pairs, 4) if s_agreeing is not None and s_pairs else None,
+        contradicting=contradicting,
     )
 
 
@@ -469,7 +551,12 @@ def audit(
             f"(testgen build -n {len(prepared.items)}) before choosing from its ordering"
         )
     report.agreement = compare_rankings(
-        [c.label for c in configs], [row[0] for row in table], [row[1] for row in table], k=k, min_gap=min_gap
+        [c.label for c in configs],
+        [row[0] for row in table],
+        [row[1] for row in table],
+        k=k,
+        min_gap=min_gap,
+        per_item=([row[0] for row in per_item], [row[1] for row in per_item]),
     )
     report.pick_stability = pick_stability([row[1] for row in table], [row[1] for row in per_item])
     if report.pick_stability is not None and report.pick_stability < STABLE_PICK:
@@ -509,6 +596,7 @@ def format_report(report: AuditReport) -> str:
             f"pair agreement: {share} ({agreement.pairs_agreeing} of {agreement.pairs} pairs whose human MRR "
             f"differs by more than {agreement.min_gap})"
         )
+        lines.extend(_separated_lines(agreement))
         if report.pick_stability is not None:
             lines.append(
                 f"synthetic pick kept in {report.pick_stability:.0%} of {RESAMPLES} resamples of the synthetic items"
@@ -516,6 +604,21 @@ def format_report(report: AuditReport) -> str:
         lines.extend(f"note: {note}" for note in report.notes)
         lines.append(agreement.verdict)
     return "\n".join(lines)
+
+
+def _separated_lines(agreement: Agreement) -> list[str]:
+    if agreement.separated_pairs is None or agreement.separated_agreeing is None:
+        return []
+    if not agreement.separated_pairs:
+        return [
+            "pairs the human set separates beyond chance (paired bootstrap, p < 0.05): none — its items cannot rank "
+            "these configurations; a larger human set can"
+        ]
+    return [
+        f"pairs the human set separates beyond chance (paired bootstrap, p < 0.05): {agreement.separated_agreeing} "
+        f"of {agreement.separated_pairs} ordered the same way ({agreement.separated_agreement:.0%}); "
+        f"{agreement.contradicting} ordered the other way beyond chance by the synthetic set"
+    ]
 
 
 def write_report(report: AuditReport, path: str | os.PathLike[str]) -> Path:

@@ -21,11 +21,13 @@ from evaluators.audit import (
     configurations,
     kendall_tau,
     pair_agreement,
+    paired_separation,
     parse_chunk_sizes,
     parse_retrievers,
     pick_stability,
     ranks,
     score_configurations,
+    separated_agreement,
     verdict,
 )
 from schemas import TestQuestion
@@ -249,6 +251,54 @@ def test_pick_stability_tells_a_clear_pick_from_one_a_few_items_make() -> None:
     assert pick_stability([1.0, 1.0], [[1.0] * 5, [1.0] * 5]) == 0.0  # a tie is no pick to keep
 
 
+def test_paired_separation_tells_a_real_gap_from_chance() -> None:
+    # A finds 30 of 40 items, B the same 30 and no more, C 20 of them: A and B score every item alike (p = 1);
+    # A beats C on ten items and loses none (p near 0)
+    a = [1.0] * 30 + [0.0] * 10
+    c = [1.0] * 20 + [0.0] * 20
+    # D finds 29: it misses 11 items A finds and finds 10 A misses, one item more for A: chance
+    d = [0.0] * 11 + [1.0] * 29
+    p = paired_separation([a, list(a), c, d])
+    assert p[(0, 1)] == 1.0
+    assert p[(0, 2)] == 0.0
+    assert p[(0, 3)] > 0.5
+    assert paired_separation([a, c]) == paired_separation([a, c])  # seeded
+    assert paired_separation([a]) == {} and paired_separation([[], []]) == {}
+
+
+def test_separated_agreement_counts_only_pairs_the_human_set_separates() -> None:
+    strong, weak = [1.0] * 30 + [0.0] * 10, [1.0] * 15 + [0.0] * 25
+    noise = [0.0] * 11 + [1.0] * 29  # 29 found: 11 of `strong`'s missed, 10 it misses found
+    human_items = [strong, weak, noise]
+    human = [sum(row) / len(row) for row in human_items]  # 0.75, 0.375, 0.725
+    # pairs the human set separates: (strong, weak) and (weak, noise); (strong, noise) is chance
+    # the synthetic set orders (strong, weak) the other way beyond chance, (weak, noise) the same way
+    synthetic_items = [weak, strong, [1.0] * 40]
+    synthetic = [sum(row) / len(row) for row in synthetic_items]
+    assert separated_agreement(human, synthetic, (human_items, synthetic_items)) == (1, 2, 1)
+    # the same columns, but a synthetic set too small to separate anything beyond chance: no contradiction
+    few = [[1.0, 0.0], [0.0, 1.0], [0.0, 1.0]]
+    assert separated_agreement(human, [0.5, 0.5, 0.5], (human_items, few)) == (0, 2, 0)
+    assert separated_agreement(human, synthetic, (human_items, [[], [], []])) is None
+
+
+def test_compare_rankings_with_per_item_scores_reports_separated_pairs() -> None:
+    rows = [[1.0] * 30 + [0.0] * 10, [1.0] * 15 + [0.0] * 25]
+    means = [0.75, 0.375]
+    agreement = compare_rankings(["A", "B"], means, means, per_item=(rows, rows))
+    assert (agreement.separated_pairs, agreement.separated_agreeing, agreement.contradicting) == (1, 1, 0)
+    assert agreement.separated_agreement == 1.0
+    lines = ev_audit._separated_lines(agreement)
+    assert lines == [
+        "pairs the human set separates beyond chance (paired bootstrap, p < 0.05): 1 of 1 ordered the same way "
+        "(100%); 0 ordered the other way beyond chance by the synthetic set"
+    ]
+    alike = compare_rankings(["A", "B"], [0.75, 0.75], [0.75, 0.75], per_item=([rows[0]] * 2, [rows[0]] * 2))
+    assert (alike.separated_pairs, alike.separated_agreement) == (0, None)
+    assert "none — its items cannot rank these configurations" in ev_audit._separated_lines(alike)[0]
+    assert compare_rankings(["A", "B"], means, means).separated_pairs is None  # no per-item scores: not measured
+
+
 def test_ranks_tau_and_pairs_edge_cases() -> None:
     assert ranks([0.5, 0.7, 0.5]) == [2, 1, 2]
     assert kendall_tau([0.1, 0.2, 0.3], [0.3, 0.2, 0.1]) == -1.0
@@ -329,8 +379,19 @@ def test_cli_with_human_json_and_output_file(generated: Path, tmp_path: Path) ->
     human = [s["human"] for s in agreement["scores"]]
     synthetic = [s["synthetic"] for s in agreement["scores"]]
     assert all(0.0 < v <= 1.0 for v in human + synthetic)
-    # the report is the pure comparison of its own table
-    assert agreement == compare_rankings(labels, human, synthetic).model_dump()
+    # the report is the pure comparison of its own table (the separated pairs also read the per-item scores)
+    separated = {key: agreement.pop(key) for key in ("separated_pairs", "separated_agreeing", "contradicting")}
+    share = agreement.pop("separated_agreement")
+    pure = compare_rankings(labels, human, synthetic).model_dump()
+    assert agreement == {
+        key: value for key, value in pure.items() if key not in separated and key != "separated_agreement"
+    }
+    assert 0 <= separated["contradicting"] <= separated["separated_pairs"] - separated["separated_agreeing"]
+    assert share == (
+        round(separated["separated_agreeing"] / separated["separated_pairs"], 4)
+        if separated["separated_pairs"]
+        else None
+    )
 
     text = run(*args, "--retrievers", "bm25", "--chunk-sizes", "300,1000", "-q")
     assert text.exit_code == 0, text.output
@@ -338,6 +399,7 @@ def test_cli_with_human_json_and_output_file(generated: Path, tmp_path: Path) ->
     assert lines[-1].startswith("verdict: ")
     assert "human items: 15 used: 12 with source_docs as written, 3 with source_docs derived" in text.stdout
     assert 0.0 <= report["pick_stability"] <= 1.0
+    assert "pairs the human set separates beyond chance (paired bootstrap, p < 0.05): " in text.stdout
     assert (
         "note: the synthetic set has 6 scorable items, the human set 15: one item moves a configuration's MRR by up "
         "to 0.167 on it; compare sets of one size (testgen build -n 15)" in text.stdout
