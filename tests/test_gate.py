@@ -239,6 +239,9 @@ def sentence(evidence: str, value: str, value_type: str = "date") -> FactNode:
         ("또한 2019년 3월에 새 지점이 문을 열었습니다.", "2019년 3월", "ko"),
         ("它于2010年7月开始更新工程。", "2010年7月", "zh"),
         ("しかし1974年に新しい大学が設立された。", "1974年", "ja"),
+        # after the date that opens it, the clause must still stand alone and be one clause
+        ("1974年、しかし新しい大学が設立された。", "1974年", "ja"),
+        ("1863年、ロックフェラーが石油精製業に乗り出し、スタンダード石油を設立した。", "1863年", "ja"),
     ],
 )
 def test_sentences_that_lean_on_their_context_are_rejected(evidence: str, value: str, language: str) -> None:
@@ -251,6 +254,7 @@ def test_sentences_that_lean_on_their_context_are_rejected(evidence: str, value:
         ("The Tacoma plant closed in March 2019 for repairs.", "March 2019", "en"),
         ("하늘여행은 2008년 3월에 부산 지점을 열었습니다.", "2008년 3월", "ko"),
         ("龙烟铁路于2017年12月19日开通运营。", "2017年12月19日", "zh"),
+        ("1839年、オランダはベルギーの独立を承認した。", "1839年", "ja"),  # the comma after the date is no clause
         # inline citation marks are left out of the question, not a reason to drop the sentence
         ("The Tacoma plant closed in March 2019 for repairs [12] .", "March 2019", "en"),
         ("The Tacoma plant closed in March 2019 for repairs (Lee et al., 2020; Park, 2021).", "March 2019", "en"),

@@ -156,3 +156,35 @@ def test_a_bare_column_label_reads_as_what_it_counts_or_reaches(label: str, phra
 
     assert attr_phrase(label) == phrase
     assert attr_phrase(f"{label} Policy") == f"{label.lower()} policy"  # a longer label stays as written
+
+
+@pytest.mark.parametrize(
+    ("sentence", "date", "question"),
+    [
+        # the topic keeps its place and the question word follows it
+        ("1839年、オランダはベルギーの独立を承認した。", "1839年", "オランダはいつベルギーの独立を承認しましたか？"),
+        # no topic: the question word opens the clause
+        (
+            "2013年2月4日、ウィキデータの項目に文が導入された。",
+            "2013年2月4日",
+            "いつウィキデータの項目に文が導入されましたか？",
+        ),
+        ("2004年に新しい酵素が発見された。", "2004年", "いつ新しい酵素が発見されましたか？"),
+        ("2018年には石油輸出国機構に加盟した。", "2018年", "いつ石油輸出国機構に加盟しましたか？"),
+    ],
+)
+def test_japanese_sentence_opening_with_its_date_asks_the_clause_after_it(
+    sentence: str, date: str, question: str
+) -> None:
+    from testgen.synth.phrasing.cjk import Japanese
+
+    seed = fact("…", date, "date").model_copy(update={"source": "sentence", "evidence": sentence})
+    assert Japanese()._from_sentence(seed) == (question, sentence, "ja.sentence")
+
+
+def test_japanese_dated_clause_with_a_second_clause_is_not_asked() -> None:
+    from testgen.synth.phrasing.cjk import Japanese
+
+    sentence = "1863年、ロックフェラーが石油精製業に乗り出し、スタンダード石油を設立した。"
+    seed = fact("…", "1863年", "date").model_copy(update={"source": "sentence", "evidence": sentence})
+    assert Japanese()._from_sentence(seed) is None

@@ -8,7 +8,8 @@ counted thing. Dropped:
 * a footnote or a reference-list entry (opens with ``[10]``, ``^3``, ``¹``), a superscript mark left in it once
   inline citations (``[27]``, ``(Smith et al., 2019)``) are taken out, or a fragment (lower-case start, a few
   words);
-* two sentences run together, or two dates in one sentence (which one is asked?);
+* two sentences run together, or two dates in one sentence (which one is asked?); a Japanese sentence that opens
+  with its date (``1839年、オランダは…``) is judged by the clause after the date, which is what its question keeps;
 * English questions that invert a present-tense description (``When is X a newly identified pathogen?``) or
   start from an adverb (``When was Most recently the …``).
 """
@@ -19,6 +20,7 @@ import re
 
 from schemas import FactNode
 from testgen.kg.values import find_values
+from testgen.lang.ja import leading_date_rest
 from testgen.lang.scripts import HAN
 from testgen.text import plain_sentence
 
@@ -153,15 +155,19 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
         if len(sentence.split()) > MAX_WORDS:
             return "too long to ask as one question"
     else:
+        # "1839年、オランダは…承認した。": the date that opens the sentence is what is asked; the clause after it is
+        # what the question keeps, and what must stand alone
+        rest = leading_date_rest(sentence, fact.value) if language == "ja" and fact.value_type == "date" else None
+        clause = sentence if rest is None else rest
         lead = {"ko": _KO_LEAD, "zh": _ZH_LEAD, "ja": _JA_LEAD}.get(language)
-        if lead is not None and lead.match(sentence):
+        if lead is not None and lead.match(clause):
             return "opens with a pronoun or connective"
         if language == "ko" and len(sentence) > MAX_KO_CHARS:
             return "too long to ask as one question"
         if language == "ko" and _KO_BARE_KIND.search(sentence):
             return "a bare kind noun as the subject ('회사는 …': the company named in the text around it)"
         if language in ("zh", "ja"):
-            if len(sentence) > MAX_CJK_CHARS:
+            if len(clause) > MAX_CJK_CHARS:
                 return "too long to ask as one question"
             if language == "zh" and _ZH_BARE_KIND.match(sentence):
                 return "a bare kind noun as the subject ('会馆于…': the hall named in the text before)"
@@ -169,7 +175,7 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
                 return "two events in one sentence ('回港后即主持…': which one is dated?)"
             if fact.value_type != "date" and re.search(r"\d\s*[回章节卷期届版号]$", fact.value):
                 return "an ordinal ('87回' is chapter 87), not a quantity"
-            if _CJK_PAUSE.search(sentence):
+            if _CJK_PAUSE.search(clause):
                 # one clause only: a second one stays in the question as an unasked statement
                 return "a compound sentence"
     if fact.value_type == "number" and fact.number == 1:

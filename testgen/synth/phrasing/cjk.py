@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from schemas import FactNode
+from testgen.lang.ja import leading_date_rest
 from testgen.lang.scripts import HAN
 from testgen.text import plain_sentence
 
@@ -182,6 +183,9 @@ class Japanese(_Cjk):
     def _from_sentence(self, fact: FactNode) -> tuple[str, str, str] | None:
         if fact.value_type == "date":
             sentence = plain_sentence(fact.evidence)
+            rest = leading_date_rest(sentence, fact.value)
+            if rest is not None:
+                return self._dated_clause(rest, sentence)
             pos = sentence.find(fact.value)
             if pos >= 0 and sentence[pos + len(fact.value) : pos + len(fact.value) + 1] == "に":
                 fact = fact.model_copy(
@@ -192,3 +196,19 @@ class Japanese(_Cjk):
                     return phrased[0], sentence.replace("**", "").strip(), phrased[2]
                 return None
         return super()._from_sentence(fact)
+
+    def _dated_clause(self, rest: str, sentence: str) -> tuple[str, str, str] | None:
+        """ "1839年、オランダはベルギーの独立を承認した。" → "オランダはいつベルギーの独立を承認しましたか？": the
+        question word after the topic (else first), the clause after the date asked as it stands."""
+        if "、" in rest or "，" in rest:
+            return None  # a second clause would stay in the question unasked
+        topic = _JA_TOPIC.match(rest)
+        question = f"{topic.group(1)}はいつ{rest[topic.end() :]}" if topic else f"いつ{rest}"
+        for pattern, repl in self.endings:
+            if pattern.search(question):
+                return pattern.sub(repl, question, count=1), sentence, f"{self.code}.sentence"
+        return None
+
+
+#: The topic a Japanese clause opens with: a noun of up to 20 characters and は ("オランダは", "Googleは").
+_JA_TOPIC = re.compile(r"^([^、。はがをにでと]{1,20}?[\u4e00-\u9fff\u30a0-\u30ffA-Za-z0-9）」』])は(?!じめ)")
