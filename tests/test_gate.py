@@ -242,6 +242,9 @@ def sentence(evidence: str, value: str, value_type: str = "date") -> FactNode:
         # after the date that opens it, the clause must still stand alone and be one clause
         ("1974年、しかし新しい大学が設立された。", "1974年", "ja"),
         ("1863年、ロックフェラーが石油精製業に乗り出し、スタンダード石油を設立した。", "1863年", "ja"),
+        ("1981年5月，正式建立河北省文物研究所。", "1981年5月", "zh"),  # who established it?
+        ("1987年2月18日，本线开始投入服务。", "1987年2月18日", "zh"),  # which line?
+        ("1779年，佛蒙特州仅拥有两个县。", "1779年", "zh"),  # a state, not an event
     ],
 )
 def test_sentences_that_lean_on_their_context_are_rejected(evidence: str, value: str, language: str) -> None:
@@ -255,6 +258,7 @@ def test_sentences_that_lean_on_their_context_are_rejected(evidence: str, value:
         ("하늘여행은 2008년 3월에 부산 지점을 열었습니다.", "2008년 3월", "ko"),
         ("龙烟铁路于2017年12月19日开通运营。", "2017年12月19日", "zh"),
         ("1839年、オランダはベルギーの独立を承認した。", "1839年", "ja"),  # the comma after the date is no clause
+        ("1990年，门罗被选入篮球名人堂。", "1990年", "zh"),
         # inline citation marks are left out of the question, not a reason to drop the sentence
         ("The Tacoma plant closed in March 2019 for repairs [12] .", "March 2019", "en"),
         ("The Tacoma plant closed in March 2019 for repairs (Lee et al., 2020; Park, 2021).", "March 2019", "en"),

@@ -188,3 +188,22 @@ def test_japanese_dated_clause_with_a_second_clause_is_not_asked() -> None:
     sentence = "1863年、ロックフェラーが石油精製業に乗り出し、スタンダード石油を設立した。"
     seed = fact("…", "1863年", "date").model_copy(update={"source": "sentence", "evidence": sentence})
     assert Japanese()._from_sentence(seed) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "date", "question"),
+    [
+        ("1990年，门罗被选入篮球名人堂。", "1990年", "门罗被选入篮球名人堂是在什么时候？"),
+        # 了 marks the completed event in the statement, not in the question about it
+        ("1847年，本杰明最先发表了攀梗狸藻的描述。", "1847年", "本杰明最先发表攀梗狸藻的描述是在什么时候？"),
+    ],
+)
+def test_chinese_sentence_opening_with_its_date_asks_the_clause_after_it(
+    sentence: str, date: str, question: str
+) -> None:
+    from testgen.synth.phrasing.cjk import Chinese
+
+    seed = fact("…", date, "date").model_copy(update={"source": "sentence", "evidence": sentence})
+    assert Chinese()._from_sentence(seed) == (question, sentence, "zh.sentence")
+    two_clauses = seed.model_copy(update={"evidence": "1990年，门罗退役，随后加入名人堂。"})
+    assert Chinese()._from_sentence(two_clauses.model_copy(update={"value": "1990年"})) is None

@@ -8,8 +8,9 @@ counted thing. Dropped:
 * a footnote or a reference-list entry (opens with ``[10]``, ``^3``, ``¹``), a superscript mark left in it once
   inline citations (``[27]``, ``(Smith et al., 2019)``) are taken out, or a fragment (lower-case start, a few
   words);
-* two sentences run together, or two dates in one sentence (which one is asked?); a Japanese sentence that opens
-  with its date (``1839年、オランダは…``) is judged by the clause after the date, which is what its question keeps;
+* two sentences run together, or two dates in one sentence (which one is asked?); a Chinese or Japanese sentence
+  that opens with its date (``1839年、オランダは…``, ``1921年，国际法院…``) is judged by the clause after the date,
+  which is what its question keeps (in Chinese it must also have a subject and tell an event);
 * English questions that invert a present-tense description (``When is X a newly identified pathogen?``) or
   start from an adverb (``When was Most recently the …``).
 """
@@ -20,7 +21,7 @@ import re
 
 from schemas import FactNode
 from testgen.kg.values import find_values
-from testgen.lang.ja import leading_date_rest
+from testgen.lang.cjk import leading_date_rest
 from testgen.lang.scripts import HAN
 from testgen.text import plain_sentence
 
@@ -62,6 +63,14 @@ _ZH_VERB_START = re.compile(
     r"播放|播出|开播|上映|恢复|受|毕业|病逝|逝世|去世|去|转|更名|改|成立|成功|出版|出任|出生|建|设|正式|首|第一次|再|重新|升|"
     r"合|任|担任|当选|推出|完成|举行|举办|签|迁|移|成为|退休|访问|参加|离开|抵达|到达|结婚|开放|开业|开幕|开通|通车|竣工|"
     r"落成|启用|停|关闭|解散|撤销|废除|列为|评为|被评|确定|批准|登记|注册|上市|收购|合并|发现|发明|引入|投入)"
+)
+# A Chinese clause that tells an event, which a date can answer "when" for (a state, "仅拥有两个县", it cannot).
+_ZH_EVENT = re.compile(
+    r"成立|确立|上映|首映|成为|获得|获颁|改用|改为|改名|更名|选中|通车|建成|建立|创建|创办|创立|兴建|重建|修建|扩建|发表|"
+    r"购入|收购|合并|离开|制得|公布|验收|租借|定为|列为|评为|建于|批准|获批|加入|加盟|选入|入选|设立|迁往|迁至|迁入|进驻|"
+    r"结成|取得|发现|当选|退任|退休|投得|开通|开幕|开放|开业|启用|发布|发行|出版|上市|签署|签订|签约|举行|举办|推出|去世|"
+    r"逝世|病逝|出生|毕业|转会|升格|竣工|落成|停办|关闭|解散|撤销|废除|首演|首播|播出|开播|发射|即位|继位|登基|就任|担任|"
+    r"出任|任命|夺得|赢得|击败|完成|颁布|实施|施行|生效|通过|宣布|引入|引进|投入|建造|竣工|动工|开工|开始|结束|停止|恢复"
 )
 # A Korean clause whose subject is only a kind of thing ("회사는 주로 …팔았다"): which company is in the text before.
 _KO_BARE_KIND = re.compile(r"(?:^|\s)(?:회사|당사|본사|기업|학교|제품|상품|계약|정책|규정|부서)(?:은|는|이|가)\s")
@@ -157,8 +166,13 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
     else:
         # "1839年、オランダは…承認した。": the date that opens the sentence is what is asked; the clause after it is
         # what the question keeps, and what must stand alone
-        rest = leading_date_rest(sentence, fact.value) if language == "ja" and fact.value_type == "date" else None
+        rest = leading_date_rest(sentence, fact.value, language) if fact.value_type == "date" else None
         clause = sentence if rest is None else rest
+        if rest is not None and language == "zh":
+            if _ZH_VERB_START.match(clause) or re.match(r"因|本(?=[\u4e00-\u9fff])", clause):
+                return "the clause after the date has no subject of its own ('1981年，正式建立…', '本线…')"
+            if not _ZH_EVENT.search(clause):
+                return "the clause after the date states no event ('1779年，佛蒙特州仅拥有两个县')"
         lead = {"ko": _KO_LEAD, "zh": _ZH_LEAD, "ja": _JA_LEAD}.get(language)
         if lead is not None and lead.match(clause):
             return "opens with a pronoun or connective"

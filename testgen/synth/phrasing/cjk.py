@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from schemas import FactNode
-from testgen.lang.ja import leading_date_rest
+from testgen.lang.cjk import leading_date_rest
 from testgen.lang.scripts import HAN
 from testgen.text import plain_sentence
 
@@ -150,6 +150,27 @@ class Chinese(_Cjk):
     def _attr_a(self, subject: str, attribute: str, value: str) -> str:
         return f"{subject}的{attribute}是{value}。"
 
+    def _from_sentence(self, fact: FactNode) -> tuple[str, str, str] | None:
+        if fact.value_type == "date":
+            sentence = plain_sentence(fact.evidence)
+            rest = leading_date_rest(sentence, fact.value, self.code)
+            if rest is not None:
+                return self._dated_clause(rest, sentence)
+        return super()._from_sentence(fact)
+
+    def _dated_clause(self, rest: str, sentence: str) -> tuple[str, str, str] | None:
+        """ "1921年，国际法院在海牙成立。" → "国际法院在海牙成立是在什么时候？": the clause after the date, asked
+        whole."""
+        clause = rest.rstrip("。.").strip()
+        if not clause or re.search(r"[，,、；;：:]", clause):
+            return None  # a second clause would stay in the question unasked
+        clause = _ZH_PERFECTIVE.sub(r"\1", clause, count=1)  # "发表了…的描述" → "发表…的描述是在什么时候"
+        return f"{clause}是在什么时候？", sentence, f"{self.code}.sentence"
+
+
+# 了 right after an event verb: it marks the completed event in the statement, not in its cleft question.
+_ZH_PERFECTIVE = re.compile(r"(发表|获得|取得|发现|建立|成立|加入|离开|完成|推出|发布|发射|赢得|夺得|签署|举行)了")
+
 
 class Japanese(_Cjk):
     """Rules for Japanese."""
@@ -183,7 +204,7 @@ class Japanese(_Cjk):
     def _from_sentence(self, fact: FactNode) -> tuple[str, str, str] | None:
         if fact.value_type == "date":
             sentence = plain_sentence(fact.evidence)
-            rest = leading_date_rest(sentence, fact.value)
+            rest = leading_date_rest(sentence, fact.value, self.code)
             if rest is not None:
                 return self._dated_clause(rest, sentence)
             pos = sentence.find(fact.value)
