@@ -245,6 +245,7 @@ def sentence(evidence: str, value: str, value_type: str = "date") -> FactNode:
         ("1981年5月，正式建立河北省文物研究所。", "1981年5月", "zh"),  # who established it?
         ("1987年2月18日，本线开始投入服务。", "1987年2月18日", "zh"),  # which line?
         ("1779年，佛蒙特州仅拥有两个县。", "1779年", "zh"),  # a state, not an event
+        ("1994年9月9日，香港仔总站迁往成都道。", "1994年9月9日", "zh"),  # the terminus of which route?
     ],
 )
 def test_sentences_that_lean_on_their_context_are_rejected(evidence: str, value: str, language: str) -> None:

@@ -171,6 +171,8 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
         if rest is not None and language == "zh":
             if _ZH_VERB_START.match(clause) or re.match(r"因|本(?=[\u4e00-\u9fff])", clause):
                 return "the clause after the date has no subject of its own ('1981年，正式建立…', '本线…')"
+            if re.match(r"[\u4e00-\u9fff]{1,6}(?:总站|终点站|起点站|首站|尾站)", clause):
+                return "a route's terminus as the subject ('香港仔总站迁往…': the terminus of which route?)"
             if not _ZH_EVENT.search(clause):
                 return "the clause after the date states no event ('1779年，佛蒙特州仅拥有两个县')"
         lead = {"ko": _KO_LEAD, "zh": _ZH_LEAD, "ja": _JA_LEAD}.get(language)
