@@ -246,6 +246,7 @@ def sentence(evidence: str, value: str, value_type: str = "date") -> FactNode:
         ("1987年2月18日，本线开始投入服务。", "1987年2月18日", "zh"),  # which line?
         ("1779年，佛蒙特州仅拥有两个县。", "1779年", "zh"),  # a state, not an event
         ("1994年9月9日，香港仔总站迁往成都道。", "1994年9月9日", "zh"),  # the terminus of which route?
+        ("2005年，会馆于原址重新开放。", "2005年", "zh"),  # which hall?
     ],
 )
 def test_sentences_that_lean_on_their_context_are_rejected(evidence: str, value: str, language: str) -> None:

@@ -151,49 +151,11 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
         return "points back to other text"
     if _ABBREVIATION_END.search(sentence):
         return "cut off at an abbreviation ('… by Dr.')"
-    if language not in ("ko", "zh", "ja"):
-        words = re.findall(r"[A-Za-z']+", sentence[:60])
-        if sentence[:1].islower():
-            return "a fragment (lower-case start)"
-        if words and words[0].lower() in _EN_LEAD:
-            return f"opens with '{words[0]}'"
-        if len(sentence.split()) < 5:
-            return "a fragment (too short)"
-        if _RUN_ON.search(sentence[:-1]) or ";" in sentence:
-            return "two sentences run together"
-        if len(sentence.split()) > MAX_WORDS:
-            return "too long to ask as one question"
-    else:
-        # "1839年、オランダは…承認した。": the date that opens the sentence is what is asked; the clause after it is
-        # what the question keeps, and what must stand alone
-        rest = leading_date_rest(sentence, fact.value, language) if fact.value_type == "date" else None
-        clause = sentence if rest is None else rest
-        if rest is not None and language == "zh":
-            if _ZH_VERB_START.match(clause) or re.match(r"因|本(?=[\u4e00-\u9fff])", clause):
-                return "the clause after the date has no subject of its own ('1981年，正式建立…', '本线…')"
-            if re.match(r"[\u4e00-\u9fff]{1,6}(?:总站|终点站|起点站|首站|尾站)", clause):
-                return "a route's terminus as the subject ('香港仔总站迁往…': the terminus of which route?)"
-            if not _ZH_EVENT.search(clause):
-                return "the clause after the date states no event ('1779年，佛蒙特州仅拥有两个县')"
-        lead = {"ko": _KO_LEAD, "zh": _ZH_LEAD, "ja": _JA_LEAD}.get(language)
-        if lead is not None and lead.match(clause):
-            return "opens with a pronoun or connective"
-        if language == "ko" and len(sentence) > MAX_KO_CHARS:
-            return "too long to ask as one question"
-        if language == "ko" and _KO_BARE_KIND.search(sentence):
-            return "a bare kind noun as the subject ('회사는 …': the company named in the text around it)"
-        if language in ("zh", "ja"):
-            if len(clause) > MAX_CJK_CHARS:
-                return "too long to ask as one question"
-            if language == "zh" and _ZH_BARE_KIND.match(sentence):
-                return "a bare kind noun as the subject ('会馆于…': the hall named in the text before)"
-            if language == "zh" and _ZH_SEQUENCE.search(sentence):
-                return "two events in one sentence ('回港后即主持…': which one is dated?)"
-            if fact.value_type != "date" and re.search(r"\d\s*[回章节卷期届版号]$", fact.value):
-                return "an ordinal ('87回' is chapter 87), not a quantity"
-            if _CJK_PAUSE.search(clause):
-                # one clause only: a second one stays in the question as an unasked statement
-                return "a compound sentence"
+    problem = (
+        _latin_problem(sentence) if language not in ("ko", "zh", "ja") else _asian_problem(fact, sentence, language)
+    )
+    if problem:
+        return problem
     if fact.value_type == "number" and fact.number == 1:
         return "a count of one (an article in the sentence, not a quantity anyone asks about)"
     if fact.value_type == "date" and sum(v.value_type == "date" for v in find_values(sentence)) > 1:
@@ -212,6 +174,58 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
         return "the value may belong to a relative clause"
     if language == "en" and _EN_VERB_AFTER.match(sentence[sentence.find(fact.value) + len(fact.value) :]):
         return "the value sits in a clause that describes the subject ('X described in 2019 has …')"
+    return None
+
+
+def _latin_problem(sentence: str) -> str | None:
+    """`standalone_problem`'s checks for a sentence in a Latin script: its opening, its length, run-ons."""
+    words = re.findall(r"[A-Za-z']+", sentence[:60])
+    if sentence[:1].islower():
+        return "a fragment (lower-case start)"
+    if words and words[0].lower() in _EN_LEAD:
+        return f"opens with '{words[0]}'"
+    if len(sentence.split()) < 5:
+        return "a fragment (too short)"
+    if _RUN_ON.search(sentence[:-1]) or ";" in sentence:
+        return "two sentences run together"
+    if len(sentence.split()) > MAX_WORDS:
+        return "too long to ask as one question"
+    return None
+
+
+def _asian_problem(fact: FactNode, sentence: str, language: str) -> str | None:
+    """`standalone_problem`'s checks for a Korean, Chinese or Japanese sentence: its opening, its length, one
+    clause."""
+    # "1839年、オランダは…承認した。": the date that opens the sentence is what is asked; the clause after it is
+    # what the question keeps, and what must stand alone
+    rest = leading_date_rest(sentence, fact.value, language) if fact.value_type == "date" else None
+    clause = sentence if rest is None else rest
+    if rest is not None and language == "zh":
+        if _ZH_VERB_START.match(clause) or re.match(r"因|本(?=[\u4e00-\u9fff])", clause):
+            return "the clause after the date has no subject of its own ('1981年，正式建立…', '本线…')"
+        if re.match(r"[\u4e00-\u9fff]{1,6}(?:总站|终点站|起点站|首站|尾站)", clause):
+            return "a route's terminus as the subject ('香港仔总站迁往…': the terminus of which route?)"
+        if not _ZH_EVENT.search(clause):
+            return "the clause after the date states no event ('1779年，佛蒙特州仅拥有两个县')"
+    lead = {"ko": _KO_LEAD, "zh": _ZH_LEAD, "ja": _JA_LEAD}.get(language)
+    if lead is not None and lead.match(clause):
+        return "opens with a pronoun or connective"
+    if language == "ko" and len(sentence) > MAX_KO_CHARS:
+        return "too long to ask as one question"
+    if language == "ko" and _KO_BARE_KIND.search(sentence):
+        return "a bare kind noun as the subject ('회사는 …': the company named in the text around it)"
+    if language in ("zh", "ja"):
+        if len(clause) > MAX_CJK_CHARS:
+            return "too long to ask as one question"
+        if language == "zh" and _ZH_BARE_KIND.match(clause):
+            return "a bare kind noun as the subject ('会馆于…': the hall named in the text before)"
+        if language == "zh" and _ZH_SEQUENCE.search(sentence):
+            return "two events in one sentence ('回港后即主持…': which one is dated?)"
+        if fact.value_type != "date" and re.search(r"\d\s*[回章节卷期届版号]$", fact.value):
+            return "an ordinal ('87回' is chapter 87), not a quantity"
+        if _CJK_PAUSE.search(clause):
+            # one clause only: a second one stays in the question as an unasked statement
+            return "a compound sentence"
     return None
 
 
