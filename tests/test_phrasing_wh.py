@@ -159,51 +159,37 @@ def test_a_bare_column_label_reads_as_what_it_counts_or_reaches(label: str, phra
 
 
 @pytest.mark.parametrize(
-    ("sentence", "date", "question"),
+    ("language", "sentence", "date", "question"),
     [
-        # the topic keeps its place and the question word follows it
-        ("1839年、オランダはベルギーの独立を承認した。", "1839年", "オランダはいつベルギーの独立を承認しましたか？"),
-        # no topic: the question word opens the clause
+        # Japanese: the topic keeps its place and the question word follows it; without a topic it opens the clause
         (
+            "ja",
+            "1839年、オランダはベルギーの独立を承認した。",
+            "1839年",
+            "オランダはいつベルギーの独立を承認しましたか？",
+        ),
+        (
+            "ja",
             "2013年2月4日、ウィキデータの項目に文が導入された。",
             "2013年2月4日",
             "いつウィキデータの項目に文が導入されましたか？",
         ),
-        ("2004年に新しい酵素が発見された。", "2004年", "いつ新しい酵素が発見されましたか？"),
-        ("2018年には石油輸出国機構に加盟した。", "2018年", "いつ石油輸出国機構に加盟しましたか？"),
+        ("ja", "2004年に新しい酵素が発見された。", "2004年", "いつ新しい酵素が発見されましたか？"),
+        ("ja", "2018年には石油輸出国機構に加盟した。", "2018年", "いつ石油輸出国機構に加盟しましたか？"),
+        # Chinese: a cleft of the clause; 了 marks the completed event in the statement, not in the question
+        ("zh", "1990年，门罗被选入篮球名人堂。", "1990年", "门罗被选入篮球名人堂是在什么时候？"),
+        ("zh", "1847年，本杰明最先发表了攀梗狸藻的描述。", "1847年", "本杰明最先发表攀梗狸藻的描述是在什么时候？"),
+        # a second clause would stay in the question unasked
+        ("ja", "1863年、ロックフェラーが石油精製業に乗り出し、スタンダード石油を設立した。", "1863年", None),
+        ("zh", "1990年，门罗退役，随后加入名人堂。", "1990年", None),
     ],
 )
-def test_japanese_sentence_opening_with_its_date_asks_the_clause_after_it(
-    sentence: str, date: str, question: str
+def test_sentence_opening_with_its_date_asks_the_clause_after_it(
+    language: str, sentence: str, date: str, question: str | None
 ) -> None:
-    from testgen.synth.phrasing.cjk import Japanese
+    from testgen.synth.phrasing.cjk import Chinese, Japanese
 
+    phraser = Japanese() if language == "ja" else Chinese()
     seed = fact("…", date, "date").model_copy(update={"source": "sentence", "evidence": sentence})
-    assert Japanese()._from_sentence(seed) == (question, sentence, "ja.sentence")
-
-
-def test_japanese_dated_clause_with_a_second_clause_is_not_asked() -> None:
-    from testgen.synth.phrasing.cjk import Japanese
-
-    sentence = "1863年、ロックフェラーが石油精製業に乗り出し、スタンダード石油を設立した。"
-    seed = fact("…", "1863年", "date").model_copy(update={"source": "sentence", "evidence": sentence})
-    assert Japanese()._from_sentence(seed) is None
-
-
-@pytest.mark.parametrize(
-    ("sentence", "date", "question"),
-    [
-        ("1990年，门罗被选入篮球名人堂。", "1990年", "门罗被选入篮球名人堂是在什么时候？"),
-        # 了 marks the completed event in the statement, not in the question about it
-        ("1847年，本杰明最先发表了攀梗狸藻的描述。", "1847年", "本杰明最先发表攀梗狸藻的描述是在什么时候？"),
-    ],
-)
-def test_chinese_sentence_opening_with_its_date_asks_the_clause_after_it(
-    sentence: str, date: str, question: str
-) -> None:
-    from testgen.synth.phrasing.cjk import Chinese
-
-    seed = fact("…", date, "date").model_copy(update={"source": "sentence", "evidence": sentence})
-    assert Chinese()._from_sentence(seed) == (question, sentence, "zh.sentence")
-    two_clauses = seed.model_copy(update={"evidence": "1990年，门罗退役，随后加入名人堂。"})
-    assert Chinese()._from_sentence(two_clauses.model_copy(update={"value": "1990年"})) is None
+    expected = None if question is None else (question, sentence, f"{language}.sentence")
+    assert phraser._from_sentence(seed) == expected

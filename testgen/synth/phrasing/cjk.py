@@ -73,16 +73,25 @@ class _Cjk:
 
     def _from_sentence(self, fact: FactNode) -> tuple[str, str, str] | None:
         sentence = plain_sentence(fact.evidence)
+        if fact.value_type == "date" and (rest := leading_date_rest(sentence, fact.value, self.code)) is not None:
+            return self._dated_clause(rest, sentence)
         pos = sentence.find(fact.value)
         if pos < 0 or len(sentence) > 90 or sentence.count("。") > 1 or sentence.count("，") > 2:
             return None  # one short sentence, or the question buries what it asks
         opened = sum(sentence[:pos].count(o) - sentence[:pos].count(c) for o, c in ("《》", "「」", "『』", "“”"))
         if opened > 0:
             return None  # the value is part of a title ("《13点》"), not a quantity
-        question = self._tidy(sentence[:pos] + self.wh(fact) + sentence[pos + len(fact.value) :])
+        return self._ask(self._tidy(sentence[:pos] + self.wh(fact) + sentence[pos + len(fact.value) :]), sentence)
+
+    def _ask(self, question: str, sentence: str) -> tuple[str, str, str] | None:
+        """The statement with its question word turned into a question by the language's endings."""
         for pattern, repl in self.endings:
             if pattern.search(question):
                 return pattern.sub(repl, question, count=1), sentence, f"{self.code}.sentence"
+        return None
+
+    def _dated_clause(self, rest: str, sentence: str) -> tuple[str, str, str] | None:
+        """A question about the clause after the date that opens `sentence` (none by default)."""
         return None
 
     def _tidy(self, question: str) -> str:
@@ -150,14 +159,6 @@ class Chinese(_Cjk):
     def _attr_a(self, subject: str, attribute: str, value: str) -> str:
         return f"{subject}的{attribute}是{value}。"
 
-    def _from_sentence(self, fact: FactNode) -> tuple[str, str, str] | None:
-        if fact.value_type == "date":
-            sentence = plain_sentence(fact.evidence)
-            rest = leading_date_rest(sentence, fact.value, self.code)
-            if rest is not None:
-                return self._dated_clause(rest, sentence)
-        return super()._from_sentence(fact)
-
     def _dated_clause(self, rest: str, sentence: str) -> tuple[str, str, str] | None:
         """ "1921年，国际法院在海牙成立。" → "国际法院在海牙成立是在什么时候？": the clause after the date, asked
         whole."""
@@ -202,11 +203,8 @@ class Japanese(_Cjk):
         return f"{subject}の{attribute}は{value}です。"
 
     def _from_sentence(self, fact: FactNode) -> tuple[str, str, str] | None:
-        if fact.value_type == "date":
-            sentence = plain_sentence(fact.evidence)
-            rest = leading_date_rest(sentence, fact.value, self.code)
-            if rest is not None:
-                return self._dated_clause(rest, sentence)
+        sentence = plain_sentence(fact.evidence)
+        if fact.value_type == "date" and leading_date_rest(sentence, fact.value, self.code) is None:
             pos = sentence.find(fact.value)
             if pos >= 0 and sentence[pos + len(fact.value) : pos + len(fact.value) + 1] == "に":
                 fact = fact.model_copy(
@@ -224,11 +222,7 @@ class Japanese(_Cjk):
         if "、" in rest or "，" in rest:
             return None  # a second clause would stay in the question unasked
         topic = _JA_TOPIC.match(rest)
-        question = f"{topic.group(1)}はいつ{rest[topic.end() :]}" if topic else f"いつ{rest}"
-        for pattern, repl in self.endings:
-            if pattern.search(question):
-                return pattern.sub(repl, question, count=1), sentence, f"{self.code}.sentence"
-        return None
+        return self._ask(f"{topic.group(1)}はいつ{rest[topic.end() :]}" if topic else f"いつ{rest}", sentence)
 
 
 #: The topic a Japanese clause opens with: a noun of up to 20 characters and は ("オランダは", "Googleは").
