@@ -1374,3 +1374,11 @@ def test_one_office_placed_in_two_buildings_under_two_labels_is_ambiguous(tmp_pa
 )
 def test_plain_sentence_leaves_out_inline_citations_only(evidence: str, plain: str) -> None:
     assert plain_sentence(evidence) == plain
+
+
+def test_questions_that_say_what_things_cost_do_not_paste_the_price_column() -> None:
+    from testgen.gate import _asks_label_as_noun
+
+    assert _asks_label_as_noun("en.compare")  # "Which has the higher price (Lakh ₹): …" pastes the column
+    assert not _asks_label_as_noun("en.compare.cost")  # "Which costs more: …"
+    assert not _asks_label_as_noun("en.arith.difference.cost")  # "How much more does … cost than …"

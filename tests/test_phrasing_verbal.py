@@ -355,6 +355,34 @@ def test_a_price_in_one_of_two_currencies_says_which_and_measures_compare_with_t
     assert wider is not None and wider[0] == "How much wider is Grand than Edge?"
 
 
+def test_a_price_column_is_compared_and_added_as_what_things_cost() -> None:
+    # "Which has the higher price (Lakh ₹)" pastes the column; the bracket's unit goes beside each value instead
+    dearer = English().compare(
+        ["Glory Diesel", "Glory Electric"], "Price (Lakh ₹)", ["19.0", "20.5"], 1, True, "number"
+    )
+    assert dearer == (
+        "Which costs more: Glory Diesel or Glory Electric?",
+        "Glory Electric costs more (Glory Diesel: 19.0 Lakh ₹; Glory Electric: 20.5 Lakh ₹).",
+        "en.compare.cost",
+    )
+    cheapest = English().compare(["A", "B", "C"], "Price (USD)", ["$10", "$12", "$9"], 2, False, "number")
+    assert cheapest is not None and cheapest[0] == "Which costs the least: A, B, or C?"
+    # a label that says which price keeps it: "starter tier price" is not any price of the two
+    tier = English().compare(["Lifellm", "Carllm"], "Starter Tier Price", ["$3,500", "$1,000"], 0, True, "number")
+    assert tier is not None and tier[0] == "Which has the higher starter tier price: Lifellm or Carllm?"
+    more = English().arithmetic("difference", ["Dock", "Case"], "Price (USD)", ["$109", "$28"], "$81", [None, None])
+    assert more == (
+        "How much more does Dock cost than Case?",
+        "Dock ($109) costs $81 more than Case ($28).",
+        "en.arith.difference.cost",
+    )
+    both = English().arithmetic(
+        "sum", ["Glory Petrol", "Glory Hybrid"], "Price (Lakh)", ["13.5", "17.0"], "30.5", [None, None]
+    )
+    assert both is not None and both[0] == "How much do Glory Petrol and Glory Hybrid cost together?"
+    assert "cost 30.5 Lakh together" in both[1]
+
+
 def test_a_korean_row_folded_into_the_label_owns_the_column() -> None:
     row = fact("경영진 주요 업무", "경영 전략, 대외 협력").model_copy(
         update={"source": "table", "evidence": "| 경영진 | 4명 | 경영 전략, 대외 협력 |"}

@@ -576,7 +576,7 @@ def _row_label(fact: FactNode) -> str | None:
 
 def _asks_label_as_noun(template: str) -> bool:
     parts = template.split(".")
-    return len(parts) >= 2 and parts[1] in _NOUN_TEMPLATES and parts[-1] not in ("count", "active", "passive")
+    return len(parts) >= 2 and parts[1] in _NOUN_TEMPLATES and parts[-1] not in ("count", "active", "passive", "cost")
 
 
 def item_flags(item: TestQuestion) -> list[str]:

@@ -244,6 +244,19 @@ def _sentence(text: str) -> str:
     return text[0].upper() + text[1:] if text else text
 
 
+#: A label that is only a price, with the unit of its values in brackets: "Price (Lakh ₹)", "Retail Price (USD)".
+_PRICE_LABEL = re.compile(
+    r"(?:(?:retail|list|unit|selling|ex-showroom|on-road|base|starting)\s+)?(?:price|cost)(?:\s*\(([^)]*)\))?"
+)
+
+
+def _with_unit(value: str, unit: str | None) -> str:
+    """ "12.5" under "Price (Lakh ₹)" → "12.5 Lakh ₹"; a value that shows its unit already stays as it is."""
+    if not unit or unit.lower() in value.lower() or re.search(r"[$€£¥₩₹]", value):
+        return value
+    return f"{value} {unit}"
+
+
 _MEASURE = re.compile(
     r"\b(?:length|width|height|depth|weight|size|capacity|distance|range|area|volume|mileage|speed|diameter)\b"
 )
@@ -629,6 +642,15 @@ class English:
                 _sentence(f"{subjects[winner]} was {dated.group(1)} {adjective} ({details})."),
                 "en.compare.passive",
             )
+        priced = _PRICE_LABEL.fullmatch(attr) if kind == "number" else None
+        if priced:  # "Price (Lakh ₹)": "Which costs more: …?", the bracket's unit beside each value
+            most = ("more" if higher else "less") if len(subjects) == 2 else ("the most" if higher else "the least")
+            shown = "; ".join(f"{s}: {_with_unit(v, priced.group(1))}" for s, v in zip(subjects, values, strict=True))
+            return (
+                f"Which costs {most}: {names}?",
+                _sentence(f"{subjects[winner]} costs {most} ({shown})."),
+                "en.compare.cost",
+            )
         question = f"Which has the {adjective} {attr}: {names}?"
         answer = _sentence(f"{subjects[winner]} has the {adjective} {attr} ({details}).")
         return question, answer, "en.compare"
@@ -657,6 +679,21 @@ class English:
                 )
             return None
         pair = f"{subjects[0]} and {subjects[1]}"
+        priced = _PRICE_LABEL.fullmatch(attr)
+        if priced and op in ("sum", "difference"):  # "Price (Lakh ₹)": what things cost, not "the price (Lakh ₹)"
+            unit = priced.group(1)
+            a, b, total = (_with_unit(v, unit) for v in (values[0], values[1], result))
+            if op == "sum":
+                return (
+                    f"How much do {pair} cost together?",
+                    _sentence(f"{pair} cost {total} together ({subjects[0]}: {a}; {subjects[1]}: {b})."),
+                    "en.arith.sum.cost",
+                )
+            return (
+                f"How much more does {subjects[0]} cost than {subjects[1]}?",
+                _sentence(f"{subjects[0]} ({a}) costs {total} more than {subjects[1]} ({b})."),
+                "en.arith.difference.cost",
+            )
         if op == "sum":
             return (
                 f"What is the combined {attr} of {pair}?",
