@@ -409,3 +409,18 @@ def test_a_korean_sentence_answer_is_given_in_the_polite_style(plain: str, forma
 
 def test_a_bare_year_column_is_not_asked_as_the_subjects_year() -> None:
     assert English().fact(fact("Year", "2024", "date", date_key="2024"), "Dr. Felix Olsen") is None
+
+
+@pytest.mark.parametrize(
+    ("title", "phrase"),
+    [
+        ("Aurora Volt 500", "Aurora Volt 500"),
+        ("Remote Work Policy", "the Remote Work policy"),
+        # a title-cased page about a kind of thing: its generic head is lowered
+        ("Cendara University Accreditation Status", "the Cendara University Accreditation status"),
+        # a name with a generic word inside stays as written ("Experience" is a page heading elsewhere)
+        ("Velvera Anniversary Experience Box", "Velvera Anniversary Experience Box"),
+    ],
+)
+def test_a_title_reads_as_a_name_unless_it_ends_in_a_kind_of_page(title: str, phrase: str) -> None:
+    assert English().subject(title) == phrase

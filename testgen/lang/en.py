@@ -145,8 +145,8 @@ def noun_phrase(title: str, *, generic_words: frozenset[str] = frozenset()) -> s
     lowered = {w.lower() for w in words}
     if is_proper_name(title) and words[-1].lower() in _TAKES_THE and words[0].lower() != "the":
         return "the " + title  # "the Portland Sales Office", "the Bellingham Headquarters"
-    if is_proper_name(title) and not (lowered & generic_words):
-        return title
+    if is_proper_name(title) and (not (lowered & generic_words) or words[-1].lower() not in generic_words):
+        return title  # a name, even with a generic word inside ("Velvera Anniversary Experience Box")
     if words[0].lower() in ("the", "a", "an"):
         words = words[1:]
     if is_proper_name(title):
