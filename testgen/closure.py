@@ -293,6 +293,9 @@ def _with_its_question(lines: list[str], index: int) -> str:
     return lines[index]
 
 
+_WORDS = re.compile(r"\w+")
+
+
 class Closure:
     """Closures of facts over one knowledge base (the raw lines of each chunk are split once)."""
 
@@ -377,6 +380,7 @@ class Closure:
         docs |= self._same_event(fact, docs)
         docs |= self._role_beside_name(fact, forms, docs)
         docs |= self._rows_naming(fact, forms, docs)
+        docs |= self._row_under_named_heading(fact, forms, docs)
         docs |= self._head_of_unit(fact, forms, docs)
         docs |= self._title_after_name(fact, forms, docs)
         docs |= self._in_apposition(fact, forms, docs)
@@ -613,6 +617,37 @@ class Closure:
                 for doc_id, labels in by_doc.items()
                 if all(any(x == p or x.startswith(p + " ") for x in labels) for p in parts)
             }
+        return docs
+
+    def _row_under_named_heading(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """Table rows of other pages that state an amount where the subject's name is split between the section
+        heading and the row's cells: "### 10. Edge (Sedan)" over "| Diesel | X | 14.3 |" states the price of
+        "Edge Sedan Diesel X" — the same value in the row, every word of a name of two words or more in the heading
+        and the row together, and the attribute in the chunk."""
+        if fact.source != "table" or fact.number is None or fact.value_type not in ("money", "number"):
+            return set()
+        names = [set(_WORDS.findall(form)) for form in forms if len(form.split()) >= 2]
+        cues = attribute_cues(fact)
+        if not names or not cues:
+            return set()
+        docs: set[str] = set()
+        for chunk_id in sorted(self._candidates(fact)):
+            chunk = self.ctx.chunks[chunk_id]
+            if (
+                chunk.doc_id in found
+                or chunk.doc_id in docs
+                or not any(c in self.ctx.chunk_norm[chunk_id] for c in cues)
+            ):
+                continue
+            heading = chunk.heading_path[-1] if chunk.heading_path else ""
+            for line in chunk.text.split("\n"):  # whole lines: a heading "### 10. Edge (Sedan)" is no two sentences
+                if line.lstrip().startswith("#"):
+                    heading = line.lstrip("# ")
+                elif line.lstrip().startswith("|") and states_value(fact, line):
+                    said = set(_WORDS.findall(normalize(heading))) | set(_WORDS.findall(normalize(line)))
+                    if any(name <= said for name in names):
+                        docs.add(chunk.doc_id)
+                        break
         return docs
 
     def finer_date(self, fact: FactNode, docs: set[str]) -> str | None:

@@ -127,6 +127,23 @@ def test_table_rows_give_row_header_times_column() -> None:
     assert mini.qualifier is None
 
 
+def test_a_row_with_a_blank_first_cell_continues_the_row_above() -> None:
+    # a merged cell: the trims X and ZX are Glory Petrol's too, so its price has three values, not one
+    text = (
+        "# Glory SUV\n\n| Variant | Trim | Price (Lakh) |\n|---|---|---|\n"
+        "| Glory Petrol | Base | 13.5 |\n|  | X | 14.0 |\n|  | ZX | 14.5 |\n| Glory Diesel | Base | 19.0 |\n"
+    )
+    mined = mine(text, doc_id="cars/glory.md", title="Glory SUV")
+    prices = [(f.subject, f.value) for f in mined.facts if f.attribute == "Price (Lakh)"]
+    assert prices == [
+        ("Glory Petrol", "13.5"),
+        ("Glory Petrol", "14.0"),
+        ("Glory Petrol", "14.5"),
+        ("Glory Diesel", "19.0"),
+    ]
+    assert [name for name, _ in mined.row_entities] == ["Glory Petrol", "Glory Diesel"]  # the continuation names none
+
+
 def test_year_first_column_makes_a_series_of_the_page_subject() -> None:
     text = (
         "# Aurora Bikes\n\n## Results\n\n"

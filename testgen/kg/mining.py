@@ -321,10 +321,12 @@ class _Miner:
         )
         # A two-column table of labels and values ("| 항목 | 내용 |") is a key–value list in disguise.
         key_value_table = len(header) == 2 and normalize(header[1]) in _VALUE_COLUMNS
+        merged = ""  # the head of the row above, for rows that leave it blank (a merged cell: its trims, its years)
         for start, end, cells in body:
-            if len(cells) < 2 or not cells[0]:
+            if len(cells) < 2 or not (cells[0] or merged):
                 continue
-            row_head = cells[0]
+            row_head = cells[0] or merged
+            merged = row_head
             if key_value_table:
                 self.key_value(row_head, cells[1], start + max(self.doc.text[start:end].find(cells[1]), 0), start, end)
                 continue
@@ -333,7 +335,8 @@ class _Miner:
                 subject, qualifier = self.subject(), row_head
             elif _row_names_entity(row_head, self.known):
                 subject, qualifier = row_head, None
-                self.out.row_entities.append((row_head, f"{self.doc.doc_type}/{header[0]}"))
+                if cells[0]:  # a continuation row names no new entity
+                    self.out.row_entities.append((row_head, f"{self.doc.doc_type}/{header[0]}"))
             else:
                 # "| 아동 (만 12세 미만) | 1,690,000원 |": a row label of the page's own subject
                 subject, qualifier, label_prefix = self.subject(), None, row_head
