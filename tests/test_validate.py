@@ -554,9 +554,9 @@ def test_closure_reads_a_name_split_between_a_section_heading_and_a_table_row(tm
             "cars/edge.md": "# Vela Edge Sedan\n\n| Variant | Fuel | Price (Lakh) |\n|---|---|---|\n"
             "| Edge Sedan Diesel X | Diesel | 14.3 |\n| Edge Sedan Diesel ZX | Diesel | 14.8 |\n",
             # the price list names the model in its heading and the fuel and trim in the row
-            "pricing.md": "# Price list\n\n### 9. Spark (Hatchback)\n\n| Variant | Trim | Price (Lakh) |\n|---|---|---|\n"
-            "| Diesel | X | 14.3 |\n\n### 10. Edge (Sedan)\n\n| Variant | Trim | Price (Lakh) |\n|---|---|---|\n"
-            "| Diesel | X | 14.3 |\n| Diesel | ZX | 14.8 |\n",
+            "pricing.md": "# Price list\n\n### 9. Spark (Hatchback)\n\n| Variant | Trim | Price (Lakh) |\n"
+            "|---|---|---|\n| Diesel | X | 14.3 |\n\n### 10. Edge (Sedan)\n\n| Variant | Trim | Price (Lakh) |\n"
+            "|---|---|---|\n| Diesel | X | 14.3 |\n| Diesel | ZX | 14.8 |\n",
             # the same number under another model's heading states nothing of the Edge
             "other.md": "# Spark notes\n\n### Spark (Hatchback)\n\n| Variant | Trim | Price (Lakh) |\n|---|---|---|\n"
             "| Diesel | X | 14.3 |\n",
