@@ -476,3 +476,46 @@ def test_a_computed_amount_keeps_the_units_spelling_from_its_sources() -> None:
     assert format_number(350, "wh", "number", like=("600 Wh", "250 Wh")) == "350 Wh"
     assert format_number(5, "km", "number", like=("45 km", "40 km")) == "5 km"
     assert format_number(3, "kg", "number") == "3 kg"  # no source to follow: as parsed
+
+
+def _two_organisations(root: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
+    docs = {
+        f"Vantor_University/{name}.md": f"# Vantor University {title}\n\n{body}"
+        for name, title, body in [
+            ("contacts", "Contacts", "| Office | Phone |\n|---|---|\n| IT Help Desk | (473) 555-0101 |\n"),
+            ("partners", "Partners", "| Partner | Country |\n|---|---|\n| Royal Institute of Arts | Spain |\n"),
+            ("calendar", "Calendar", "Term starts in September.\n"),
+            # the corpus writes "it" in lower case: "IT Help Desk" is no person's name
+            ("about", "About", "Write to info@vantor.edu when it is urgent.\n"),
+        ]
+    }
+    docs |= {
+        f"Skyline_Air/{name}.md": f"# Skyline Air {title}\n\nThe fleet flies daily.\n"
+        for name, title in [("fleet", "Fleet"), ("baggage", "Baggage"), ("careers", "Careers")]
+    }
+    return docs | (extra or {})
+
+
+def test_a_question_in_a_kb_of_several_organisations_says_whose_unit_it_asks_about(tmp_path: Path) -> None:
+    from testgen.categories._common import organisation_of, single_fact_draft
+
+    ctx = kb_context(tmp_path, _two_organisations(tmp_path))
+    desk = next(f for f in ctx.facts if f.subject == "IT Help Desk")
+    assert organisation_of(ctx, desk) == "Vantor University"
+    draft = single_fact_draft(ctx, desk, "direct_fact")
+    assert draft is not None and draft.question == "What is the phone number of IT Help Desk at Vantor University?"
+    # a partner is an organisation of its own, not a unit "at" the university whose page lists it
+    partner = next(f for f in ctx.facts if f.subject == "Royal Institute of Arts")
+    asked = single_fact_draft(ctx, partner, "direct_fact")
+    assert asked is not None and "Vantor" not in asked.question
+
+
+def test_a_kb_of_one_organisation_names_no_organisation_in_its_questions(tmp_path: Path) -> None:
+    from testgen.categories._common import organisation_of, single_fact_draft
+
+    docs = {k: v for k, v in _two_organisations(tmp_path).items() if k.startswith("Vantor")}
+    ctx = kb_context(tmp_path, docs)
+    desk = next(f for f in ctx.facts if f.subject == "IT Help Desk")
+    assert organisation_of(ctx, desk) is None
+    draft = single_fact_draft(ctx, desk, "direct_fact")
+    assert draft is not None and "Vantor" not in draft.question

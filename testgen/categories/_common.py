@@ -9,6 +9,8 @@ from collections.abc import Callable
 
 from schemas import FactNode
 from testgen.kg.values import find_values, list_items
+from testgen.lang import GENERIC_HEADINGS
+from testgen.lang.en import is_person_name
 from testgen.names import short_title
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
@@ -221,8 +223,16 @@ def single_fact_draft(ctx: GenContext, fact: FactNode, category: str) -> Draft |
     ph, flags = phraser(ctx, language)
     if fact.source == "sentence" and _value_inside_name(ctx, fact):
         return None  # "제주 힐링 3박 4일": the number belongs to a product name, not a quantity
-    subject = ph.subject(subject_name(ctx, fact))
-    phrased = ph.fact(fact, subject)
+    name = subject_name(ctx, fact)
+    subject = ph.subject(name)
+    org = organisation_of(ctx, fact) if language == "en" else None
+    phrased = None
+    if org and normalize(org.split()[0]) not in normalize(name) and not _own_body(ctx, name):
+        # several organisations in one KB: "the IT Help Desk at Cendara University", not a help desk of anyone's
+        phrased = ph.fact(fact, f"{subject} at {org}")
+        if phrased is not None and f"{org}'" in phrased[0]:
+            phrased = None  # "… at Cendara University's …": the possessive of the whole phrase reads wrong
+    phrased = phrased or ph.fact(fact, subject)
     if phrased is None:
         return None
     question, answer, template = phrased
@@ -293,3 +303,70 @@ def without_answer(ctx: GenContext, subject: str, answer: str) -> str:
     core = normalize(shorter.removeprefix("the "))
     holders = sum(1 for e in ctx.entities.values() if core in normalize(e.name))
     return shorter if holders == 1 else subject
+
+
+#: Share of a folder's page titles that must name one organisation for the folder to be that organisation's.
+ORGANISATION_SHARE = 0.4
+
+
+def organisation_of(ctx: GenContext, fact: FactNode) -> str | None:
+    """The organisation a fact's folder belongs to, in a knowledge base that holds several ("Cendara University"
+    for "Cendara_University/campus_map.md" beside an airline's and a bank's folders); None in a knowledge base of
+    one organisation, where a question need not say whose help desk it means."""
+    orgs = ctx.memo.get("organisations")
+    if not isinstance(orgs, dict):
+        orgs = ctx.memo["organisations"] = _folder_organisations(ctx)
+    folder, _, rest = fact.doc_id.partition("/")
+    return orgs.get(folder) if rest else None
+
+
+def _folder_organisations(ctx: GenContext) -> dict[str, str]:
+    """Folder → the name most of its page titles carry (a run of capitalised words whose first word the corpus
+    never writes in lower case, in at least `ORGANISATION_SHARE` of the titles and three of them); kept only when
+    two folders or more name different organisations."""
+    titles: dict[str, list[str]] = defaultdict(list)
+    for doc_id, doc in ctx.docs.items():
+        folder, _, rest = doc_id.partition("/")
+        if rest:
+            titles[folder].append(doc.title)
+    found: dict[str, str] = {}
+    for folder, names in titles.items():
+        counts: dict[str, int] = defaultdict(int)
+        for title in names:
+            words = re.findall(r"[A-Z][\w&'-]*|\d+", title)
+            grams = {" ".join(words[i : i + n]) for n in (1, 2, 3) for i in range(len(words) - n + 1)}
+            for gram in grams:
+                if gram in title and gram[:1].isupper():
+                    counts[gram] += 1
+        ranked = sorted(counts.items(), key=lambda kv: (-kv[1], -len(kv[0].split()), kv[0]))
+        need = max(3, ORGANISATION_SHARE * len(names))
+        best = next((gram for gram, n in ranked if n >= need and _a_name(ctx, gram.split()[0])), None)
+        if best is not None:
+            found[folder] = best
+    # "Aurora Bikes" and "Aurora" (a brand's products) are one organisation
+    return found if len({normalize(name.split()[0]) for name in found.values()}) >= 2 else {}
+
+
+# A person, or an organisation of its own (a partner bank, an exchange university), is not "at" the organisation
+# whose page lists it: "SecureFirst Bank at Aventro" would be wrong.
+_OWN_BODY = re.compile(
+    r"^(?:Dr|Prof|Mr|Mrs|Ms|Sir)\.?\s|\b(?:Bank|Institute|University|Universit\w+|Universidad|College|Academy|"
+    r"Ltd|Inc|Corp|Corporation|Company|Group|Foundation|Association|Agency|Ministry|Hospital|Airlines?|Airways)\b"
+)
+
+
+def _own_body(ctx: GenContext, name: str) -> bool:
+    """A person ("Gina Han": a name whose first word the corpus never writes in lower case, unlike "IT Help Desk")
+    or an organisation of its own."""
+    if _OWN_BODY.search(name):
+        return True
+    return is_person_name(name) and _a_name(ctx, name.split()[0])
+
+
+def _a_name(ctx: GenContext, word: str) -> bool:
+    """Whether the corpus writes `word` only capitalised (a name: "Cendara", not "Contract")."""
+    if len(word) < 2 or normalize(word) in GENERIC_HEADINGS:
+        return False
+    # lower case in an address ("helpdesk@cendara.edu", "www.velvera.com") is no common use of the word
+    pattern = re.compile(rf"(?<![\w.@/]){re.escape(word.lower())}(?![\w.@])")
+    return not any(pattern.search(ctx.chunks[c].text) for c in ctx.chunks_with(word))

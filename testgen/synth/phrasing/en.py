@@ -276,7 +276,8 @@ class English:
     @staticmethod
     def _of(attr: str, subject: str) -> str:
         """ "the annual value of the contract with X" or "Mina Cho's job title"."""
-        return f"the {attr} of {subject}" if subject.startswith("the ") else f"{possessive(subject)} {attr}"
+        of = subject.startswith("the ") or " at " in subject  # "the capacity of Willow Hall at Cendara University"
+        return f"the {attr} of {subject}" if of else f"{possessive(subject)} {attr}"
 
     # -- one fact ------------------------------------------------------------------------------------
     def fact(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
