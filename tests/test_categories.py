@@ -497,13 +497,16 @@ def _two_organisations(root: Path, extra: dict[str, str] | None = None) -> dict[
 
 
 def test_a_question_in_a_kb_of_several_organisations_says_whose_unit_it_asks_about(tmp_path: Path) -> None:
-    from testgen.categories._common import organisation_of, single_fact_draft
+    from testgen.categories._common import organisation_of, owning_organisation, single_fact_draft
 
     ctx = kb_context(tmp_path, _two_organisations(tmp_path))
     desk = next(f for f in ctx.facts if f.subject == "IT Help Desk")
     assert organisation_of(ctx, desk) == "Vantor University"
     draft = single_fact_draft(ctx, desk, "direct_fact")
     assert draft is not None and draft.question == "What is the phone number of IT Help Desk at Vantor University?"
+    # a club is a unit however name-like its words; a person is not "at" anything in the question
+    assert owning_organisation(ctx, desk, "Rowing Club") == "Vantor University"
+    assert owning_organisation(ctx, desk, "Gina Han") is None
     # a partner is an organisation of its own, not a unit "at" the university whose page lists it
     partner = next(f for f in ctx.facts if f.subject == "Royal Institute of Arts")
     asked = single_fact_draft(ctx, partner, "direct_fact")
@@ -519,3 +522,17 @@ def test_a_kb_of_one_organisation_names_no_organisation_in_its_questions(tmp_pat
     assert organisation_of(ctx, desk) is None
     draft = single_fact_draft(ctx, desk, "direct_fact")
     assert draft is not None and "Vantor" not in draft.question
+
+
+def test_a_comparison_in_a_kb_of_several_organisations_says_whose_things_it_compares(tmp_path: Path) -> None:
+    halls = {
+        "Vantor_University/halls.md": "# Vantor University Halls\n\n| Hall | Capacity |\n|---|---|\n"
+        "| Willow Hall | 350 |\n| Aspen Hall | 200 |\n"
+    }
+    ctx = kb_context(tmp_path, _two_organisations(tmp_path, halls))
+    drafts = list(get_category("comparative").candidates(ctx, random.Random(1)))
+    assert drafts and all(": " in d.question for d in drafts)
+    assert {d.question.split(": ")[0] for d in drafts} <= {
+        "Which has the greater capacity at Vantor University",
+        "Which has the smaller capacity at Vantor University",
+    }

@@ -225,9 +225,9 @@ def single_fact_draft(ctx: GenContext, fact: FactNode, category: str) -> Draft |
         return None  # "제주 힐링 3박 4일": the number belongs to a product name, not a quantity
     name = subject_name(ctx, fact)
     subject = ph.subject(name)
-    org = organisation_of(ctx, fact) if language == "en" else None
+    org = owning_organisation(ctx, fact, name) if language == "en" else None
     phrased = None
-    if org and normalize(org.split()[0]) not in normalize(name) and not _own_body(ctx, name):
+    if org:
         # several organisations in one KB: "the IT Help Desk at Cendara University", not a help desk of anyone's
         phrased = ph.fact(fact, f"{subject} at {org}")
         if phrased is not None and f"{org}'" in phrased[0]:
@@ -320,6 +320,16 @@ def organisation_of(ctx: GenContext, fact: FactNode) -> str | None:
     return orgs.get(folder) if rest else None
 
 
+def owning_organisation(ctx: GenContext, fact: FactNode, name: str) -> str | None:
+    """The organisation a question about `name` must name to stand alone in a KB of several ("IT Help Desk" of
+    Cendara University), or None: one organisation only, a name that carries it already, a person, or an
+    organisation of its own."""
+    org = organisation_of(ctx, fact)
+    if org is None or normalize(org.split()[0]) in normalize(name) or _own_body(ctx, name):
+        return None
+    return org
+
+
 def _folder_organisations(ctx: GenContext) -> dict[str, str]:
     """Folder → the name most of its page titles carry (a run of capitalised words whose first word the corpus
     never writes in lower case, in at least `ORGANISATION_SHARE` of the titles and three of them); kept only when
@@ -360,7 +370,16 @@ def _own_body(ctx: GenContext, name: str) -> bool:
     or an organisation of its own."""
     if _OWN_BODY.search(name):
         return True
+    if _UNIT.search(name):
+        return False  # "Rowing Club", "IT Help Desk": a unit, however name-like its words
     return is_person_name(name) and _a_name(ctx, name.split()[0])
+
+
+#: The last word of a unit or an offering of an organisation, never of a person's name.
+_UNIT = re.compile(
+    r"\b(?:Club|Team|Society|Office|Desk|Center|Centre|Hall|Department|Service|Services|Program|Programme|Loan|"
+    r"Plan|Card|Account|Policy|Committee|Council|Clinic|Library|Lab|Laboratory)$"
+)
 
 
 def _a_name(ctx: GenContext, word: str) -> bool:

@@ -7,7 +7,13 @@ import random
 from collections.abc import Iterator
 
 from schemas import FactNode
-from testgen.categories._common import group_comparable, keywords_for_value, phraser, subject_name
+from testgen.categories._common import (
+    group_comparable,
+    keywords_for_value,
+    owning_organisation,
+    phraser,
+    subject_name,
+)
 from testgen.categories._registry import register
 from testgen.kg.values import classify_value, parse_number
 from testgen.names import core_name
@@ -79,6 +85,11 @@ class Comparative:
             if phrased is None:
                 continue
             question, answer, template = phrased
+            orgs = {owning_organisation(ctx, f, subject_name(ctx, f)) for f in facts} if language == "en" else set()
+            if len(orgs) == 1 and None not in orgs and ": " in question:
+                # "Which has the earlier accreditation period at Cendara University: …?"
+                head, _, rest = question.partition(": ")
+                question = f"{head} at {orgs.pop()}: {rest}"
             keywords = [core_name(subject_name(ctx, facts[winner]))]
             for f in facts:
                 keywords.extend(keywords_for_value(f.value))
