@@ -307,6 +307,11 @@ def test_long_text_values_give_phrase_keywords_in_order() -> None:
     assert keywords_for_value("Signed on March 3, 2021 by both parties after a long review") == ["March 3, 2021"]
     value = "그린모빌리티 임직원의 국내외 출장 항공권 및 숙박 예약 대행 서비스 전반"  # one phrase longer than a keyword
     assert all(k in value for k in keywords_for_value(value))
+    # "&" joins two materials; a hyphenated word stays whole ("Shock-resistant", not "Shock" and "resistant")
+    assert keywords_for_value("Dual-layer Shock-resistant TPU & Polycarbonate") == [
+        "Dual-layer Shock-resistant TPU",
+        "Polycarbonate",
+    ]
 
 
 def test_direct_facts_leave_amounts_and_counts_to_numerical(built: Built) -> None:

@@ -36,7 +36,7 @@ def subject_name(ctx: GenContext, fact: FactNode) -> str:
 
 MAX_KEYWORD_CHARS = 40
 """A value span longer than this is split into keywords."""
-_PHRASE_BREAK = re.compile(r"[,;:()\[\]|·、，；：（）]|\s/\s|\s[-–—]\s")  # "UX/UI" is one word
+_PHRASE_BREAK = re.compile(r"[,;:()\[\]|·、，；：（）]|\s/\s|\s[-–—&+]\s")  # "UX/UI" is one word
 _FUNCTION_WORDS = frozenset(
     "a an the of for and or to in on at by with from as per into onto over under its their his her our your "
     "is are was were be been that which who whose than".split()
@@ -98,7 +98,8 @@ def keywords_for_value(value: str) -> list[str]:
     if phrases:
         longest = sorted(phrases, key=lambda p: (-len(p), phrases.index(p)))[:3]
         return [p for p in phrases if p in longest]
-    words = sorted(set(re.findall(r"\w{4,}", value)), key=lambda w: (-len(w), w))
+    # whole words, hyphenated ones whole: "Shock-resistant", not "Shock" and "resistant"
+    words = sorted(set(re.findall(r"\w[\w-]{3,}", value)), key=lambda w: (-len(w), w))
     return words[:3]
 
 
