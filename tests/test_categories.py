@@ -541,3 +541,11 @@ def test_a_comparison_in_a_kb_of_several_organisations_says_whose_things_it_comp
         "Which has the greater capacity at Vantor University",
         "Which has the smaller capacity at Vantor University",
     }
+
+
+def test_a_computed_rupee_amount_is_grouped_as_its_sources_are() -> None:
+    from testgen.categories._common import format_number
+
+    assert format_number(264_998, "₹", "money", ("₹1,24,999", "₹1,39,999")) == "₹2,64,998"
+    assert format_number(3_700, "₹", "money", ("₹5,999", "₹2,299")) == "₹3,700"
+    assert format_number(12_345_678, "₹", "money", ("₹1,00,00,000",)) == "₹1,23,45,678"

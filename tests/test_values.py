@@ -94,6 +94,12 @@ def test_quarter_in_iso_form_keeps_the_quarter() -> None:
         ("200달러", 200.0, "달러"),
         ("5,000円", 5_000.0, "円"),
         ("3,000万元", 30_000_000.0, "元"),
+        # rupees, grouped by lakh and crore, or scaled by the words
+        ("₹8,999", 8_999.0, "₹"),
+        ("₹1,37,998", 137_998.0, "₹"),
+        ("₹30,00,000", 3_000_000.0, "₹"),
+        ("₹50 lakhs", 5_000_000.0, "₹"),
+        ("₹2 crore", 20_000_000.0, "₹"),
     ],
 )
 def test_money(text: str, number: float, unit: str) -> None:
@@ -326,3 +332,9 @@ def test_cjk_month_counts_keep_their_unit() -> None:
 )
 def test_a_year_may_end_a_sentence_or_a_clause(text: str, found: list[str]) -> None:
     assert [v.text for v in find_values(text) if v.value_type == "date"] == found
+
+
+def test_lakh_grouping_is_read_after_the_rupee_sign_and_western_grouping_everywhere() -> None:
+    assert parse_number("1,234,567") == 1_234_567.0
+    assert parse_number("12,345") == 12_345.0
+    assert [(v.text, v.number) for v in find_values("₹8,999 / $109")] == [("₹8,999", 8_999.0), ("$109", 109.0)]

@@ -183,7 +183,7 @@ def format_number(value: float, unit: str | None, value_type: str, like: tuple[s
             # the sources write "$16.9 million": so does the answer
             scaled = f"{value / scale:,.2f}".rstrip("0").rstrip(".")
             base, _, per = (unit or "").partition("/")
-            if base and base in "$€£¥₩":
+            if base and base in "$€£¥₩₹":
                 return f"{base}{scaled} {word}" + (f"/{per}" if per else "")
             return f"{scaled} {word}" + (f" {unit}" if unit else "")
     text = f"{value:,.0f}" if abs(value - round(value)) < 1e-9 else f"{value:,.2f}".rstrip("0").rstrip(".")
@@ -191,7 +191,9 @@ def format_number(value: float, unit: str | None, value_type: str, like: tuple[s
         return text
     if value_type == "money":
         base, _, per = unit.partition("/")
-        if base in "$€£¥₩":
+        if base == "₹" and any(re.search(r"\d,\d\d,\d{3}", v) for v in like):
+            out = f"₹{_lakh_grouped(text)}"  # the sources group by lakh: "₹2,64,998", not "₹264,998"
+        elif base in "$€£¥₩₹":
             out = f"{base}{text}"
         elif base in ("USD", "EUR", "GBP", "KRW", "JPY", "CNY"):
             out = f"{base} {text}"
@@ -206,6 +208,14 @@ def format_number(value: float, unit: str | None, value_type: str, like: tuple[s
         (m.group(0) for v in like if (m := re.search(rf"(?<![^\W\d]){re.escape(unit)}(?![^\W\d])", v, re.I))), None
     )
     return f"{text} {written or unit}"  # as the sources write it: "350 Wh", not the parser's "wh"
+
+
+def _lakh_grouped(text: str) -> str:
+    """ "264,998" → "2,64,998": Indian digit grouping (the last three digits, then pairs)."""
+    whole, dot, fraction = text.replace(",", "").partition(".")
+    head, tail = whole[:-3], whole[-3:]
+    pairs = [head[max(i - 2, 0) : i] for i in range(len(head), 0, -2)][::-1]
+    return ",".join([*pairs, tail]) + (dot + fraction if dot else "")
 
 
 def _value_inside_name(ctx: GenContext, fact: FactNode) -> bool:

@@ -43,7 +43,9 @@ _MONTH = (
 _YEAR = r"(?:19|20)\d\d"
 _CJK_YEAR = r"(?<!\d)\d{3,4}"  # 年/년 marks a year, so older years are safe to read there
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-_SCALE_EN = r"(?:\s?(?:thousand|million|billion|trillion|[kKmMbB](?![a-zA-Z])|bn|mn))?"
+# Indian digit grouping, read after the rupee sign only: "₹1,37,998", "₹30,00,000"
+_INR_NUM = r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|" + _NUM
+_SCALE_EN = r"(?:\s?(?:thousand|million|billion|trillion|lakhs?|crores?|[kKmMbB](?![a-zA-Z])|bn|mn))?"
 _KO_NUM = (
     r"\d[\d,]*(?:\.\d+)?\s?[조억만천백십](?:\s?(?:\d[\d,]*(?:\.\d+)?)?\s?[조억만천백십])*(?:\s?\d[\d,]*)?"
     r"|\d{1,3}(?:,\d{3})+|\d+"
@@ -85,6 +87,7 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
     ("percent", "pct", re.compile(rf"(?<![\w.])(-?(?:{_NUM}))\s?(%|percent\b|퍼센트|％)")),
     # --- money ---
     ("money", "sym", re.compile(rf"([$€£¥₩])\s?({_NUM}){_SCALE_EN}{_PER}")),
+    ("money", "inr", re.compile(rf"(₹)\s?({_INR_NUM}){_SCALE_EN}{_PER}")),
     ("money", "code", re.compile(rf"\b(USD|EUR|GBP|KRW|JPY|CNY)\s?({_NUM}){_SCALE_EN}")),
     ("money", "ko_won", re.compile(rf"({_KO_NUM})\s?(원|달러|엔|위안)")),
     ("money", "cjk_yuan", re.compile(rf"({_NUM})\s?(万|亿)?\s?(元|円|日元|美元)")),
@@ -119,7 +122,10 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
 ]
 
 _KO_UNITS = {"조": 10**12, "억": 10**8, "천만": 10**7, "백만": 10**6, "십만": 10**5, "만": 10**4, "천": 10**3}
+_PLURAL_SCALES = frozenset({"lakhs", "crores"})
 _EN_SCALE = {
+    "lakh": 1e5,
+    "crore": 1e7,
     "thousand": 1e3,
     "k": 1e3,
     "million": 1e6,
@@ -181,12 +187,16 @@ def parse_number(text: str) -> float | None:
     if re.search(r"\d\s?[조억만천백십千百万亿兆]", text):
         value = _parse_east_asian(text)
         return None if value is None else sign * value
-    plain = re.search(rf"({_NUM})\s?(thousand|million|billion|trillion|bn|mn|[kKmMbB](?![a-zA-Z]))?", text)
+    plain = re.search(
+        rf"({_INR_NUM})\s?(thousand|million|billion|trillion|lakhs?|crores?|bn|mn|[kKmMbB](?![a-zA-Z]))?", text
+    )
     if not plain:
         return None
     value = float(plain.group(1).replace(",", ""))
     if plain.group(2):
-        value *= _EN_SCALE[plain.group(2).lower()]
+        value *= _EN_SCALE[
+            plain.group(2).lower().rstrip("s") if plain.group(2).lower() in _PLURAL_SCALES else plain.group(2).lower()
+        ]
     return sign * value
 
 
@@ -248,6 +258,7 @@ _TRIGGERS: dict[str, tuple[str, ...]] = {
     "iso_quarter": ("Q",),
     "pct": ("%", "percent", "퍼센트", "％"),
     "sym": ("$", "€", "£", "¥", "₩"),
+    "inr": ("₹",),
     "code": ("USD", "EUR", "GBP", "KRW", "JPY", "CNY"),
     "ko_won": ("원", "달러", "엔", "위안"),
     "cjk_yuan": ("元", "円"),
@@ -312,7 +323,7 @@ def _find_values(text: str) -> tuple[ValueSpan, ...]:
             elif value_type == "percent":
                 number, unit = parse_number(match.group(1)), "%"
             elif value_type == "money":
-                if kind in ("sym", "code"):
+                if kind in ("sym", "code", "inr"):
                     unit = match.group(1)
                     number = parse_number(span_text[len(unit) :])
                     per = re.search(r"(?:/|per\s|a\s|each\s)\s?(\w+)$", span_text)
