@@ -247,6 +247,16 @@ def _scores(
 RESAMPLES = 200
 
 
+def _resampled_means(per_item: Sequence[Sequence[float]], resamples: int, seed: int) -> Any:
+    """Configurations × `resamples` array of mean scores over bootstrap resamples of the items (drawn with
+    replacement, seeded, the same items for every configuration)."""
+    import numpy as np
+
+    scores = np.asarray(per_item, dtype=float)  # configurations × items
+    draws = np.random.default_rng(seed).integers(0, scores.shape[1], size=(resamples, scores.shape[1]))
+    return scores[:, draws].mean(axis=2)
+
+
 def pick_stability(synthetic: Sequence[float], per_item: Sequence[Sequence[float]], *, seed: int = 0) -> float | None:
     """Share of `RESAMPLES` bootstrap resamples of the synthetic items (drawn with replacement, the same items for
     every configuration) in which the synthetic pick (the best of `synthetic`) still has a higher MRR than every
@@ -255,11 +265,9 @@ def pick_stability(synthetic: Sequence[float], per_item: Sequence[Sequence[float
         return None
     import numpy as np
 
-    scores = np.asarray(per_item, dtype=float)  # configurations × items
-    if len(scores) == 1:
+    if len(per_item) == 1:
         return 1.0
-    draws = np.random.default_rng(seed).integers(0, scores.shape[1], size=(RESAMPLES, scores.shape[1]))
-    means = scores[:, draws].mean(axis=2)  # configurations × resamples
+    means = _resampled_means(per_item, RESAMPLES, seed)
     pick = _best([str(i) for i in range(len(synthetic))], synthetic)
     kept = means[pick] > np.delete(means, pick, axis=0).max(axis=0)
     return round(float(kept.mean()), 3)
@@ -278,13 +286,9 @@ def paired_separation(per_item: Sequence[Sequence[float]], *, seed: int = 0) -> 
     configurations that score every item alike get 1. Empty without items."""
     if len(per_item) < 2 or not per_item[0] or any(len(row) != len(per_item[0]) for row in per_item):
         return {}
-    import numpy as np
-
-    scores = np.asarray(per_item, dtype=float)  # configurations × items
-    draws = np.random.default_rng(seed).integers(0, scores.shape[1], size=(PAIR_RESAMPLES, scores.shape[1]))
-    means = scores[:, draws].mean(axis=2)  # configurations × resamples
+    means = _resampled_means(per_item, PAIR_RESAMPLES, seed)
     out: dict[tuple[int, int], float] = {}
-    for i, j in combinations(range(len(scores)), 2):
+    for i, j in combinations(range(len(per_item)), 2):
         diff = means[i] - means[j]
         out[(i, j)] = round(min(1.0, 2 * min(float((diff <= 0).mean()), float((diff >= 0).mean()))), 4)
     return out

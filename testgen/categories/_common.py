@@ -394,9 +394,17 @@ _UNIT = re.compile(
 
 
 def _a_name(ctx: GenContext, word: str) -> bool:
-    """Whether the corpus writes `word` only capitalised (a name: "Cendara", not "Contract")."""
-    if len(word) < 2 or normalize(word) in GENERIC_HEADINGS:
-        return False
-    # lower case in an address ("helpdesk@cendara.edu", "www.velvera.com") is no common use of the word
-    pattern = re.compile(rf"(?<![\w.@/]){re.escape(word.lower())}(?![\w.@])")
-    return not any(pattern.search(ctx.chunks[c].text) for c in ctx.chunks_with(word))
+    """Whether the corpus writes `word` only capitalised (a name: "Cendara", not "Contract"); decided once per
+    word and run (every single-fact draft of a KB of several organisations asks of its subject)."""
+    known = ctx.memo.get("capitalised_only")
+    if not isinstance(known, dict):
+        known = ctx.memo["capitalised_only"] = {}
+    if word not in known:
+        # lower case in an address ("helpdesk@cendara.edu", "www.velvera.com") is no common use of the word
+        pattern = re.compile(rf"(?<![\w.@/]){re.escape(word.lower())}(?![\w.@])")
+        known[word] = (
+            len(word) >= 2
+            and normalize(word) not in GENERIC_HEADINGS
+            and not any(pattern.search(ctx.chunks[c].text) for c in ctx.chunks_with(word))
+        )
+    return bool(known[word])

@@ -122,10 +122,11 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
 ]
 
 _KO_UNITS = {"조": 10**12, "억": 10**8, "천만": 10**7, "백만": 10**6, "십만": 10**5, "만": 10**4, "천": 10**3}
-_PLURAL_SCALES = frozenset({"lakhs", "crores"})
 _EN_SCALE = {
     "lakh": 1e5,
+    "lakhs": 1e5,
     "crore": 1e7,
+    "crores": 1e7,
     "thousand": 1e3,
     "k": 1e3,
     "million": 1e6,
@@ -194,9 +195,7 @@ def parse_number(text: str) -> float | None:
         return None
     value = float(plain.group(1).replace(",", ""))
     if plain.group(2):
-        value *= _EN_SCALE[
-            plain.group(2).lower().rstrip("s") if plain.group(2).lower() in _PLURAL_SCALES else plain.group(2).lower()
-        ]
+        value *= _EN_SCALE[plain.group(2).lower()]
     return sign * value
 
 
