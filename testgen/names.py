@@ -227,3 +227,64 @@ def core_name(name: str) -> str:
     if len(words) == 1 and is_cjk(core) and len(core) <= 2:
         return name  # "제주 지점" is not "제주": a place name alone names the island, the city, the product …
     return core or name
+
+
+# -- titles of pages, not names of things ---------------------------------------------------------------------
+
+#: Words of titles that name a kind of page or of content ("Office Locations", "Post-mortem", "팀 소개",
+#: "휴가·복지 제도"), beside the generic headings: a question about such a page's fact has no thing to name.
+PAGE_KIND_WORDS = GENERIC_HEADINGS | frozenset(
+    """locations location offices office hours directory handbook guide guides onboarding checklist procedure
+    procedures process processes post-mortem postmortem retrospective minutes meeting meetings agenda announcement
+    announcements news updates changelog notice notices welcome introduction
+    소개 연혁 공지 공고 제도 절차 휴가 복지 팀 회의록 회의 가이드 매뉴얼 체크리스트 온보딩 프로세스 업무 결과 보고
+    보고서 자료 규칙 지침 공시""".split()
+)
+#: A Korean particle glued to the last word of a title's part ("회사 소개와 연혁": 소개 + 와).
+_KO_JOINING = re.compile(r"(?<=[가-힣])(?:와|과|및|의)$")
+
+
+def page_kind_title(name: str) -> bool:
+    """Whether a name is made only of words for kinds of page ("Office Locations", "Post-mortem", "회사 소개와
+    연혁", "팀 소개", "휴가·복지 제도"): the title of a page, not the name of what its facts are about."""
+    words = [_KO_JOINING.sub("", w) for w in re.findall(r"[\w\-]+", normalize(name))]
+    words = [w for w in words if w and w not in _GLUE]
+    return bool(words) and all(w in PAGE_KIND_WORDS or w.isdigit() for w in words)
+
+
+#: Words that only introduce a page's subject: "About Tarnwell Renewables", "Introducing Evenflow", "윤슬로지 소개".
+_INTRODUCING = re.compile(r"^(?:about|introducing|meet(?: the)?|welcome to|all about)\s+(?=\S)", re.I)
+# A Korean title's trailing words that name the document, not its subject: "… 소개", "… 추진 결과 보고", "… 참여자
+# 모집 공고", "… 정기 경영공시".
+_KO_INTRODUCING = re.compile(
+    r"\s*(?:소개|개요|(?:추진\s*)?(?:결과\s*)?보고서?|(?:[가-힣]+\s)?모집\s*공고|공고|(?:정기\s*)?(?:경영\s*)?공시)$"
+)
+
+
+def introduced_name(name: str) -> str:
+    """A title without the words that only introduce its subject: "About Tarnwell Renewables" → "Tarnwell
+    Renewables", "Introducing Evenflow" → "Evenflow", "윤슬로지 소개" → "윤슬로지", "2025년 서하시 청년 월세 지원사업
+    추진 결과 보고" → "2025년 서하시 청년 월세 지원사업". The title itself when nothing
+    was stripped or what is left is no usable name ("About us", "회사 소개")."""
+    name = name.strip()
+    bare = _KO_INTRODUCING.sub("", _INTRODUCING.sub("", name)).strip()
+    if bare == name or not bare or page_kind_title(bare) or not is_usable_name(bare):
+        return name
+    if not is_cjk(bare) and not (bare[:1].isupper() or bare[:1].isdigit()):
+        return name  # "About us", "about the team": no name follows
+    return bare
+
+
+#: Folder names that sort documents by their form (articles, a blog, reference pages), not by the kind of thing
+#: they are about: no question says "which reference is X associated with?".
+_FORM_FOLDERS = frozenset(
+    """reference references blog blogs post posts article articles wiki wikis doc docs documentation page pages
+    note notes report reports handbook handbooks misc general content contents kb archive archives resource
+    resources guide guides news 문서 자료 위키 블로그 기사 보고서 게시글 참고 기타""".split()
+)
+
+
+def form_folder(doc_type: str) -> bool:
+    """Whether a document type (a folder name) names a form of document rather than a kind of thing."""
+    label = normalize(doc_type.split("/")[-1]).replace("_", " ").replace("-", " ")
+    return label in _FORM_FOLDERS

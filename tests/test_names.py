@@ -10,7 +10,16 @@ import pytest
 from testgen.corpus import clean_stem, derive_title, load_kb
 from testgen.kg.build import build_graph, load_corpus
 from testgen.kg.entities import plain_names
-from testgen.names import core_name, is_usable_name, name_problems, short_title, without_parentheticals
+from testgen.names import (
+    core_name,
+    form_folder,
+    introduced_name,
+    is_usable_name,
+    name_problems,
+    page_kind_title,
+    short_title,
+    without_parentheticals,
+)
 
 
 def write(root: Path, rel: str, text: str) -> None:
@@ -284,3 +293,41 @@ def test_company_suffixes_after_a_comma_and_short_names_are_kept(name: str) -> N
 )
 def test_core_name_drops_kind_words_at_the_edges(name: str, core: str) -> None:
     assert core_name(name) == core
+
+
+@pytest.mark.parametrize(
+    "title", ["Office Locations", "Post-mortem", "회사 소개와 연혁", "팀 소개", "휴가·복지 제도", "Meeting Minutes"]
+)
+def test_titles_made_of_page_kind_words_name_no_thing(title: str) -> None:
+    assert page_kind_title(title)
+
+
+@pytest.mark.parametrize("title", ["Tarnwell Renewables", "Leeds Office", "윤슬로지", "서하선", "부산 현장지원팀"])
+def test_names_are_not_page_kind_titles(title: str) -> None:
+    assert not page_kind_title(title)
+
+
+@pytest.mark.parametrize(
+    ("title", "name"),
+    [
+        ("About Tarnwell Renewables", "Tarnwell Renewables"),
+        ("Introducing Evenflow", "Evenflow"),
+        ("Meet the Kestrel KSI-6000", "Kestrel KSI-6000"),
+        ("윤슬로지 소개", "윤슬로지"),
+        ("2025년 서하시 청년 월세 지원사업 추진 결과 보고", "2025년 서하시 청년 월세 지원사업"),
+        ("2026년 서하시 청년 월세 지원사업 참여자 모집 공고", "2026년 서하시 청년 월세 지원사업"),
+        ("누리담저축은행 2025년 2분기 정기 경영공시", "누리담저축은행 2025년 2분기"),
+        # nothing usable follows the introducing words: the title stays (and the gate judges it)
+        ("About us", "About us"),
+        ("About the team", "About the team"),
+        ("회사 소개", "회사 소개"),
+        ("Aurora Commute 400", "Aurora Commute 400"),
+    ],
+)
+def test_introducing_words_are_left_out_of_a_name(title: str, name: str) -> None:
+    assert introduced_name(title) == name
+
+
+def test_folders_that_name_a_form_of_page_are_no_kind_of_thing() -> None:
+    assert form_folder("reference") and form_folder("blog") and form_folder("Articles") and form_folder("보고서")
+    assert not form_folder("products") and not form_folder("people") and not form_folder("contracts")

@@ -11,7 +11,7 @@ from schemas import FactNode
 from testgen.kg.values import find_values, list_items
 from testgen.lang import GENERIC_HEADINGS
 from testgen.lang.en import is_person_name
-from testgen.names import short_title
+from testgen.names import introduced_name, short_title
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.synth.phrasing import Phraser, phraser_for
@@ -28,10 +28,10 @@ def phraser(ctx: GenContext, language: str) -> tuple[Phraser, list[str]]:
 
 
 def subject_name(ctx: GenContext, fact: FactNode) -> str:
-    """The subject as a name (entity name when resolved)."""
+    """The subject as a name (entity name when resolved), without words that only introduce it ("About X")."""
     if fact.subject_entity and fact.subject_entity in ctx.entities:
-        return ctx.entities[fact.subject_entity].name
-    return short_title(fact.subject)
+        return introduced_name(ctx.entities[fact.subject_entity].name)
+    return introduced_name(short_title(fact.subject))
 
 
 MAX_KEYWORD_CHARS = 40

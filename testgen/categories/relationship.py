@@ -11,7 +11,7 @@ from schemas import FactNode
 from testgen.categories._common import entity_type_of, phraser, subject_name, without_answer
 from testgen.categories._registry import register
 from testgen.kg.mining import fact_id, strip_markup
-from testgen.names import core_name
+from testgen.names import core_name, form_folder, introduced_name
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import contains_keyword, normalize
@@ -71,7 +71,8 @@ class Relationship:
             # Not for a manager: "Who has Rosa as their manager?" has one answer only if she manages one person,
             # which a page seldom says ("leads a team of 9 … including Elliot")
             inverse = len(holders) == 1 and rng.random() < 0.5 and not _OVER_MANY.search(fact.attribute)
-            type_word = ph.type_word(entity_type_of(ctx, fact) or "")
+            kind = entity_type_of(ctx, fact) or ""
+            type_word = ph.type_word("" if form_folder(kind) else kind)
             phrased = ph.relation(fact, subject, inverse, type_word)
             if phrased is None and inverse:
                 phrased = ph.relation(fact, subject, False, type_word)
@@ -105,8 +106,10 @@ class Relationship:
         language = ctx.language_of(fact)
         ph, flags = phraser(ctx, language)
         target = ctx.entities[fact.value_entity or ""]
+        if form_folder(target.entity_type):
+            return None  # "Which reference is X associated with?": the folder names a form of page, not a kind
         type_word = ph.type_word(target.entity_type)
-        subject = without_answer(ctx, ph.subject(fact.subject), fact.value)
+        subject = without_answer(ctx, ph.subject(introduced_name(fact.subject)), fact.value)
         # the evidence stays verbatim (it is a reference context); the answer quotes it without markup
         quoted = re.sub(r"^(?:\d+[.)]\s*)?(?:[^:：]{1,40}[:：]\s*)?", "", strip_markup(fact.evidence)) or fact.evidence
         phrased = ph.mention(subject, type_word, fact.value, quoted)

@@ -60,7 +60,7 @@ from testgen.gate.values import clause_pick, descriptive_value, incomplete_value
 from testgen.gate.wh import wh_mismatch
 from testgen.kg.mining import table_cells
 from testgen.kg.values import find_values
-from testgen.names import is_usable_name, name_problems, short_title, title_core
+from testgen.names import introduced_name, is_usable_name, name_problems, page_kind_title, short_title, title_core
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import normalize
@@ -166,13 +166,16 @@ class Gate:
         question = normalize(draft.question)
         for fact in draft.facts:
             entity = self.ctx.entities.get(fact.subject_entity or "")
-            for name in {fact.subject, short_title(fact.subject), entity.name if entity else ""}:
+            names = {fact.subject, short_title(fact.subject), entity.name if entity else ""}
+            for name in names | {introduced_name(n) for n in names if n}:
                 if name and normalize(name) in question and not is_usable_name(name):
                     return _fail("file_name_subject", f"{name[:40]}: {', '.join(name_problems(name))}")
                 if name and normalize(name) in question and (self._common_word(name) or tier_word(name)):
                     return _fail("file_name_subject", f"'{name[:30]}' is a common word here (a table row), not a name")
                 if name and normalize(name) in question and self._topic_title(name):
                     return _fail("document_subject", f"'{name[:40]}' is the title of a page about a topic")
+                if name and normalize(name) in question and page_kind_title(name):
+                    return _fail("document_subject", f"'{name[:40]}' names a kind of page, not a thing")
         for fact in draft.facts:
             # the document is named by its title, or by the heading the fact sits under ("# Cendara University /
             # ## Professional Development Policy / Effective Date: …" is the policy's date)
@@ -400,6 +403,7 @@ class Gate:
         asked = normalize(question)
         entity = self.ctx.entities.get(fact.subject_entity or "")
         own = {fact.subject, short_title(fact.subject), *((entity.name, *entity.aliases) if entity else ())}
+        own |= {introduced_name(name) for name in own if name}
         if any(name and normalize(name) in asked for name in own):
             return True
         opening = fact.evidence.replace("**", "").split()[:1]  # capitalised only because it began the sentence
