@@ -247,6 +247,7 @@ def sentence(evidence: str, value: str, value_type: str = "date") -> FactNode:
         ("1779年，佛蒙特州仅拥有两个县。", "1779年", "zh"),  # a state, not an event
         ("1994年9月9日，香港仔总站迁往成都道。", "1994年9月9日", "zh"),  # the terminus of which route?
         ("2005年，会馆于原址重新开放。", "2005年", "zh"),  # which hall?
+        ("2012년 박물관에 그의 이름을 딴 기념실이 문을 열었다.", "2012년", "ko"),  # whose name?
     ],
 )
 def test_sentences_that_lean_on_their_context_are_rejected(evidence: str, value: str, language: str) -> None:
@@ -284,6 +285,8 @@ def test_standalone_declarative_sentences_are_kept(evidence: str, value: str, la
         ("When did the Directorate of Health first report on the epidemic?", "en.sentence.active"),
         ("When was the prevalence of TB in Shandong lower compared with China?", "en.sentence.passive"),
         ("When was an AAV expressing an HA antigen first shown to induce protective?", "en.sentence.passive"),
+        ("소연도는 언제 말 기준으로 주민의 절반 이상이 고령자인가요?", "ko.sentence"),  # "2024년 말": 말 is left
+        ("조직도는 언제 하반기 조직 기준인가요?", "ko.sentence"),
     ],
 )
 def test_misread_sentence_questions_are_rejected(question: str, template: str) -> None:
@@ -295,6 +298,7 @@ def test_well_formed_sentence_questions_are_kept() -> None:
     assert question_problem("When did Remedy sign a deal with Epic Games?", "en.sentence.active") is None
     assert question_problem("When did Remedy start a new publishing initiative?", "en.sentence.active") is None
     assert question_problem("When was the Tacoma plant expected to become profitable?", "en.sentence.passive") is None
+    assert question_problem("새 요금은 언제부터 적용되나요?", "ko.sentence") is None  # 언제부터 asks the start
     # a different template is not read as a sentence question
     assert question_problem("When is the renewal date of the contract?", "en.date.when") is None
 
@@ -1382,3 +1386,23 @@ def test_questions_that_say_what_things_cost_do_not_paste_the_price_column() -> 
     assert _asks_label_as_noun("en.compare")  # "Which has the higher price (Lakh ₹): …" pastes the column
     assert not _asks_label_as_noun("en.compare.cost")  # "Which costs more: …"
     assert not _asks_label_as_noun("en.arith.difference.cost")  # "How much more does … cost than …"
+
+
+PAGE_KIND_KB = {
+    "wiki/team.md": "# 팀 소개\n\n- **대표번호**: 02-6952-4400\n- **설립일**: 2014년 3월 17일\n- **임직원 수**: 186명\n",
+    "wiki/offices.md": "# Office Locations\n\n- **Opening hours**: Monday–Friday 08:00–17:30\n- **Parking**: 22 spaces\n",
+    "reference/about.md": (
+        "# About Northwind Solar\n\n- **Founded**: 12 March 2011\n- **Headquarters**: Leeds\n- **Employees**: 212\n"
+    ),
+}
+
+
+def test_page_titles_are_no_subjects_and_introducing_words_are_left_out(tmp_path: Path) -> None:
+    for rel, text in PAGE_KIND_KB.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    result = build_testset(tmp_path, num=10, seed=1).result
+    questions = [item.question for item in result.items]
+    assert not any("팀 소개" in q or "Office Locations" in q or "About Northwind" in q for q in questions), questions
+    assert any("Northwind Solar" in q for q in questions), questions  # "About Northwind Solar" asks of the company
+    assert result.rejected[("direct_fact", "document_subject")] > 0  # dropped and counted, not silently lost

@@ -398,3 +398,35 @@ def test_two_hops_are_asked_with_one_possessive() -> None:
     second = kv_fact("근무지", "부산 지점")
     question, _, _ = Korean().two_hop(first, second, "단체 여행 안전 관리 규정")
     assert question == "단체 여행 안전 관리 규정 담당자의 근무지는 어디인가요?"
+
+
+def _sentence_fact(sentence: str, value: str, value_type: str, **fields: Any) -> FactNode:
+    return fact(
+        attribute="…",
+        value=value,
+        value_type=value_type,
+        source="sentence",
+        evidence=sentence,
+        end=len(sentence),
+        **fields,
+    )
+
+
+def test_how_far_before_a_verb_is_asked_with_eolmana() -> None:
+    f = _sentence_fact("소연도는 청람항에서 서쪽으로 약 17km 떨어져 있다.", "17km", "number", number=17.0, unit="km")
+    phrased = KO.fact(f, "소연도")
+    assert phrased is not None
+    assert phrased[0] == "소연도는 청람항에서 서쪽으로 얼마나 떨어져 있나요?"  # not "약 얼마 떨어져"
+
+
+def test_eolma_before_a_noun_stays() -> None:
+    f = _sentence_fact("경영지원팀은 1억 원 이상 계약을 검토한다.", "1억 원", "money", number=100000000.0, unit="원")
+    phrased = KO.fact(f, "경영지원팀")
+    assert phrased is not None
+    assert "얼마 이상 계약" in phrased[0]
+
+
+def test_a_year_that_tells_which_noun_is_not_asked_when() -> None:
+    # "2025년 사업 참여자도": the participants of the 2025 programme; nothing happened in 2025
+    f = _sentence_fact("2025년 사업 참여자도 요건을 갖추면 다시 신청할 수 있다.", "2025년", "date", date_key="2025")
+    assert KO.fact(f, "청년 월세 지원사업") is None

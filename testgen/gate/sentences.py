@@ -105,7 +105,10 @@ _CJK_BACK_REFERENCE = {
         r"同年|同月|同日|翌年|翌月|当時|その後|上記|下記|下表|下図|上図|前者|後者|同社|同氏|同国|同市|同党|"
         r"前述|上述|後述|やがて|結果|この|その|これ|それ|同様|同じ"
     ),
-    "ko": re.compile(r"같은 해|이듬해|그해|그 해|당시|위의|아래의|상기|다음 표|해당|前者|後者"),
+    "ko": re.compile(
+        r"같은 해|이듬해|그해|그 해|당시|위의|아래의|상기|다음 표|해당|前者|後者"
+        r"|(?<![가-힣])(?:그|그녀|그들|이들)의(?=\s)"  # "그의 이름을 딴 기념실": whose name was in the text before
+    ),
 }
 _ENDS = re.compile(r"[.!?。！？．」』)）\"'”]\s*$|[다요]\s*$")
 _RELATIVE = re.compile(r"\b(?:that|which|who|whom|whose|where|when|while|whereas|although|because|if)\b", re.I)
@@ -312,11 +315,19 @@ _EN_DANGLING = re.compile(r"\bto\s+([a-z]+)\s+[a-z]+(?:ive|ous|ful|able|ible)\?$
 _LINKING_VERBS = frozenset("be become remain stay seem appear prove turn grow get".split())
 
 
+# A Korean question word left beside the rest of the date it replaced ("언제 말 기준으로": "2024년 말"; "언제 하반기").
+_KO_LEFTOVER = re.compile(
+    r"언제\s*(?:말|초|중순|초순|하순|상반기|하반기|연말|연초|\d|기준|경|무렵)(?=[\s은는이가을를의에]|$)"
+)
+
+
 def question_problem(question: str, template: str) -> str | None:
     """Why a question made from a sentence reads wrong, or None."""
     opened = question.count("(") + question.count("（")
     if opened != question.count(")") + question.count("）"):
         return "an unclosed bracket in the question"
+    if template == "ko.sentence" and _KO_LEFTOVER.search(question):
+        return "the question word sits beside a leftover of the value"
     if template.endswith(".sentence") and _CJK_LEFTOVER.search(question):
         return "the question word sits beside a leftover of the value"
     opening = _ZH_OPENING_WHEN.search(question)

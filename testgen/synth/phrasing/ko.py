@@ -132,6 +132,10 @@ _PLAIN_ENDINGS = {
 }
 
 
+#: 얼마 before a verb ("얼마 떨어져 있나요"): asked as 얼마나; before a noun ("얼마 이상 계약") it stays.
+_HOW_FAR = re.compile(r"얼마(?=\s[가-힣]*(?:져|어|아|해|했|었|았|됐|되|된|났)[가-힣]*(?:[\s?？.]|$))")
+
+
 def polite(sentence: str) -> str:
     """A sentence of written plain style ("…420,000,000원이다.") in the polite style answers use ("…입니다.")."""
     text = sentence.rstrip()
@@ -275,6 +279,9 @@ class Korean:
                 }
                 post = particle(wh, pair[kind])[len(wh) :] + post[particle_match.end() :]
         question = f"{pre}{wh}{post}".strip()
+        # "약 얼마 떨어져 있나요" → "얼마나 떨어져 있나요": before a verb the question asks how far, and "about" goes
+        question = re.sub(r"(?:^|(?<=\s))(?:약|대략)\s+(?=얼마|몇)", "", question)
+        question = _HOW_FAR.sub("얼마나", question)
         for pattern, repl in _ENDINGS:
             if pattern.search(question):
                 question = pattern.sub(repl, question)
@@ -286,6 +293,8 @@ class Korean:
         has_topic = _has_topic(question)
         if pos == 0 and has_topic:
             return None  # "2024년 이용객 수는 …": the date was the only link to the page's subject
+        if pos == 0 and fact.value_type == "date" and re.match(r"^\s[^\s,]+(?:\s[^\s,]+)?도\s", post):
+            return None  # "2025년 사업 참여자도 …": the year tells which participants, not when anything happened
         answer = polite(sentence)
         if not has_topic and subject not in question:
             question = f"{topic(subject)} {question}"
