@@ -439,3 +439,25 @@ def test_graph_is_saved_in_pieces_byte_for_byte_as_one_dump(batch: int, tmp_path
     expected = json.dumps(kg.to_dict(), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     assert "".join(kg._json_pieces(batch)) == expected
     assert kg.save(tmp_path / "kg.json").read_text(encoding="utf-8") == expected
+
+
+def test_table_numbers_whose_unit_is_only_in_a_note_are_not_mined() -> None:
+    text = (
+        "# Nuri Savings Bank\n\n## Ratios\n\n(단위: %)\n\n| 지표 | 2025.6월말 | 감독 기준 |\n|---|---|---|\n"
+        "| BIS ratio | 12.87 | 8.0 이상 |\n\n## Staff\n\n| Office | Staff |\n|---|---|\n| Seoul | 142명 |\n"
+    )
+    mined = mine(text, doc_id="reports/nuri.md", title="Nuri Savings Bank")
+    values = {f.value for f in mined.facts}
+    assert "12.87" not in values and "8.0 이상" not in values  # the % is in the note, not in the cell
+    assert "142명" in values  # a later table without a note is mined as before
+
+
+def test_a_heading_that_is_a_column_of_its_table_is_not_the_subject() -> None:
+    text = (
+        "# Carrow Week\n\n## Attendance\n\n| Year | Dates | Attendance |\n|---|---|---|\n"
+        "| 2014 | 8–11 October | c. 2,100 |\n| 2019 | 9–12 October | c. 2,900 |\n"
+    )
+    mined = mine(text, doc_id="events/carrow_week.md", title="Carrow Week")
+    dates = [f for f in mined.facts if f.attribute == "Dates"]
+    assert dates and {f.subject for f in dates} == {"Carrow Week"}  # the page's event, not "Attendance"
+    assert {f.qualifier for f in dates} == {"2014", "2019"}

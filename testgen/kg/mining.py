@@ -32,6 +32,8 @@ _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _LIST_PREFIX = r"(?:[-*+]\s+|\d{1,2}[.)]\s+)?"
 _KV_BOLD = re.compile(rf"^\s*{_LIST_PREFIX}\*\*([^*\n]{{1,60}}?)\*\*\s*[:：]\s*(\S.*)$")
 _KV_BOLD_INNER = re.compile(rf"^\s*{_LIST_PREFIX}\*\*([^*\n]{{1,60}}?)\s*[:：]\s*\*\*\s*(\S.*)$")
+# A note that gives the unit of the table below it: "(단위: 억원, %)", "(Unit: USD million)", "单位：万元".
+_UNIT_NOTE = re.compile(r"^\s*[(（\[]?\s*(?:단위|単位|单位|units?)\s*[:：]\s*[^)）\]]+[)）\]]?\s*$", re.I)
 _KV_PLAIN = re.compile(r"^\s*[-*+]\s+([^:：*\n|]{1,40}?)\s*[:：]\s+(\S.*)$")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|(?<=다\.)\s*|(?<=요\.)\s*")
@@ -97,6 +99,7 @@ class _Miner:
         self.out = MinedDocument()
         self.headings: list[tuple[int, str]] = []
         self._section: tuple[str, str | None] | None = None  # (subject, context) under the current headings
+        self._unit_note = False  # a unit note ("(단위: 억원)") stands above the next table
         self._starts = [c.start for c in self.chunks]
         self._ends = [c.end for c in self.chunks]
         # The chunker's chunks end in order too (see `chunk_for`); hand-made lists may not.
@@ -322,6 +325,7 @@ class _Miner:
         # A two-column table of labels and values ("| 항목 | 내용 |") is a key–value list in disguise.
         key_value_table = len(header) == 2 and normalize(header[1]) in _VALUE_COLUMNS
         merged = ""  # the head of the row above, for rows that leave it blank (a merged cell: its trims, its years)
+        own_subject = self._table_subject(header)
         for start, end, cells in body:
             if len(cells) < 2 or not (cells[0] or merged):
                 continue
@@ -332,14 +336,14 @@ class _Miner:
                 continue
             label_prefix = ""
             if first_is_date:
-                subject, qualifier = self.subject(), row_head
+                subject, qualifier = own_subject, row_head
             elif _row_names_entity(row_head, self.known):
                 subject, qualifier = row_head, None
                 if cells[0]:  # a continuation row names no new entity
                     self.out.row_entities.append((row_head, f"{self.doc.doc_type}/{header[0]}"))
             else:
                 # "| 아동 (만 12세 미만) | 1,690,000원 |": a row label of the page's own subject
-                subject, qualifier, label_prefix = self.subject(), None, row_head
+                subject, qualifier, label_prefix = own_subject, None, row_head
             line = self.doc.text[start:end]
             for col, cell in enumerate(cells[1:], start=1):
                 if col >= len(header) or not cell or cell in {"-", "–", "—", "N/A", "n/a"}:
@@ -347,6 +351,8 @@ class _Miner:
                 typed = classify_value(cell)
                 if typed is None and len(cell) > _MAX_TEXT_VALUE:
                     continue
+                if self._unit_note and re.search(r"\d", cell) and (typed is None or _is_bare(typed)):
+                    continue  # "12.87" under "(단위: %)": its unit is in a note the cell does not carry
                 pos = line.find(cell)
                 value_text = typed.text if typed else cell
                 value_start = start + max(pos, 0) + (typed.start if typed else 0)
@@ -361,6 +367,23 @@ class _Miner:
                     ev_end=end,
                     qualifier=qualifier,
                 )
+
+    def _table_subject(self, header: list[str]) -> str:
+        """Whose values a table under the current headings gives: the section's subject, unless its heading is
+        one of the table's own columns ("## Attendance" over "| Year | Dates | Attendance |": a topic of the page,
+        not a thing), then the subject above it."""
+        subject = self.subject()
+        columns = {normalize(cell) for cell in header}
+        if normalize(subject) not in columns:
+            return subject
+        return next(
+            (
+                text
+                for level, text in reversed(self.headings)
+                if level > 1 and normalize(text) not in columns and is_entity_heading(text, self.known)
+            ),
+            self.doc.title,
+        )
 
     def sentences(self, text: str, offset: int) -> None:
         pos = 0
@@ -476,6 +499,7 @@ class _Miner:
             if heading:
                 self.headings = _with_heading(self.headings, len(heading.group(1)), heading.group(2))
                 self._section = None
+                self._unit_note = False
                 i += 1
                 continue
             if stripped.startswith("|"):
@@ -483,7 +507,12 @@ class _Miner:
                 while j < stop and lines[j][2].strip().startswith("|"):
                     j += 1
                 self.table(lines[i:j])
+                self._unit_note = False
                 i = j
+                continue
+            if _UNIT_NOTE.match(line):
+                self._unit_note = True
+                i += 1
                 continue
             kv = _KV_BOLD.match(line) or _KV_BOLD_INNER.match(line) or _KV_PLAIN.match(line)
             if kv and len(kv.group(1).split()) <= 6:
