@@ -268,6 +268,24 @@ def test_english_person_attribute_asks_who() -> None:
     )
 
 
+def test_english_role_rows_ask_who_holds_the_role() -> None:
+    from testgen.synth.phrasing.en import English
+
+    # "| Role | Name |": the row is the role, the cell the person who holds it
+    question, answer, template = English().fact(kv_fact("Name", "Tomasz Wilk"), "Head of IT")
+    assert (question, answer, template) == ("Who is the Head of IT?", "The Head of IT is Tomasz Wilk.", "en.who.role")
+    question, _, _ = English().fact(kv_fact("Chief Executive Name", "Gwen Ashcombe"), "Tarnwell Renewables")
+    assert question == "Who is Tarnwell Renewables' chief executive?"  # the person, not their name
+
+
+def test_english_plural_qualified_value_agrees() -> None:
+    from testgen.synth.phrasing.en import English
+
+    question, answer, _ = English().fact(kv_fact("Dates", "8–11 October", qualifier="2014"), "Carrow Week")
+    assert question == "What were Carrow Week's dates in 2014?"
+    assert answer == "Carrow Week's dates in 2014 were 8–11 October."
+
+
 def test_english_plural_person_attribute_agrees() -> None:
     from testgen.synth.phrasing.en import English
 

@@ -294,7 +294,10 @@ class English:
         if verbal is not None:
             return verbal
         attr = attr_phrase(fact.attribute) if fact.value_type != "money" else fact_attr(fact)
-        if re.match(r"(with|without|for|in|on|per|under|over|at)\b", attr) and fact.value_type in ("money", "number"):
+        if re.match(r"(with|without|for|in|on|per|under|over|at)(?![\w-])", attr) and fact.value_type in (
+            "money",
+            "number",
+        ):
             noun = "price" if fact.value_type == "money" else attr_phrase(fact.context or "value")
             attr = attr_phrase(fact.attribute)
             wh = "How much" if fact.value_type == "money" else "What"
@@ -395,6 +398,11 @@ class English:
             kind = "other"
         if fact.value_type in ("number", "money", "percent") and _LISTING.search(attr):
             return None  # "Career Goals: 65%": a section of statements, not a quantity
+        if re.fullmatch(r"(?:full )?name", attr) and is_person_name(value):
+            # a role's row of a "Role | Name" table: "Who is the Head of IT?", not "What is Head of IT's name?"
+            return f"Who is the {subject}?", _sentence(f"The {subject} is {value}."), "en.who.role"
+        if re.search(r"\s(?:full )?name$", attr) and is_person_name(value):
+            attr, kind = re.sub(r"\s+(?:full )?name$", "", attr), "person"  # "chief executive name": the person
         if kind == "amount":
             currency = _bracket_currency(fact.attribute)
             attr = re.sub(r"\s*\([^)]*\)$", "", attr) if currency else attr
@@ -468,7 +476,9 @@ class English:
         wh = WH["other" if kind == "count" else kind]
         if kind == "percent" and attr.split()[-1] in _RATE_WORDS:
             wh = "What"
-        return f"{wh} was {of} {when}?", _sentence(f"{of} {when} was {fact.value}."), "en.qualified"
+        head = _outside(attr).split()[-1] if _outside(attr).split() else attr
+        was = "were" if is_plural_noun(head) and fact.value_type in ("text", "date") else "was"  # "What were X's dates"
+        return f"{wh} {was} {of} {when}?", _sentence(f"{of} {when} {was} {fact.value}."), "en.qualified"
 
     def _event(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
         event = fact.attribute.rstrip(".")
