@@ -268,15 +268,32 @@ def _check_repo_id(repo_id: str) -> str:
     )
 
 
+def _transport_errors() -> tuple[type[Exception], ...]:
+    """The connection errors of the HTTP clients huggingface_hub may use: httpx, and httpx2 (its successor, which
+    newer huggingface_hub releases call instead)."""
+    import httpx
+
+    errors: tuple[type[Exception], ...] = (httpx.TransportError,)
+    try:
+        import httpx2  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return errors
+    return (*errors, httpx2.TransportError)
+
+
 @contextmanager
 def _hub_errors(repo_id: str, endpoint: str, *, write: bool, revision: str | None) -> Iterator[None]:
     """Map huggingface_hub and httpx errors to one-line `HubError`s; messages never hold the token."""
-    import httpx
     from huggingface_hub import errors as hf
 
+    unreachable: tuple[type[Exception], ...] = (
+        *_transport_errors(),
+        hf.OfflineModeIsEnabled,
+        hf.LocalEntryNotFoundError,
+    )
     try:
         yield
-    except (httpx.TransportError, hf.OfflineModeIsEnabled, hf.LocalEntryNotFoundError) as exc:
+    except unreachable as exc:
         reason = " ".join(redact(str(exc)).split())[:200] or type(exc).__name__
         raise HubError(
             f"cannot reach the Hub at {endpoint} ({reason}): check the network, proxy and HF_ENDPOINT"
