@@ -305,6 +305,30 @@ def test_english_attribute_keeps_proper_names() -> None:
     assert attr_phrase("Hotel (Seattle, San Francisco, New York)") == "hotel (Seattle, San Francisco, New York)"
 
 
+def test_english_labels_read_as_words() -> None:
+    from testgen.synth.phrasing.en import attr_phrase
+
+    assert attr_phrase("Chief Executive & co-founder") == "chief executive and co-founder"  # a sign said as a word
+    assert attr_phrase("Main phone") == "main phone number"
+    assert attr_phrase("Phone") == "phone number"
+
+
+@pytest.mark.parametrize(
+    ("name", "phrase"),
+    [
+        ("Association for Distributed Generation Standards", "the Association for Distributed Generation Standards"),
+        ("University of Florida", "the University of Florida"),
+        ("Royal Institute of Social Sciences", "the Royal Institute of Social Sciences"),
+        ("Bank of America", "Bank of America"),  # "Bank" before "of" is the name's own word
+        ("Cendara University", "Cendara University"),
+    ],
+)
+def test_english_bodies_named_kind_of_something_take_the(name: str, phrase: str) -> None:
+    from testgen.synth.phrasing.en import English
+
+    assert English().subject(name) == phrase
+
+
 def test_long_text_values_give_phrase_keywords_in_order() -> None:
     assert keywords_for_value("Independent consultant for electric scooter startups") == [
         "Independent consultant",

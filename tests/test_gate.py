@@ -1389,8 +1389,12 @@ def test_questions_that_say_what_things_cost_do_not_paste_the_price_column() -> 
 
 
 PAGE_KIND_KB = {
-    "wiki/team.md": "# 팀 소개\n\n- **대표번호**: 02-6952-4400\n- **설립일**: 2014년 3월 17일\n- **임직원 수**: 186명\n",
-    "wiki/offices.md": "# Office Locations\n\n- **Opening hours**: Monday–Friday 08:00–17:30\n- **Parking**: 22 spaces\n",
+    "wiki/team.md": (
+        "# 팀 소개\n\n- **대표번호**: 02-6952-4400\n- **설립일**: 2014년 3월 17일\n- **임직원 수**: 186명\n"
+    ),
+    "wiki/offices.md": (
+        "# Office Locations\n\n- **Opening hours**: Monday–Friday 08:00–17:30\n- **Parking**: 22 spaces\n"
+    ),
     "reference/about.md": (
         "# About Northwind Solar\n\n- **Founded**: 12 March 2011\n- **Headquarters**: Leeds\n- **Employees**: 212\n"
     ),

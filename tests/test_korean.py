@@ -430,3 +430,14 @@ def test_a_year_that_tells_which_noun_is_not_asked_when() -> None:
     # "2025년 사업 참여자도": the participants of the 2025 programme; nothing happened in 2025
     f = _sentence_fact("2025년 사업 참여자도 요건을 갖추면 다시 신청할 수 있다.", "2025년", "date", date_key="2025")
     assert KO.fact(f, "청년 월세 지원사업") is None
+
+
+def test_staff_and_executives_are_not_asked_as_staff() -> None:
+    question, _, _ = KO.fact(
+        fact(attribute="임직원", value="142명", value_type="number", number=142.0, unit="명"), "누리담"
+    )
+    assert question == "누리담의 임직원은 몇 명인가요?"  # 임직원 counts the executives too
+    question, _, _ = KO.fact(
+        fact(attribute="직원 수", value="58명", value_type="number", number=58.0, unit="명"), "누리담"
+    )
+    assert question == "누리담의 직원은 몇 명인가요?"

@@ -130,6 +130,15 @@ def is_proper_name(title: str) -> bool:
 
 #: Last words of names that are said with "the": offices and units of an organisation.
 _TAKES_THE = frozenset("office headquarters branch department division committee board council".split())
+#: A body named "<kind> of/for <name>" takes "the": "the Association for Distributed Generation Standards", "the
+#: University of Florida", "the Royal Society of Chemistry" (a kind before "of" that is a name's own word, "Bank of
+#: America", is left alone).
+_INSTITUTION_OF = re.compile(
+    r"^(?:[A-Z][\w'’-]*\s+){0,2}(?:Association|Society|Institute|Institution|University|College|Academy|Museum|"
+    r"Ministry|Department|Office|Board|Council|Commission|Committee|Federation|Foundation|Agency|Authority|Union|"
+    r"League|Republic|Kingdom|Centre|Center|Library|Court|Bureau|Organisation|Organization|Alliance|Congress|"
+    r"Parliament|Assembly)\s+(?:of|for)\s+(?:the\s+)?[A-Z]"
+)
 
 
 def noun_phrase(title: str, *, generic_words: frozenset[str] = frozenset()) -> str:
@@ -143,6 +152,8 @@ def noun_phrase(title: str, *, generic_words: frozenset[str] = frozenset()) -> s
     if not words:
         return title
     lowered = {w.lower() for w in words}
+    if _INSTITUTION_OF.match(title):
+        return "the " + title
     if is_proper_name(title) and words[-1].lower() in _TAKES_THE and words[0].lower() != "the":
         return "the " + title  # "the Portland Sales Office", "the Bellingham Headquarters"
     if is_proper_name(title) and (not (lowered & generic_words) or words[-1].lower() not in generic_words):

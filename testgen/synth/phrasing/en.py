@@ -87,7 +87,7 @@ _MOVES = _INTRANSITIVE | {"transition", "switch", "return", "relocate", "shift",
 _PRICE_CONTEXT = re.compile(r"\b(pricing|price|prices|fees?|costs?|rates?|tiers?|plans?)\b", re.I)
 _MONEY_WORDS = re.compile(
     r"\b(pricing|price|fees?|costs?|rates?|salary|amount|value|budget|revenue|pay|"
-    r"payment|income|profit|spend|limit|allowance|bonus|stipend)\b",
+    r"payment|income|profit|spend|limit|allowance|bonus|stipend|per[- ]diems?|reimbursement|grant|subsidy|wage)\b",
     re.I,
 )
 #: What a "Year <participle>" column dates about the row's own subject (a university is founded, not initiated).
@@ -189,7 +189,13 @@ def attr_phrase(attribute: str) -> str:
     phrase = re.sub(r"^(?:no\.|nos\.|#)\s*of\s+", "number of ", " ".join(out))  # "No. of Seats" → "number of seats"
     phrase = re.sub(r"^(units|seats|rooms|beds)$", r"number of \1", phrase)  # "Units: 140": "the number of units"
     # a contact column named by its medium: "What is the clinic's phone number?", not "… phone?"
-    return re.sub(r"^(phone|telephone|tel\.?|fax|mobile|cell)$", lambda m: _MEDIUM[m.group(1)] + " number", phrase)
+    phrase = re.sub(r"\s&\s", " and ", phrase)  # "chief executive & co-founder": a label's sign, said as a word
+    # "main phone" too: "What is the office's main phone number?"
+    return re.sub(
+        r"^((?:main|direct|office|general|switchboard)\s)?(phone|telephone|tel\.?|fax|mobile|cell)$",
+        lambda m: (m.group(1) or "") + _MEDIUM[m.group(2)] + " number",
+        phrase,
+    )
 
 
 _MEDIUM = {"phone": "phone", "telephone": "phone", "tel": "phone", "tel.": "phone", "fax": "fax", "mobile": "mobile"}
