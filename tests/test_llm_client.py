@@ -476,8 +476,9 @@ def _instantiate(cls: type[BaseException]) -> BaseException:
 def _boundary_exceptions() -> list[BaseException]:
     from litellm import exceptions as le
 
-    classes = [c for c in vars(le).values() if inspect.isclass(c) and issubclass(c, Exception)]
-    classes += [c for c in vars(openai).values() if inspect.isclass(c) and issubclass(c, openai.OpenAIError)]
+    classes = [c for c in list(vars(le).values()) if inspect.isclass(c) and issubclass(c, Exception)]
+    # a snapshot: a lazily loaded attribute of the module may appear while the loop reads it
+    classes += [c for c in list(vars(openai).values()) if inspect.isclass(c) and issubclass(c, openai.OpenAIError)]
     found = [_instantiate(c) for c in dict.fromkeys(classes)]
     request = httpx.Request("POST", "http://127.0.0.1/v1")
     found += [
