@@ -313,6 +313,15 @@ def test_english_labels_read_as_words() -> None:
     assert attr_phrase("Phone") == "phone number"
 
 
+def test_english_counts_keep_acronyms_and_efficiencies_are_asked_with_what() -> None:
+    from testgen.synth.phrasing.en import English
+
+    question, _, _ = English().fact(kv_fact("Number of MPP trackers", "2", "number", number=2.0), "Kestrel K6")
+    assert question == "How many MPP trackers does Kestrel K6 have?"
+    question, _, _ = English().fact(kv_fact("Maximum efficiency", "97.6%", "percent", number=97.6), "Kestrel K6")
+    assert question == "What is Kestrel K6's maximum efficiency?"  # not "What percentage is …"
+
+
 @pytest.mark.parametrize(
     ("name", "phrase"),
     [

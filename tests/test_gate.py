@@ -191,6 +191,7 @@ def test_note_columns_are_opaque_and_properties_are_not() -> None:
         ("When is Orbit Arm's price?", "$12,500", "money", "en"),
         ("How many staff does Orbit have?", "several", "text", "en"),
         ("여행 기간은 몇 일인가요?", "4일", "number", "ko"),
+        ("누리담 당기순이익의 증감률은 무엇인가요?", "흑자전환", "text", "ko"),  # no rate to give
         ("谁是该项目的负责人？", "2019年", "date", "zh"),
     ],
 )
@@ -208,6 +209,7 @@ def test_question_words_that_do_not_fit_the_value_are_rejected(
         ("When was Aurora Bikes founded?", "March 15, 2008", "date", "en"),
         ("What is ZX Bank's Indore contact number?", "0731-6028152", "text", "en"),
         ("여행 기간은 며칠인가요?", "4일", "number", "ko"),
+        ("누리담의 BIS 비율은 얼마인가요?", "12.87%", "percent", "ko"),
     ],
 )
 def test_question_words_that_fit_are_kept(question: str, value: str, value_type: str, language: str) -> None:

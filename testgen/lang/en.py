@@ -382,11 +382,14 @@ def counted_noun(label: str, unit: str | None) -> str | None:
     label ("Seats" → "seats"); None when there is none."""
     if unit and unit.lower() not in _MEASURES and unit.lower() not in _TIME_UNITS and is_plural_noun(unit):
         return unit.lower()
-    label = _outside_brackets(label).strip().lower()
+    written = _outside_brackets(label).strip()
+    label = written.lower()
     m = _COUNT_LABEL.match(label)
     if m:
         noun = (m.group(1) or m.group(2) or "").strip()
         if noun and len(noun.split()) <= 3:
+            acronyms = {w.lower(): w for w in written.split() if len(w) > 1 and w.isupper()}  # "MPP trackers"
+            noun = " ".join(acronyms.get(w, w) for w in noun.split())
             return noun if is_plural_noun(noun.split()[-1]) else noun + "s"
     if unit is None and re.fullmatch(r"[a-z]+", label) and is_plural_noun(label):
         return label

@@ -44,7 +44,10 @@ _TEMPLATES = {
     "duration": "en.how_long",
     "percent": "en.percent",
 }
-_RATE_WORDS = {"rate", "percentage", "ratio", "share", "margin", "apr", "apy", "yield", "probability"}
+_RATE_WORDS = {
+    *"rate percentage ratio share margin apr apy yield probability".split(),
+    *"efficiency accuracy occupancy utilisation utilization uptime availability humidity".split(),  # a share by name
+}
 _LISTING = re.compile(
     r"\b(goals|achievements|accomplishments|highlights|responsibilities|skills|notes|objectives|interests|"
     r"strengths|summary|overview|background|education|experience)$",
