@@ -257,8 +257,11 @@ _INTRODUCING = re.compile(r"^(?:about|introducing|meet(?: the)?|welcome to|all a
 # A Korean title's trailing words that name the document, not its subject: "… 소개", "… 추진 결과 보고", "… 참여자
 # 모집 공고", "… 정기 경영공시".
 _KO_INTRODUCING = re.compile(
-    r"\s*(?:소개|개요|(?:추진\s*)?(?:결과\s*)?보고서?|(?:[가-힣]+\s)?모집\s*공고|공고|(?:정기\s*)?(?:경영\s*)?공시)$"
+    r"\s*(?:소개|개요|(?:추진\s*)?(?:결과\s*)?보고서?|(?:[가-힣]+\s)?모집\s*공고|공고|(?:정기\s*)?(?:경영\s*)?공시|"
+    r"(?:사용\s*)?설명서|매뉴얼|(?:제품\s*)?사양서?|일정)$"
 )
+#: A tag before a title that says what kind of post it is: "[공지] …", "[보도자료] …", "【お知らせ】…", "[Notice] …".
+_TITLE_TAG = re.compile(r"^\s*(?:\[[^\]]{1,12}\]|【[^】]{1,12}】)\s*(?=\S)")
 
 
 def introduced_name(name: str) -> str:
@@ -266,7 +269,7 @@ def introduced_name(name: str) -> str:
     Renewables", "Introducing Evenflow" → "Evenflow", "윤슬로지 소개" → "윤슬로지", "2025년 서하시 청년 월세 지원사업
     추진 결과 보고" → "2025년 서하시 청년 월세 지원사업". The title itself when nothing
     was stripped or what is left is no usable name ("About us", "회사 소개")."""
-    name = name.strip()
+    name = _TITLE_TAG.sub("", name.strip())
     bare = _KO_INTRODUCING.sub("", _INTRODUCING.sub("", name)).strip()
     if bare == name or not bare or page_kind_title(bare) or not is_usable_name(bare):
         return name

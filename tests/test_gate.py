@@ -156,6 +156,9 @@ def test_complete_values_are_kept(value: str, evidence: str, answer: str) -> Non
         "10:30",
         "11월",
         "November",
+        "Saturday and Sunday",  # a row of opening hours
+        "일요일 및 공휴일",
+        "Mon–Fri",
         "medium projects ($1M-5M)",
         "VL-008 email",
         "standard 42mm battery life",
@@ -324,6 +327,7 @@ def test_file_names_and_slugs_are_rejected_and_names_kept() -> None:
 
 
 def test_document_titles_are_not_owners_of_facts() -> None:
+    assert document_subject("API reference") and document_subject("Changelog")
     assert document_subject("Velvera Smartphone Usage Guide")
     assert document_subject("Product Specification Document")
     assert document_subject("하늘여행 예약 안내")

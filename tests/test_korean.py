@@ -441,3 +441,17 @@ def test_staff_and_executives_are_not_asked_as_staff() -> None:
         fact(attribute="직원 수", value="58명", value_type="number", number=58.0, unit="명"), "누리담"
     )
     assert question == "누리담의 직원은 몇 명인가요?"
+
+
+def test_a_topic_after_a_bracket_is_a_topic() -> None:
+    # "필터(모델명 AF-40H)는 …": the sentence names its own topic; the page's subject is not put before it
+    f = _sentence_fact(
+        "교체용 필터(모델명 AF-40H)는 공식 온라인몰에서 59,000원에 살 수 있다.",
+        "59,000원",
+        "money",
+        number=59000.0,
+        unit="원",
+    )
+    phrased = KO.fact(f, "에어소담 AP-40")
+    assert phrased is not None
+    assert not phrased[0].startswith("에어소담")

@@ -461,3 +461,15 @@ def test_a_heading_that_is_a_column_of_its_table_is_not_the_subject() -> None:
     dates = [f for f in mined.facts if f.attribute == "Dates"]
     assert dates and {f.subject for f in dates} == {"Carrow Week"}  # the page's event, not "Attendance"
     assert {f.qualifier for f in dates} == {"2014", "2019"}
+
+
+def test_rows_of_days_and_of_lower_case_compounds_name_no_thing() -> None:
+    text = (
+        "# Hollis Library\n\n## Hours\n\n| Days | Hours |\n|---|---|\n| Monday to Friday | 08:00–22:00 |\n"
+        "| Saturday and Sunday | Closed |\n\n## Fines\n\n| Item | Overdue charge |\n|---|---|\n"
+        "| DVDs and Blu-rays | $0.50 per day |\n| Rolls-Royce Manuals | $2.00 per day |\n"
+    )
+    mined = mine(text, doc_id="services/library.md", title="Hollis Library")
+    subjects = {f.subject for f in mined.facts}
+    assert "Saturday and Sunday" not in subjects and "DVDs and Blu-rays" not in subjects  # cases of the page's own
+    assert "Rolls-Royce Manuals" in subjects  # a hyphenated name of capitalised parts is still a name

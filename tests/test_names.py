@@ -317,6 +317,9 @@ def test_names_are_not_page_kind_titles(title: str) -> None:
         ("2025년 서하시 청년 월세 지원사업 추진 결과 보고", "2025년 서하시 청년 월세 지원사업"),
         ("2026년 서하시 청년 월세 지원사업 참여자 모집 공고", "2026년 서하시 청년 월세 지원사업"),
         ("누리담저축은행 2025년 2분기 정기 경영공시", "누리담저축은행 2025년 2분기"),
+        ("온새미 클린보 R7 사용 설명서", "온새미 클린보 R7"),
+        ("[공지] 2026학년도 1학기 수강 신청 일정", "2026학년도 1학기 수강 신청"),  # a post's tag, a schedule's title
+        ("[Notice] Lumenday Status", "Lumenday Status"),
         # nothing usable follows the introducing words: the title stays (and the gate judges it)
         ("About us", "About us"),
         ("About the team", "About the team"),

@@ -198,8 +198,12 @@ class Gate:
                     "document_subject", f"'{fact.attribute[:30]}' tells the partnership, not {fact.subject[:30]}"
                 )
         for fact in draft.facts:
-            if document_subject(fact.subject) and normalize(fact.subject) in question:
-                return _fail("document_subject", fact.subject[:40])
+            for name in {
+                fact.subject,
+                short_title(fact.subject),
+            }:  # "API reference — Bookings" asked as "the API reference"
+                if document_subject(name) and normalize(name) in question:
+                    return _fail("document_subject", name[:40])
         return None
 
     def _of_the_partnership(self, fact: FactNode) -> bool:

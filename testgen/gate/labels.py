@@ -16,6 +16,7 @@ import re
 
 from schemas import FactNode
 from testgen.kg.values import find_values
+from testgen.lang import DAYS
 from testgen.text import is_cjk, normalize
 
 _MONTH = re.compile(
@@ -50,7 +51,7 @@ def pasted_label(attribute: str) -> str | None:
     norm = normalize(label)
     if not norm:
         return "empty label"
-    if _MONTH.match(norm):
+    if _MONTH.match(norm) or DAYS.match(norm):
         return "a month, day or season as the label"
     if re.match(r"(?:all|every|each|any|both|other)\b", norm) and len(norm.split()) >= 2:
         return "a quantifier as the label ('All models': a column saying where a row applies)"

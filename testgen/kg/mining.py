@@ -24,7 +24,7 @@ from itertools import pairwise
 
 from schemas import Chunk, Document, FactNode, FactSource, ValueType
 from testgen.kg.values import ValueSpan, classify_value, find_values
-from testgen.lang import GENERIC_HEADINGS
+from testgen.lang import DAYS, GENERIC_HEADINGS
 from testgen.lang.en import base_form
 from testgen.text import normalize, strip_markup
 
@@ -576,12 +576,15 @@ def _row_names_entity(row: str, known: frozenset[str]) -> bool:
     """Whether a table's row header names a thing (a branch, a product) rather than labels a case."""
     if normalize(row) in known:
         return True
+    if DAYS.match(normalize(row)):
+        return False  # "Saturday and Sunday", "평일": a row of opening hours, not a thing
     if re.search(r"[\d()~%:/]", row):
         return False  # "1인실 추가 요금 (1박)", "출발 29일~20일 전", "Hotel (standard cities)"
     if re.search(r"[가-힣]", row):
         return bool(_KO_NAME_SUFFIX.search(row))
     words = [w for w in row.split() if w.lower() not in {"of", "the", "and", "&", "for", "de"}]
-    return bool(words) and all(w[:1].isupper() for w in words)
+    # every part capitalised, past hyphens too: "Rolls-Royce" names a thing, "Out-of-state" and "Blu-rays" label cases
+    return bool(words) and all(part[:1].isupper() or part[:1].isdigit() for w in words for part in w.split("-") if part)
 
 
 def table_cells(line: str) -> list[str]:

@@ -36,3 +36,13 @@ def is_contact_value(value: str) -> bool:
     """Whether a value is a phone number, an e-mail address or a web address: never a person, whatever its
     label says ("Contact: +1 555 0100")."""
     return bool(_CONTACT.search(value))
+
+
+# Days, a range or a list of them ("Saturday and Sunday", "Mon–Fri", "일요일 및 공휴일", "평일"): a row of an
+# opening-hours table, never a property of anything.
+_DAY = (
+    r"(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?|weekdays?|weekends?|"
+    r"(?:public |bank )?holidays?|[월화수목금토일](?:요일)?|평일|주말|공휴일|휴일|명절"
+)
+#: A label or row made only of days.
+DAYS = re.compile(rf"^(?:{_DAY})(?:\s*(?:,|and|&|및|·|/|~|-|–|to|through)?\s*(?:{_DAY}))*\.?$", re.I)

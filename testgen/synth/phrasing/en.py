@@ -46,7 +46,7 @@ _TEMPLATES = {
 }
 _RATE_WORDS = {
     *"rate percentage ratio share margin apr apy yield probability".split(),
-    *"efficiency accuracy occupancy utilisation utilization uptime availability humidity".split(),  # a share by name
+    *"efficiency accuracy occupancy utilisation utilization uptime availability humidity weight weighting".split(),
 }
 _LISTING = re.compile(
     r"\b(goals|achievements|accomplishments|highlights|responsibilities|skills|notes|objectives|interests|"

@@ -81,7 +81,12 @@ _ADNOMINAL = re.compile(
 def _has_topic(text: str) -> bool:
     """Whether a clause has a topic (X은/X는), not counting adnominal forms like 같은, 있는, 하는."""
     for word in text.split():
-        if re.search(r"[가-힣](은|는)$", word) and not _ADNOMINAL.search(word) and not word.endswith(("다른", "다는")):
+        # "필터(모델명 AF-40H)는", "R7은": a topic after a bracket or a Latin name too
+        if (
+            re.search(r"[가-힣A-Za-z0-9)）\]](은|는)$", word)
+            and not _ADNOMINAL.search(word)
+            and not word.endswith(("다른", "다는"))
+        ):
             return True
     return False
 
