@@ -260,6 +260,11 @@ _KO_INTRODUCING = re.compile(
     r"\s*(?:소개|개요|(?:추진\s*)?(?:결과\s*)?보고서?|(?:[가-힣]+\s)?모집\s*공고|공고|(?:정기\s*)?(?:경영\s*)?공시|"
     r"(?:사용\s*)?설명서|매뉴얼|(?:제품\s*)?사양서?|일정)$"
 )
+#: A degree or credential after a person's name: "Samir Haddad, M.Ed.", "Ana Ruiz, PhD".
+_CREDENTIAL = re.compile(
+    r",\s*(?:Ph\.?\s?D\.?|M\.?D\.?|M\.?B\.?A\.?|M\.?S(?:c)?\.?|M\.?A\.?|M\.?Ed\.?|M\.?F\.?A\.?|B\.?S(?:c)?\.?|"
+    r"B\.?A\.?|R\.?N\.?|CPA|Esq\.?)$"
+)
 #: A tag before a title that says what kind of post it is: "[공지] …", "[보도자료] …", "【お知らせ】…", "[Notice] …".
 _TITLE_TAG = re.compile(r"^\s*(?:\[[^\]]{1,12}\]|【[^】]{1,12}】)\s*(?=\S)")
 
@@ -269,7 +274,7 @@ def introduced_name(name: str) -> str:
     Renewables", "Introducing Evenflow" → "Evenflow", "윤슬로지 소개" → "윤슬로지", "2025년 서하시 청년 월세 지원사업
     추진 결과 보고" → "2025년 서하시 청년 월세 지원사업". The title itself when nothing
     was stripped or what is left is no usable name ("About us", "회사 소개")."""
-    name = _TITLE_TAG.sub("", name.strip())
+    name = _CREDENTIAL.sub("", _TITLE_TAG.sub("", name.strip()))
     bare = _KO_INTRODUCING.sub("", _INTRODUCING.sub("", name)).strip()
     if bare == name or not bare or page_kind_title(bare) or not is_usable_name(bare):
         return name

@@ -320,6 +320,8 @@ def test_names_are_not_page_kind_titles(title: str) -> None:
         ("온새미 클린보 R7 사용 설명서", "온새미 클린보 R7"),
         ("[공지] 2026학년도 1학기 수강 신청 일정", "2026학년도 1학기 수강 신청"),  # a post's tag, a schedule's title
         ("[Notice] Lumenday Status", "Lumenday Status"),
+        ("Samir Haddad, M.Ed.", "Samir Haddad"),  # a credential after the name
+        ("Ana Ruiz, PhD", "Ana Ruiz"),
         # nothing usable follows the introducing words: the title stays (and the gate judges it)
         ("About us", "About us"),
         ("About the team", "About the team"),
