@@ -412,6 +412,13 @@ def test_a_list_in_one_cell_gives_one_keyword_per_part() -> None:
         keywords_for_value("본사 외 4곳 (부산 지점, 제주 지점)")[0] != "본사 외 4곳 (부산 지점"
     )  # brackets kept whole
     assert keywords_for_value("March 15, 2008") == ["March 15, 2008"]  # a date with a comma is one value
+    # a trailing note qualifies the value, and a right answer need not repeat it; a spaced slash lists
+    assert keywords_for_value("경전철 (고무차륜 AGT)") == ["경전철"]
+    assert keywords_for_value("$2,000–$20,500 (undergrad/grad)") == ["$2,000–$20,500"]
+    assert keywords_for_value("영어 / 중국어") == ["영어", "중국어"]
+    assert keywords_for_value("₹8,999 / $109") == ["₹8,999", "$109"]
+    assert keywords_for_value("UX/UI") == ["UX/UI"]  # an unspaced slash is one word
+    assert keywords_for_value("(주)하늘여행") == ["(주)하늘여행"]  # a bracket that opens the value is part of it
 
 
 @pytest.mark.parametrize(

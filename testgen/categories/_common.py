@@ -83,7 +83,12 @@ def keywords_for_value(value: str) -> list[str]:
     else its typed values (dates, amounts, …); else its longest phrases ("independent consultant", "electric scooter
     startups"), in their order; else its longest words."""
     value = value.strip()
-    parts = list_items(value, most=4)
+    bare = _TRAILING_NOTE.sub("", value)
+    if bare != value and len(bare) >= 2 and re.search(r"\w", bare):
+        # "경전철 (고무차륜 AGT)", "$2,000–$20,500 (undergrad/grad)": the note qualifies the value; an answer that is
+        # right need not repeat it word for word
+        return keywords_for_value(bare)
+    parts = list_items(value, most=4) or _slash_items(value)
     if parts:
         # a list in one cell ("영어, 베트남어"): a correct answer worded differently still names each part
         return parts
@@ -101,6 +106,17 @@ def keywords_for_value(value: str) -> list[str]:
     # whole words, hyphenated ones whole: "Shock-resistant", not "Shock" and "resistant"
     words = sorted(set(re.findall(r"\w[\w-]{3,}", value)), key=lambda w: (-len(w), w))
     return words[:3]
+
+
+_TRAILING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]$")
+
+
+def _slash_items(value: str) -> list[str]:
+    """The sides of a short spaced-slash pair or list ("영어 / 중국어", "₹8,999 / $109"), or []."""
+    items = [item.strip() for item in re.split(r"\s/\s", value)]
+    if 2 <= len(items) <= 4 and all(0 < len(item) <= 25 for item in items):
+        return items
+    return []
 
 
 def is_quantity(fact: FactNode) -> bool:
