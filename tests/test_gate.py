@@ -1416,3 +1416,26 @@ def test_page_titles_are_no_subjects_and_introducing_words_are_left_out(tmp_path
     assert not any("팀 소개" in q or "Office Locations" in q or "About Northwind" in q for q in questions), questions
     assert any("Northwind Solar" in q for q in questions), questions  # "About Northwind Solar" asks of the company
     assert result.rejected[("direct_fact", "document_subject")] > 0  # dropped and counted, not silently lost
+
+
+KOREAN_TABLES_KB = {
+    "학사/exchange.md": (
+        "# 2026학년도 2학기 교환학생 파견 모집\n\n| 국가 | 대학 | 인원 | 수업 언어 |\n|---|---|---|---|\n"
+        "| 미국 | 미드웨이 주립대학교 | 3명 | 영어 |\n| 핀란드 | 라우타란타 공과대학 | 1명 | 영어 |\n"
+    ),
+    "제품/warranty.md": (
+        "# 보증 및 A/S 정책\n\n- **전화**: 고객센터 1644-7302\n- **무상 보증 기간**: 구입일로부터 1년\n"
+    ),
+}
+
+
+def test_korean_rows_after_a_long_title_and_contacts_of_a_policy_are_dropped(tmp_path: Path) -> None:
+    for rel, text in KOREAN_TABLES_KB.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    result = build_testset(tmp_path, num=10, seed=1).result
+    questions = [item.question for item in result.items]
+    # "… 파견 모집 핀란드의 인원은 …" reads as one run of nouns; "미국의 인원은 …" says nothing of the exchange
+    assert not any("핀란드의" in q or q.startswith("미국의") for q in questions), questions
+    assert not any("1644-7302" in item.reference_answer for item in result.items)  # the policy has no phone
+    assert result.rejected[("direct_fact", "pasted_label")] + result.rejected[("numerical", "pasted_label")] > 0

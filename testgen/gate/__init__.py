@@ -60,6 +60,7 @@ from testgen.gate.values import clause_pick, descriptive_value, incomplete_value
 from testgen.gate.wh import wh_mismatch
 from testgen.kg.mining import table_cells
 from testgen.kg.values import find_values
+from testgen.lang import is_contact_value
 from testgen.names import introduced_name, is_usable_name, name_problems, page_kind_title, short_title, title_core
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
@@ -186,7 +187,16 @@ class Gate:
                 return _fail(
                     "document_subject", f"'{fact.attribute[:30]}' belongs to the document, not to {fact.subject[:30]}"
                 )
+            if (
+                document_kind(short_title(fact.subject))
+                and _CONTACT_ATTRIBUTE.search(fact.attribute)
+                and is_contact_value(fact.value)
+            ):
+                # "보증 및 A/S 정책의 전화는 …": a policy has no phone; whoever runs it does
+                return _fail("document_subject", f"a contact on a document's page, not {fact.subject[:30]}'s own")
         for fact in draft.facts:
+            if _row_after_long_title(fact, draft.question, draft.language):
+                return _fail("pasted_label", f"a table row glued to the page's title '{fact.subject[:30]}'")
             row = _row_label(fact)
             if row:
                 return _fail("document_subject", f"the row '{row[:30]}' owns the value, not {fact.subject[:30]}")
@@ -580,6 +590,24 @@ def _row_label(fact: FactNode) -> str | None:
     ):
         return None
     return first
+
+
+#: Labels of a contact: a policy or a contract page that gives one gives whoever runs it ("보증 및 A/S 정책의 전화").
+_CONTACT_ATTRIBUTE = re.compile(r"phone|\btel\b|fax|e-?mail|hotline|helpline|website|연락처|전화|메일|홈페이지", re.I)
+
+
+def _row_after_long_title(fact: FactNode, question: str, language: str) -> bool:
+    """A Korean table row glued to a page title of four words or more: "2026학년도 2학기 교환학생 파견 모집 핀란드의
+    인원은 …" reads as one run of nouns (with 의 between them, "교토 미식 투어 3박 4일의 성인 요금", or after a short
+    subject, "하늘여행 경영진의 주요 업무", it reads well)."""
+    if language != "ko" or fact.source != "table":
+        return False
+    row = normalize(table_cells(fact.evidence)[0].strip(" *"))
+    attribute = normalize(fact.attribute)
+    if not row or row == attribute or not attribute.startswith(row):
+        return False
+    name = introduced_name(short_title(fact.subject))
+    return len(name.split()) >= 4 and f"{normalize(name)} {row}" in normalize(question)
 
 
 def _asks_label_as_noun(template: str) -> bool:

@@ -565,6 +565,14 @@ _KO_NAME_SUFFIX = re.compile(
 )
 
 
+# Common nouns that end in one of those syllables ("수강신청", "모집 인원", "연구") and a country's two-syllable name
+# ("미국"): a table keyed by them labels cases of the page's own topic (its partner universities by country).
+_KO_COMMON_ENDING = re.compile(
+    r"(?:신청|요청|인원|직원|회원|지원|교원|정원|연구|요구|도구|출구|입구|수시|정시|동시|표시|게시|장점|단점|시점|관점|"
+    r"결국|^[가-힣]국)$"
+)
+
+
 def _join_label(row: str, column: str) -> str:
     """Row label + column header, without repeating a word the row already ends with."""
     if not row:
@@ -581,7 +589,7 @@ def _row_names_entity(row: str, known: frozenset[str]) -> bool:
     if re.search(r"[\d()~%:/]", row):
         return False  # "1인실 추가 요금 (1박)", "출발 29일~20일 전", "Hotel (standard cities)"
     if re.search(r"[가-힣]", row):
-        return bool(_KO_NAME_SUFFIX.search(row))
+        return bool(_KO_NAME_SUFFIX.search(row)) and not _KO_COMMON_ENDING.search(row)
     words = [w for w in row.split() if w.lower() not in {"of", "the", "and", "&", "for", "de"}]
     # every part capitalised, past hyphens too: "Rolls-Royce" names a thing, "Out-of-state" and "Blu-rays" label cases
     return bool(words) and all(part[:1].isupper() or part[:1].isdigit() for w in words for part in w.split("-") if part)
