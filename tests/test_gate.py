@@ -24,6 +24,7 @@ from testgen.gate.names import document_subject, file_name_problem, organisation
 from testgen.gate.sentences import changed_later, question_problem, standalone_problem, words_problem
 from testgen.gate.values import descriptive_value, incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
+from testgen.generate import GenerationResult
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import plain_sentence
@@ -1394,6 +1395,14 @@ def test_questions_that_say_what_things_cost_do_not_paste_the_price_column() -> 
     assert not _asks_label_as_noun("en.arith.difference.cost")  # "How much more does … cost than …"
 
 
+def _built(root: Path, documents: dict[str, str]) -> GenerationResult:
+    """The offline set of ten items over `documents` (relative path → text) written under `root`."""
+    for rel, text in documents.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    return build_testset(root, num=10, seed=1).result
+
+
 PAGE_KIND_KB = {
     "wiki/team.md": (
         "# 팀 소개\n\n- **대표번호**: 02-6952-4400\n- **설립일**: 2014년 3월 17일\n- **임직원 수**: 186명\n"
@@ -1408,10 +1417,7 @@ PAGE_KIND_KB = {
 
 
 def test_page_titles_are_no_subjects_and_introducing_words_are_left_out(tmp_path: Path) -> None:
-    for rel, text in PAGE_KIND_KB.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text, encoding="utf-8")
-    result = build_testset(tmp_path, num=10, seed=1).result
+    result = _built(tmp_path, PAGE_KIND_KB)
     questions = [item.question for item in result.items]
     assert not any("팀 소개" in q or "Office Locations" in q or "About Northwind" in q for q in questions), questions
     assert any("Northwind Solar" in q for q in questions), questions  # "About Northwind Solar" asks of the company
@@ -1430,10 +1436,7 @@ KOREAN_TABLES_KB = {
 
 
 def test_korean_rows_after_a_long_title_and_contacts_of_a_policy_are_dropped(tmp_path: Path) -> None:
-    for rel, text in KOREAN_TABLES_KB.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text, encoding="utf-8")
-    result = build_testset(tmp_path, num=10, seed=1).result
+    result = _built(tmp_path, KOREAN_TABLES_KB)
     questions = [item.question for item in result.items]
     # "… 파견 모집 핀란드의 인원은 …" reads as one run of nouns; "미국의 인원은 …" says nothing of the exchange
     assert not any("핀란드의" in q or q.startswith("미국의") for q in questions), questions
