@@ -272,8 +272,9 @@ _TITLE_TAG = re.compile(r"^\s*(?:\[[^\]]{1,12}\]|【[^】]{1,12}】)\s*(?=\S)")
 def introduced_name(name: str) -> str:
     """A title without the words that only introduce its subject: "About Tarnwell Renewables" → "Tarnwell
     Renewables", "Introducing Evenflow" → "Evenflow", "윤슬로지 소개" → "윤슬로지", "2025년 서하시 청년 월세 지원사업
-    추진 결과 보고" → "2025년 서하시 청년 월세 지원사업". The title itself when nothing
-    was stripped or what is left is no usable name ("About us", "회사 소개")."""
+    추진 결과 보고" → "2025년 서하시 청년 월세 지원사업"; a post's tag ("[공지]") and a credential after a person's
+    name (", M.Ed.") go too. The title itself when nothing else was stripped or what is left is no usable name
+    ("About us", "회사 소개")."""
     name = _CREDENTIAL.sub("", _TITLE_TAG.sub("", name.strip()))
     bare = _KO_INTRODUCING.sub("", _INTRODUCING.sub("", name)).strip()
     if bare == name or not bare or page_kind_title(bare) or not is_usable_name(bare):

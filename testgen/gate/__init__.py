@@ -208,10 +208,8 @@ class Gate:
                     "document_subject", f"'{fact.attribute[:30]}' tells the partnership, not {fact.subject[:30]}"
                 )
         for fact in draft.facts:
-            for name in {
-                fact.subject,
-                short_title(fact.subject),
-            }:  # "API reference — Bookings" asked as "the API reference"
+            # by its short title too: "API reference — Bookings" is asked as "the API reference"
+            for name in {fact.subject, short_title(fact.subject)}:
                 if document_subject(name) and normalize(name) in question:
                     return _fail("document_subject", name[:40])
         return None
