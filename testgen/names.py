@@ -8,6 +8,7 @@ but text helpers, so the loader need not reach up into the knowledge graph.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from testgen.lang import GENERIC_HEADINGS
 from testgen.lang.scripts import CJK
@@ -244,6 +245,7 @@ PAGE_KIND_WORDS = GENERIC_HEADINGS | frozenset(
 _KO_JOINING = re.compile(r"(?<=[가-힣])(?:와|과|및|의)$")
 
 
+@lru_cache(maxsize=65536)
 def page_kind_title(name: str) -> bool:
     """Whether a name is made only of words for kinds of page ("Office Locations", "Post-mortem", "회사 소개와
     연혁", "팀 소개", "휴가·복지 제도"): the title of a page, not the name of what its facts are about."""
@@ -269,6 +271,7 @@ _CREDENTIAL = re.compile(
 _TITLE_TAG = re.compile(r"^\s*(?:\[[^\]]{1,12}\]|【[^】]{1,12}】)\s*(?=\S)")
 
 
+@lru_cache(maxsize=65536)
 def introduced_name(name: str) -> str:
     """A title without the words that only introduce its subject: "About Tarnwell Renewables" → "Tarnwell
     Renewables", "Introducing Evenflow" → "Evenflow", "윤슬로지 소개" → "윤슬로지", "2025년 서하시 청년 월세 지원사업

@@ -274,6 +274,10 @@ def test_english_role_rows_ask_who_holds_the_role() -> None:
     # "| Role | Name |": the row is the role, the cell the person who holds it
     question, answer, template = English().fact(kv_fact("Name", "Tomasz Wilk"), "Head of IT")
     assert (question, answer, template) == ("Who is the Head of IT?", "The Head of IT is Tomasz Wilk.", "en.who.role")
+    question, _, _ = English().fact(kv_fact("Name", "Sunita Rao"), "Chief Financial Officer")
+    assert question == "Who is the Chief Financial Officer?"
+    question, _, _ = English().fact(kv_fact("Chief Financial Officer", "Sunita Rao"), "Aventro Motors")
+    assert question == "Who is Aventro Motors' chief financial officer?"  # a role label asks who
     question, _, _ = English().fact(kv_fact("Chief Executive Name", "Gwen Ashcombe"), "Tarnwell Renewables")
     assert question == "Who is Tarnwell Renewables' chief executive?"  # the person, not their name
 

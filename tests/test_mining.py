@@ -450,6 +450,13 @@ def test_table_numbers_whose_unit_is_only_in_a_note_are_not_mined() -> None:
     values = {f.value for f in mined.facts}
     assert "12.87" not in values and "8.0 이상" not in values  # the % is in the note, not in the cell
     assert "142명" in values  # a later table without a note is mined as before
+    # "Unit: Engineering" without brackets names an organisation's unit, not the table's
+    mined = mine(
+        "# Ana Ruiz\n\nUnit: Engineering\n\n| Year | Papers |\n|---|---|\n| 2023 | 12 |\n",
+        doc_id="people/ana.md",
+        title="Ana Ruiz",
+    )
+    assert "12" in {f.value for f in mined.facts}
 
 
 def test_a_heading_that_is_a_column_of_its_table_is_not_the_subject() -> None:

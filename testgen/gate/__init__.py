@@ -169,13 +169,15 @@ class Gate:
             entity = self.ctx.entities.get(fact.subject_entity or "")
             names = {fact.subject, short_title(fact.subject), entity.name if entity else ""}
             for name in names | {introduced_name(n) for n in names if n}:
-                if name and normalize(name) in question and not is_usable_name(name):
+                if not name or normalize(name) not in question:
+                    continue
+                if not is_usable_name(name):
                     return _fail("file_name_subject", f"{name[:40]}: {', '.join(name_problems(name))}")
-                if name and normalize(name) in question and (self._common_word(name) or tier_word(name)):
+                if self._common_word(name) or tier_word(name):
                     return _fail("file_name_subject", f"'{name[:30]}' is a common word here (a table row), not a name")
-                if name and normalize(name) in question and self._topic_title(name):
+                if self._topic_title(name):
                     return _fail("document_subject", f"'{name[:40]}' is the title of a page about a topic")
-                if name and normalize(name) in question and page_kind_title(name):
+                if page_kind_title(name):
                     return _fail("document_subject", f"'{name[:40]}' names a kind of page, not a thing")
         for fact in draft.facts:
             # the document is named by its title, or by the heading the fact sits under ("# Cendara University /

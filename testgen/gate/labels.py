@@ -22,8 +22,7 @@ from testgen.text import is_cjk, normalize
 _MONTH = re.compile(
     r"^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
     r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|\d{1,2}\s*월|\d{1,2}\s*月|q[1-4]|[1-4]분기|spring|summer|autumn|"
-    r"fall|winter|봄|여름|가을|겨울|mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|"
-    r"sat(?:urday)?|sun(?:day)?|[월화수목금토일]요일)\.?$",
+    r"fall|winter|봄|여름|가을|겨울)\.?$",
     re.I,
 )
 _TIME = re.compile(r"\d{1,2}[:시]\s?\d{2}|\b\d{1,2}\s?(?:am|pm)\b|오전|오후", re.I)
@@ -51,7 +50,7 @@ def pasted_label(attribute: str) -> str | None:
     norm = normalize(label)
     if not norm:
         return "empty label"
-    if _MONTH.match(norm) or DAYS.match(norm):
+    if _MONTH.match(norm) or DAYS.match(norm):  # a day, or days: testgen.lang.DAYS
         return "a month, day or season as the label"
     if re.match(r"(?:all|every|each|any|both|other)\b", norm) and len(norm.split()) >= 2:
         return "a quantifier as the label ('All models': a column saying where a row applies)"

@@ -245,6 +245,8 @@ _CJK_LEFTOVER = re.compile(
     r"|是什么时候(?![^，,。？]*的[？?]$)"  # "…是什么时候欧洲国家杯12位主裁判之一": a copula, not an event
     r"|(?:多少|几)[^\s，。？]{0,6}(?:和|与|及)"  # "下设多少个研究所和一个工厂": the rest of a list stays behind
     r"|(?:到|至)什么时候(?!为止|止)(?=[" + HAN + "])"  # "沿用到什么时候苏联解体": the date named an event
+    # Korean: "언제 말 기준으로" ("2024년 말"), "언제 하반기"
+    r"|언제\s*(?:말|초|중순|초순|하순|상반기|하반기|연말|연초|\d|기준|경|무렵)(?=[\s은는이가을를의에]|$)"
 )
 # A Chinese time adverbial opens its clause or follows 于/在/自/从/至/到/是; right after a verb or a name the date
 # belongs to what follows ("执法什么时候欧洲国家杯": the year is part of the tournament's name).
@@ -315,19 +317,11 @@ _EN_DANGLING = re.compile(r"\bto\s+([a-z]+)\s+[a-z]+(?:ive|ous|ful|able|ible)\?$
 _LINKING_VERBS = frozenset("be become remain stay seem appear prove turn grow get".split())
 
 
-# A Korean question word left beside the rest of the date it replaced ("언제 말 기준으로": "2024년 말"; "언제 하반기").
-_KO_LEFTOVER = re.compile(
-    r"언제\s*(?:말|초|중순|초순|하순|상반기|하반기|연말|연초|\d|기준|경|무렵)(?=[\s은는이가을를의에]|$)"
-)
-
-
 def question_problem(question: str, template: str) -> str | None:
     """Why a question made from a sentence reads wrong, or None."""
     opened = question.count("(") + question.count("（")
     if opened != question.count(")") + question.count("）"):
         return "an unclosed bracket in the question"
-    if template == "ko.sentence" and _KO_LEFTOVER.search(question):
-        return "the question word sits beside a leftover of the value"
     if template.endswith(".sentence") and _CJK_LEFTOVER.search(question):
         return "the question word sits beside a leftover of the value"
     opening = _ZH_OPENING_WHEN.search(question)

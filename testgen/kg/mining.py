@@ -32,8 +32,11 @@ _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _LIST_PREFIX = r"(?:[-*+]\s+|\d{1,2}[.)]\s+)?"
 _KV_BOLD = re.compile(rf"^\s*{_LIST_PREFIX}\*\*([^*\n]{{1,60}}?)\*\*\s*[:：]\s*(\S.*)$")
 _KV_BOLD_INNER = re.compile(rf"^\s*{_LIST_PREFIX}\*\*([^*\n]{{1,60}}?)\s*[:：]\s*\*\*\s*(\S.*)$")
-# A note that gives the unit of the table below it: "(단위: 억원, %)", "(Unit: USD million)", "单位：万元".
-_UNIT_NOTE = re.compile(r"^\s*[(（\[]?\s*(?:단위|単位|单位|units?)\s*[:：]\s*[^)）\]]+[)）\]]?\s*$", re.I)
+# A note that gives the unit of the table below it: "(단위: 억원, %)", "单位：万元", "(Unit: USD million)" (in English
+# only in brackets: a line "Unit: Engineering" names an organisation's unit).
+_UNIT_NOTE = re.compile(
+    r"^\s*(?:[(（\[]\s*(?:단위|単位|单位|units?)\s*[:：][^)）\]]+[)）\]]|(?:단위|単位|单位)\s*[:：][^)）\]]+)\s*$", re.I
+)
 _KV_PLAIN = re.compile(r"^\s*[-*+]\s+([^:：*\n|]{1,40}?)\s*[:：]\s+(\S.*)$")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|(?<=다\.)\s*|(?<=요\.)\s*")

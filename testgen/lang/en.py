@@ -344,7 +344,8 @@ def _all_names(words: list[str]) -> bool:
 _PERSON_LABEL = re.compile(
     r"\b(owner|manager|lead|leader|head|founder|co-founder|ceo|cto|cfo|coo|cio|cmo|director|contact|supervisor|"
     r"mentor|representative|champion|sponsor|president|chair|chairman|chairperson|author|reviewer|approver|"
-    r"advisor|adviser|coordinator|assignee|principal|partner in charge|"
+    r"advisor|adviser|coordinator|assignee|principal|partner in charge|officer|chief|dean|secretary|treasurer|"
+    r"administrator|"
     r"(founded|managed|led|owned|headed|written|approved|signed|reviewed|sponsored) by|reports to|reporting to)s?\b",
     re.I,
 )

@@ -15,6 +15,7 @@ from testgen.lang.en import (
     is_person_name,
     is_plural_noun,
     noun_phrase,
+    person_label,
     plural_to_singular,
     possessive,
     singular,
@@ -201,12 +202,6 @@ def attr_phrase(attribute: str) -> str:
     )
 
 
-#: Words of a role's title ("Head of IT", "Finance Director"): a row of a "Role | Name" table names who holds it.
-_ROLE_WORD = re.compile(
-    r"\b(?:head|director|manager|lead|officer|chief|president|coordinator|chair|dean|secretary|treasurer|"
-    r"administrator|supervisor|advis[eo]r)\b",
-    re.I,
-)
 _MEDIUM = {"phone": "phone", "telephone": "phone", "tel": "phone", "tel.": "phone", "fax": "fax", "mobile": "mobile"}
 _MEDIUM["cell"] = "cell phone"
 
@@ -414,7 +409,7 @@ class English:
         if fact.value_type in ("number", "money", "percent") and _LISTING.search(attr):
             return None  # "Career Goals: 65%": a section of statements, not a quantity
         role = re.sub(r"^the\s+", "", subject)
-        if re.fullmatch(r"(?:full )?name", attr) and is_person_name(value) and _ROLE_WORD.search(role):
+        if re.fullmatch(r"(?:full )?name", attr) and is_person_name(value) and person_label(role):
             # a role's row of a "Role | Name" table: "Who is the Head of IT?", not "What is Head of IT's name?"
             return f"Who is the {role}?", _sentence(f"The {role} is {value}."), "en.who.role"
         if re.search(r"\s(?:full )?name$", attr) and is_person_name(value):
