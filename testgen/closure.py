@@ -294,6 +294,8 @@ def _with_its_question(lines: list[str], index: int) -> str:
 
 
 _WORDS = re.compile(r"\w+")
+#: A code of letters and digits: "AF-40H", "KSI-6000", "H13" (a letter first; "5kg" and "2024년" are no codes).
+_IDENTIFIER = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z-]*\d[A-Za-z0-9-]*(?<!-)(?![\w-])", re.ASCII)
 
 
 class Closure:
@@ -377,6 +379,7 @@ class Closure:
         docs |= self._restated_rule(fact, cues, docs)
         docs |= self._told_again(fact, cues, docs)
         docs |= self._by_distinctive_words(fact, forms, docs)
+        docs |= self._by_identifier(fact, docs)
         docs |= self._same_event(fact, docs)
         docs |= self._role_beside_name(fact, forms, docs)
         docs |= self._rows_naming(fact, forms, docs)
@@ -737,6 +740,48 @@ class Closure:
             return any(contains_keyword(norm, w) for w in words) and states_value(fact, lines[index])
 
         return self._docs_with_a_line(self._candidates(fact), found, names_it)
+
+    def identifiers(self, fact: FactNode) -> set[str]:
+        """Model codes and other names made of letters and digits ("AF-40H", "KSI-6000") that few pages use, said
+        where the value is: in the row's label or the subject for a table or labelled line, in the sentence for a
+        prose fact (not its page's title)."""
+        said = fact.attribute if fact.source == "sentence" else f"{fact.subject} {fact.attribute}"
+        found = {m.group(0) for m in _IDENTIFIER.finditer(said)}
+        return {code for code in found if self._rare(code.lower())}
+
+    def _by_identifier(self, fact: FactNode, found: set[str]) -> set[str]:
+        """An amount with its unit (money, or a measure whose label shows) in a line of another page that writes
+        one of the fact's model codes: "AP-40 교체용 필터 (AF-40H): 59,000원" in a price list, "교체용
+        필터(AF-40H, 59,000원 상당)" in a press release and an FAQ answer all state the filter's price. A code that
+        rare, with the same amount and unit, is the same thing's figure, whatever the page calls it."""
+        if fact.number is None or not (fact.value_type == "money" or (fact.value_type == "number" and fact.unit)):
+            return set()
+        codes = self.identifiers(fact)
+        if not codes:
+            return set()
+        parts = {t for code in codes for t in tokens(code)}  # "AP-40 무게": the code's letters are no attribute
+        cues = [] if fact.value_type == "money" else [c for c in attribute_cues(fact) if c not in parts]
+        if fact.value_type != "money" and (not cues or fact.source == "sentence"):
+            return set()  # a measure must show its attribute, which a sentence's words do not single out
+        pattern = re.compile("|".join(rf"(?<![\w-]){re.escape(code)}(?![\w-])" for code in sorted(codes)), re.I | re.A)
+
+        candidates = self._candidates(fact)
+        # a measure on a page titled with the code ("AP-40 사양" with "무게: 6.5kg") is the coded thing's own
+        titled = {d for d in {self.ctx.chunks[c].doc_id for c in candidates} if pattern.search(self.ctx.docs[d].title)}
+
+        def names_it(lines: list[str], index: int, doc_id: str) -> bool:
+            line = lines[index]
+            if not (pattern.search(line) or (cues and doc_id in titled)) or not states_value(fact, line):
+                return False
+            return not cues or any(cue in normalize(_with_its_question(lines, index)) for cue in cues)
+
+        docs: set[str] = set()
+        for chunk_id in sorted(candidates):
+            doc_id = self.ctx.chunks[chunk_id].doc_id
+            lines = self.lines(chunk_id)
+            if doc_id not in found and any(names_it(lines, i, doc_id) for i in range(len(lines))):
+                docs.add(doc_id)
+        return docs
 
     def _docs_with_a_line(
         self,

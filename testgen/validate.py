@@ -46,6 +46,9 @@ class Validator:
         self.gate = Gate(ctx)
         self._per_template: Counter[tuple[str, str]] = Counter()
         self._asked: set[tuple[str, str]] = set()  # (subject, value) of single facts already asked
+        # (value, model code, documents) of single facts already asked: the FAQ's "AF-40H의 가격" and the price
+        # list's "AP-40 교체용 필터 (AF-40H)" are one fact stated by the same pages
+        self._restated: set[tuple[str, str, tuple[str, ...]]] = set()
 
     def closure(self, fact: FactNode) -> set[str]:
         if fact.fact_id not in self._closure_cache:
@@ -123,6 +126,13 @@ class Validator:
         asked = (fact.subject_entity or normalize(fact.subject), normalize(fact.value)) if fact else ("", "")
         if single and asked in self._asked:
             return Verdict(False, "near-duplicate")  # the same fact asked again, in other words
+        restated = (
+            {(asked[1], code.lower(), tuple(source_docs)) for code in self._closure.identifiers(fact)}
+            if fact is not None and len(source_docs) > 1
+            else set()
+        )
+        if restated & self._restated:
+            return Verdict(False, "near-duplicate")  # the same figure of the same thing, from another page
         shape = (draft.facts[0].doc_id if draft.facts else "", draft.template)
         if self._per_template[shape] >= MAX_PER_TEMPLATE_AND_DOC:
             return Verdict(False, "repetitive (same template, same document)")
@@ -134,6 +144,7 @@ class Validator:
         self._per_template[shape] += 1
         if single:
             self._asked.add(asked)
+            self._restated |= restated
         contexts = []
         for fact in draft.facts:
             if fact.evidence not in contexts:

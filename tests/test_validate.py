@@ -785,3 +785,66 @@ def test_a_kind_said_in_apposition_to_the_name_states_the_category(tmp_path: Pat
     docs = fact_closure(ctx, category)
     assert "people/ana.md" in docs  # "the Tern 300, the company's folding bike"
     assert "news/fair.md" not in docs  # "the rival of the folding bike": another bike is the folding one
+
+
+CODES_KB = {
+    "products/air_purifier_spec.md": "# 에어소담 AP-40 사양\n\n## 필터\n\n"
+    "- 교체용 필터(모델명 AF-40H)는 공식 온라인몰에서 59,000원에 살 수 있습니다.\n"
+    "- 무게: 6.5kg\n",
+    "products/price_list.md": "# 2026년 가격표\n\n## 소모품\n\n- AP-40 교체용 필터 (AF-40H): 59,000원\n"
+    "- AP-25 교체용 필터 (AF-25H): 59,000원\n",
+    "support/faq.md": "# 자주 묻는 질문\n\nQ. 필터는 얼마인가요?\n\nA. 교체용 필터 AF-40H의 가격은 59,000원입니다.\n",
+    "news/launch.md": "# 에어소담 신제품 출시\n\n예약 고객에게는 교체용 필터(AF-40H, 59,000원 상당)를 준다.\n",
+    "products/lineup.md": "# 공기청정기 라인업\n\n| 모델 | 무게 | 소비전력 |\n|---|---|---|\n| AP-40 | 6.5kg | 40W |\n"
+    "| AP-25 | 4.2kg | 25W |\n",
+    "news/packing.md": "# 배송 안내\n\nAP-40 포장 상자는 6.5kg이다. AP-40의 무게는 6.5kg이다.\n",
+    "news/box.md": "# 배송 상자\n\nAP-40 포장 상자는 6.5kg이다.\n",
+}
+
+
+def test_a_model_code_beside_the_same_amount_states_the_price_on_any_page(tmp_path: Path) -> None:
+    ctx = kb_context(tmp_path, CODES_KB)
+    filters = [f for f in ctx.facts if f.value == "59,000원" and "AF-40H" in f.attribute]
+    assert {f.source for f in filters} >= {"sentence", "key_value"}
+    every = {"products/air_purifier_spec.md", "products/price_list.md", "support/faq.md", "news/launch.md"}
+    for price in filters:  # the spec's sentence, the price list's row, the FAQ's answer: one price, four pages
+        assert fact_closure(ctx, price) == every
+    # the same amount beside another code is another thing's price: the AF-25H row is stated by no filter page
+    other = next(f for f in ctx.facts if "AF-25H" in f.attribute)
+    assert Closure(ctx).identifiers(other) == {"AP-25", "AF-25H"}
+    assert fact_closure(ctx, other) == {"products/price_list.md"}
+
+
+def test_a_measure_beside_a_model_code_needs_its_attribute(tmp_path: Path) -> None:
+    ctx = kb_context(tmp_path, CODES_KB)
+    weight = next(f for f in ctx.facts if f.attribute == "AP-40 무게")
+    # "AP-40 포장 상자는 6.5kg이다" gives the box's weight, not the purifier's: the attribute 무게 is not in it
+    closure = fact_closure(ctx, weight)
+    assert {"products/lineup.md", "news/packing.md", "products/air_purifier_spec.md"} <= closure
+    assert "news/box.md" not in closure
+
+
+def test_the_same_figure_of_the_same_coded_thing_is_asked_once(tmp_path: Path) -> None:
+    ctx = kb_context(tmp_path, CODES_KB)
+    validator = Validator(ctx)
+    category = get_category("numerical")
+    spec, faq = (
+        next(f for f in ctx.facts if f.value == "59,000원" and f.doc_id == doc and "AF-40H" in f.attribute)
+        for doc in ("products/air_purifier_spec.md", "support/faq.md")
+    )
+
+    def draft(price: FactNode, question: str) -> Draft:
+        return Draft(
+            category="numerical",
+            question=question,
+            reference_answer=f"{question} 59,000원입니다.",
+            keywords=["59,000원"],
+            facts=[price],
+            answer_spans=["59,000원"],
+            language="ko",
+            template="test",
+        )
+
+    assert validator.validate(draft(spec, "교체용 필터 AF-40H는 온라인몰에서 얼마에 살 수 있나요?"), category).ok
+    again = validator.validate(draft(faq, "AF-40H 필터의 값은?"), category)
+    assert (again.ok, again.reason) == (False, "near-duplicate")
