@@ -120,6 +120,8 @@ def test_real_values_are_kept(value: str) -> None:
         ("$500", "- **Refund**: up to $500 per claim", "The refund is $500.", "qualifier"),
         ("$1,000", "- **Fee**: $1,000/month", "The fee is $1,000.", "after the value"),
         ("2019", "Cases of 2019-nCoV were reported.", "In 2019.", "longer name"),
+        ("2026년 4월 2일", "| AP-25 | 289,000원 | 2026년 4월 2일 (예정) |", "2026년 4월 2일에 출시되었습니다.", "planned"),
+        ("Q3 2027", "- **Opening**: Q3 2027 (expected)", "It opened in Q3 2027.", "planned"),
     ],
 )
 def test_values_that_lost_what_the_document_says_are_rejected(
@@ -695,6 +697,7 @@ def test_cjk_sentences_with_a_second_clause_or_debris_are_rejected() -> None:
         ("loss of license", "en"),  # the head is "loss"
         ("성인 성수기", "ko"),  # row × column: the fee is not named
         ("요청 후 견적 회신", "ko"),
+        ("제품 설명", "ko"),  # a description, not a name (설명 ends in 명)
     ],
 )
 def test_labels_that_name_no_property_are_rejected(label: str, language: str) -> None:
@@ -713,6 +716,10 @@ def test_labels_that_name_no_property_are_rejected(label: str, language: str) ->
         ("성인 요금", "ko"),
         ("해외 일비", "ko"),
         ("자본금", "ko"),
+        ("소비전력", "ko"),  # a property of a device, by its head 력
+        ("최대 흡입력", "ko"),
+        ("모델명", "ko"),  # a name, by its head 명
+        ("소음", "ko"),
         ("환불 처리 기한", "ko"),
         ("所在地", "zh"),  # no list for the language: not judged
     ],

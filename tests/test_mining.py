@@ -480,3 +480,18 @@ def test_rows_of_days_and_of_lower_case_compounds_name_no_thing() -> None:
     subjects = {f.subject for f in mined.facts}
     assert "Saturday and Sunday" not in subjects and "DVDs and Blu-rays" not in subjects  # cases of the page's own
     assert "Rolls-Royce Manuals" in subjects  # a hyphenated name of capitalised parts is still a name
+
+
+def test_a_row_of_a_model_code_names_a_thing_but_a_record_number_does_not() -> None:
+    text = (
+        "# 2026년 가격표\n\n## 로봇청소기\n\n| 모델 | 출고가 | 출시일 |\n|---|---|---|\n"
+        "| ORV-R7 | 1,190,000원 | 2025년 9월 18일 |\n| AP-25 | 289,000원 | 2026년 4월 2일 |\n| FY2025 | 3건 | - |\n\n"
+        "## Stores\n\n| Store ID | City | Manager |\n|---|---|---|\n| VL-001 | Bengaluru | Shreya Rao |\n"
+        "| VL-002 | Mumbai | Pranav Shah |\n"
+    )
+    mined = mine(text, doc_id="products/prices.md", title="2026년 가격표")
+    subjects = {f.subject for f in mined.facts}
+    assert {"ORV-R7", "AP-25"} <= subjects  # "ORV-R7의 출고가는 얼마인가요?"
+    assert "FY2025" not in subjects  # a fiscal year labels a case of the page's subject
+    # people ask for the store in Mumbai, not for "VL-002": a record number stays a label of the page's table
+    assert not subjects & {"VL-001", "VL-002"}

@@ -19,6 +19,13 @@ EN = [
     (date("Established"), "Orbit Labs", "When was Orbit Labs founded?", "Orbit Labs was founded on March 3, 2021."),
     (date("Date of Birth"), "Lena Fischer", "When was Lena Fischer born?", "Lena Fischer was born on March 3, 2021."),
     (date("Launch Date"), "Orbit Arm", "When was Orbit Arm launched?", "Orbit Arm was launched on March 3, 2021."),
+    (
+        date("First published", "2005", "2005"),
+        "ADS-1",
+        "When was ADS-1 first published?",
+        "ADS-1 was first published in 2005.",
+    ),
+    (date("Latest revision", "2019", "2019"), "ADS-1", "When was ADS-1 last revised?", "ADS-1 was last revised in 2019."),
     (date("Start Date"), "Lena Fischer", "When did Lena Fischer join?", "Lena Fischer joined on March 3, 2021."),
     (
         date("Start Date"),
@@ -330,6 +337,11 @@ def test_a_dated_column_is_compared_with_its_verb() -> None:
         ["North Consortium", "Vale University"], "Year Founded", ["1916", "1915"], 1, False, "date"
     )
     assert founded is not None and founded[0] == "Which was founded earlier: North Consortium or Vale University?"
+    published = English().compare(["ADS-1", "ADS-4"], "First published", ["2005", "2013"], 1, True, "date")
+    assert published is not None and published[:2] == (
+        "Which was first published later: ADS-1 or ADS-4?",
+        "ADS-4 was first published later (ADS-1: 2005; ADS-4: 2013).",
+    )
 
 
 def test_a_date_sentence_answer_ends_with_its_clause_and_an_event_without_its_but() -> None:

@@ -5,7 +5,7 @@
   opening one).
 * **incomplete_value** — the value as kept is not what the document states: ``300,000원`` where the line says
   ``월 300,000원`` (per month), ``50,000원`` for ``+50,000원/박``, ``$500`` for ``up to $500``, ``March 15`` when
-  the same line gives the year. The reference answer must carry the qualifier, the sign, the per-unit suffix and
+  the same line gives the year, a date marked as planned (``2026년 4월 2일 (예정)``) asked as done. The reference answer must carry the qualifier, the sign, the per-unit suffix and
   the year, or the item is dropped.
 """
 
@@ -74,6 +74,12 @@ _SUFFIX_AFTER = re.compile(
     r"당\b|씩|이상|이하|미만|초과|부터|까지|~|〜|–\s*\S|-\s*[$€£¥₩\d]|以上|以下|未満|起|每|\d|[时時点]|至|到)",
     re.I,
 )
+# A mark right after a value saying it is planned or estimated, not a fact yet: "2026년 4월 2일 (예정)", "Q3 (TBC)".
+_TENTATIVE_AFTER = re.compile(
+    r"^\s*[(（\[]?\s*(예정|잠정|가칭|계획|planned|expected|tentative|provisional|estimated|est\.|proposed|projected|"
+    r"forecast|target|tbc|tbd|to be confirmed|预计|计划|暂定|予定|見込み|仮)(?![a-z])",
+    re.I,
+)
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
 
 
@@ -111,6 +117,9 @@ def incomplete_value(fact: FactNode, answer: str) -> str | None:
         sign = before[-1]
         if normalize(sign + fact.value) not in norm_answer:
             return f"sign '{sign}' before the value"
+    tentative = _TENTATIVE_AFTER.match(after)
+    if tentative and normalize(tentative.group(1)) not in norm_answer:
+        return f"'{tentative.group(1)}' after the value: planned, not done ('2026년 4월 2일 (예정)')"
     suffix = _SUFFIX_AFTER.match(after)
     if suffix and normalize(fact.value + after[: suffix.end()]).strip() not in norm_answer:
         return f"'{after[: suffix.end()].strip()}' after the value"

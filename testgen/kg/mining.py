@@ -340,7 +340,7 @@ class _Miner:
             label_prefix = ""
             if first_is_date:
                 subject, qualifier = own_subject, row_head
-            elif _row_names_entity(row_head, self.known):
+            elif _row_names_entity(row_head, self.known, header[0]):
                 subject, qualifier = row_head, None
                 if cells[0]:  # a continuation row names no new entity
                     self.out.row_entities.append((row_head, f"{self.doc.doc_type}/{header[0]}"))
@@ -583,12 +583,24 @@ def _join_label(row: str, column: str) -> str:
     return row if row.endswith(column) else f"{row} {column}"
 
 
-def _row_names_entity(row: str, known: frozenset[str]) -> bool:
-    """Whether a table's row header names a thing (a branch, a product) rather than labels a case."""
+#: A code of capitals and digits naming one model, part or course ("ORV-R7", "AP-40", "KSI-6000"), not a period
+#: ("FY2024", "Q3", "H1") or a size ("3XL").
+_CODE_ROW = re.compile(r"(?!FY\d)[A-Z]{2,}[A-Z-]*\d[A-Z0-9-]*(?<!-)")
+
+#: Column headers of record numbers: "Store ID", "Flight No.", "Order #", "접수 번호".
+_RECORD_NUMBER = re.compile(r"\b(?:id|no|nr|number|num)\b\.?|#|번호|编号|番号|ID", re.I)
+
+
+def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool:
+    """Whether a table's row header (under `column`) names a thing (a branch, a product) rather than labels a case."""
     if normalize(row) in known:
         return True
     if DAYS.match(normalize(row)):
         return False  # "Saturday and Sunday", "평일": a row of opening hours, not a thing
+    if _CODE_ROW.fullmatch(row.strip()):
+        # a model or standard's code names it ("ORV-R7", "KSI-6000", "ADGS-1"); a record's number under "Store ID"
+        # or "Flight No." does not: people ask for the store in Kochi, not for VL-005
+        return not _RECORD_NUMBER.search(column)
     if re.search(r"[\d()~%:/]", row):
         return False  # "1인실 추가 요금 (1박)", "출발 29일~20일 전", "Hotel (standard cities)"
     if re.search(r"[가-힣]", row):

@@ -470,6 +470,31 @@ VERBAL: tuple[Verbal, ...] = (
         "When was {s} released?",
         "{s} was released {at} {v}.",
     ),
+    _v(
+        "first published|first publication|date first published|year first published|first edition",
+        "date",
+        "When was {s} first published?",
+        "{s} was first published {at} {v}.",
+    ),
+    _v(
+        "published|publication|publication date|date published|date of publication|year published|"
+        "year of publication",
+        "date",
+        "When was {s} published?",
+        "{s} was published {at} {v}.",
+    ),
+    _v(
+        "latest revision|last revision|last revised|revised|revision date|date revised",
+        "date",
+        "When was {s} last revised?",
+        "{s} was last revised {at} {v}.",
+    ),
+    _v(
+        "last updated|updated|date updated|update date|last update",
+        "date",
+        "When was {s} last updated?",
+        "{s} was last updated {at} {v}.",
+    ),
     _v("opened|opening|opening date|date opened|opened in", "date", "When did {s} open?", "{s} opened {at} {v}."),
     _v(
         "born|birth|date of birth|dob|birth date|birthdate|birthday",

@@ -653,15 +653,16 @@ class English:
                 _sentence(f"{subjects[winner]} was {attr} {adjective} ({details})."),
                 "en.compare.passive",
             )
-        dated = re.fullmatch(r"(?:year|date|day) ([a-z]+ed)", attr) if kind == "date" else None
-        if dated and dated.group(1) not in _OWN_EVENTS:
+        dated = re.fullmatch(r"(?:year|date|day) ([a-z]+ed)|((?:first|last) [a-z]+ed)", attr) if kind == "date" else None
+        if dated and dated.group(1) and dated.group(1) not in _OWN_EVENTS:
             # "Year Initiated" in a table of partner universities dates the partnership, not the university: no
             # question says what was initiated, and "the earlier year initiated" is a pasted label
             return None
         if dated:  # "Year Founded": "Which was founded earlier: …?", not "Which has the earlier year founded"
+            done = dated.group(1) or dated.group(2)  # "First published": "Which was first published earlier"
             return (
-                f"Which was {dated.group(1)} {adjective}: {names}?",
-                _sentence(f"{subjects[winner]} was {dated.group(1)} {adjective} ({details})."),
+                f"Which was {done} {adjective}: {names}?",
+                _sentence(f"{subjects[winner]} was {done} {adjective} ({details})."),
                 "en.compare.passive",
             )
         priced = _PRICE_LABEL.fullmatch(attr) if kind == "number" else None
