@@ -120,7 +120,12 @@ def test_real_values_are_kept(value: str) -> None:
         ("$500", "- **Refund**: up to $500 per claim", "The refund is $500.", "qualifier"),
         ("$1,000", "- **Fee**: $1,000/month", "The fee is $1,000.", "after the value"),
         ("2019", "Cases of 2019-nCoV were reported.", "In 2019.", "longer name"),
-        ("2026년 4월 2일", "| AP-25 | 289,000원 | 2026년 4월 2일 (예정) |", "2026년 4월 2일에 출시되었습니다.", "planned"),
+        (
+            "2026년 4월 2일",
+            "| AP-25 | 289,000원 | 2026년 4월 2일 (예정) |",
+            "2026년 4월 2일에 출시되었습니다.",
+            "planned",
+        ),
         ("Q3 2027", "- **Opening**: Q3 2027 (expected)", "It opened in Q3 2027.", "planned"),
     ],
 )

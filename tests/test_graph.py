@@ -421,3 +421,17 @@ def test_progress_is_reported(tmp_path: Path) -> None:
     build_graph(load_corpus(root), progress=lambda stage, done, total: calls.append((stage, done, total)))
     assert ("mining facts", 5, 5) in calls
     assert ("relating chunks", 1, 1) in calls
+
+
+def test_a_yes_or_no_that_recurs_is_no_entity(tmp_path: Path) -> None:
+    kb = {
+        "plans/basic.md": "# Basic Cover\n\n- **Refundable**: Yes\n- **Partner**: Harbor Mutual\n",
+        "plans/plus.md": "# Plus Cover\n\n- **Refundable**: No\n- **Partner**: Harbor Mutual\n",
+        "plans/max.md": "# Max Cover\n\n- **Refundable**: Yes\n- **Transferable**: No\n",
+    }
+    for path, text in kb.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+    names = {e.name for e in build_graph(load_corpus(tmp_path)).entities()}
+    assert "Harbor Mutual" in names  # a name that recurs is an entity …
+    assert not names & {"Yes", "No"}  # … a verdict that recurs is not

@@ -495,3 +495,34 @@ def test_a_row_of_a_model_code_names_a_thing_but_a_record_number_does_not() -> N
     assert "FY2025" not in subjects  # a fiscal year labels a case of the page's subject
     # people ask for the store in Mumbai, not for "VL-002": a record number stays a label of the page's table
     assert not subjects & {"VL-001", "VL-002"}
+
+
+def test_a_table_comparing_things_column_by_column_is_read_by_column() -> None:
+    text = (
+        "# Plans & Pricing\n\n| | **Starter** | **Team** | **Business** |\n|---|---|---|---|\n"
+        "| Monthly billing | Free | $149 / month | $499 / month |\n| Calendars | 3 | 50 | 50 |\n\n"
+        "## Series\n\n| Feature | One Series | Edge Series |\n|---|---|---|\n| OS version | 6.0 | 6.0 Lite |\n"
+    )
+    mined = mine(text, doc_id="docs/pricing.md", title="Plans & Pricing")
+    got = {(f.subject, f.attribute, f.value) for f in mined.facts}
+    # each column is a thing, named with the kind the page gives ("Team" on a page of plans is the Team Plan)
+    assert ("Team Plan", "Monthly billing", "$149 / month") in got
+    assert ("Business Plan", "Calendars", "50") in got  # the Business column's 50, not the Team column's
+    business = next(f for f in mined.facts if f.subject == "Business Plan" and f.attribute == "Calendars")
+    assert text[business.start : business.end].startswith("| Calendars | 3 | 50 | 50 |")
+    assert ("Edge Series", "OS version", "6.0 Lite") in got
+    assert not any(f.subject in ("Monthly billing", "Calendars", "OS version") for f in mined.facts)
+    assert {"Team Plan", "One Series"} <= {name for name, _ in mined.row_entities}
+
+
+def test_columns_of_cases_or_contents_are_not_things() -> None:
+    text = (
+        "# Enrollment\n\n| | Undergraduate | Graduate | Total |\n|---|---|---|---|\n"
+        "| Students | 3,211 | 842 | 4,053 |\n"
+        "\n## Tools\n\n| Feature | How to use | Models |\n|---|---|---|\n| Wi-Fi | Quick Settings | All |\n"
+        "\n## 요금\n\n| | 성인 | 아동 |\n|---|---|---|\n| 요금 | 30,000원 | 15,000원 |\n"
+    )
+    mined = mine(text, doc_id="docs/enrollment.md", title="Enrollment")
+    subjects = {f.subject for f in mined.facts}
+    # no kind says what "Graduate" is; "How to use" is a content; 성인 and 아동 are cases of the page's fare
+    assert not subjects & {"Undergraduate", "Graduate", "How to use", "Models", "성인", "아동"}

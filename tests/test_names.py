@@ -289,6 +289,7 @@ def test_company_suffixes_after_a_comma_and_short_names_are_kept(name: str) -> N
         ("Aurora Ridge 700", "Aurora Ridge 700"),
         ("Policy", "Policy"),  # nothing would be left: the name itself
         ("제주 지점", "제주 지점"),  # "제주" alone names the island, the city, a product: too little is left
+        ("Team Plan", "Team"),  # the plan is called "Team" on its page: only the kind goes
     ],
 )
 def test_core_name_drops_kind_words_at_the_edges(name: str, core: str) -> None:

@@ -25,7 +25,12 @@ EN = [
         "When was ADS-1 first published?",
         "ADS-1 was first published in 2005.",
     ),
-    (date("Latest revision", "2019", "2019"), "ADS-1", "When was ADS-1 last revised?", "ADS-1 was last revised in 2019."),
+    (
+        date("Latest revision", "2019", "2019"),
+        "ADS-1",
+        "When was ADS-1 last revised?",
+        "ADS-1 was last revised in 2019.",
+    ),
     (date("Start Date"), "Lena Fischer", "When did Lena Fischer join?", "Lena Fischer joined on March 3, 2021."),
     (
         date("Start Date"),
@@ -436,3 +441,9 @@ def test_a_bare_year_column_is_not_asked_as_the_subjects_year() -> None:
 )
 def test_a_title_reads_as_a_name_unless_it_ends_in_a_kind_of_page(title: str, phrase: str) -> None:
     assert English().subject(title) == phrase
+
+
+def test_a_values_capitalised_qualifier_is_lowered_inside_the_answer() -> None:
+    rate = fact("API rate limit", "From 500 req/s", "text")
+    asked = English().fact(rate, "Enterprise Plan")
+    assert asked is not None and "is from 500 req/s" in asked[1] and "From" not in asked[1]

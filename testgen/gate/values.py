@@ -5,8 +5,8 @@
   opening one).
 * **incomplete_value** — the value as kept is not what the document states: ``300,000원`` where the line says
   ``월 300,000원`` (per month), ``50,000원`` for ``+50,000원/박``, ``$500`` for ``up to $500``, ``March 15`` when
-  the same line gives the year, a date marked as planned (``2026년 4월 2일 (예정)``) asked as done. The reference answer must carry the qualifier, the sign, the per-unit suffix and
-  the year, or the item is dropped.
+  the same line gives the year, a date marked as planned (``2026년 4월 2일 (예정)``) asked as done. The reference
+  answer must carry the qualifier, the sign, the per-unit suffix and the year, or the item is dropped.
 """
 
 from __future__ import annotations

@@ -35,8 +35,16 @@ def _core_surface(title: str, core: str) -> str:
     return " ".join(words) or core
 
 
+#: Values that answer yes or no, or say whether a thing is offered, in a comparison table: no thing's name.
+_VERDICTS = frozenset(
+    "yes|no|y|n|true|false|none|included|optional|available|unavailable|supported|unlimited|custom|free|"
+    "not included|not available|not supported|예|아니오|있음|없음|가능|불가|"
+    "지원|미지원|포함|미포함|무제한|是|否|有|无|無|可|不可|あり|なし".split("|")
+)
+
+
 def _name_like(value: str) -> bool:
-    if len(value) > 40 or classify_value(value) is not None:
+    if len(value) > 40 or classify_value(value) is not None or value.strip().lower() in _VERDICTS:
         return False
     if re.search(f"[{CJK}]", value):
         return len(value.replace(" ", "")) <= 15 and len(value.split()) <= 3

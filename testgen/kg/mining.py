@@ -26,7 +26,7 @@ from schemas import Chunk, Document, FactNode, FactSource, ValueType
 from testgen.kg.values import ValueSpan, classify_value, find_values
 from testgen.lang import DAYS, GENERIC_HEADINGS
 from testgen.lang.en import base_form
-from testgen.text import normalize, strip_markup
+from testgen.text import is_cjk, normalize, strip_markup
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _LIST_PREFIX = r"(?:[-*+]\s+|\d{1,2}[.)]\s+)?"
@@ -327,6 +327,10 @@ class _Miner:
         )
         # A two-column table of labels and values ("| 항목 | 내용 |") is a key–value list in disguise.
         key_value_table = len(header) == 2 and normalize(header[1]) in _VALUE_COLUMNS
+        things = self._compared_columns(header)
+        if things:
+            self._by_column(header, things, body)
+            return
         merged = ""  # the head of the row above, for rows that leave it blank (a merged cell: its trims, its years)
         own_subject = self._table_subject(header)
         for start, end, cells in body:
@@ -369,6 +373,69 @@ class _Miner:
                     ev_start=start,
                     ev_end=end,
                     qualifier=qualifier,
+                )
+
+    def _compared_columns(self, header: list[str]) -> dict[int, str]:
+        """The things a table compares column by column, by column index, or {} for a table read by rows.
+
+        "| | Starter | Team | Business |" over rows "| Monthly billing | Free | $149 / month | $499 / month |" and
+        "| Feature | One Series | Edge Series |" give one thing per column: its name, with the kind the page or
+        section names when the header is a bare word ("Team" on a page of plans is "Team Plan"). The corner must be
+        blank or a word for "feature", and every column a name (a code, a known name, capitalised words); a one-word
+        name needs its kind, and totals are left out."""
+        if len(header) < 3 or not (header[0] == "" or normalize(header[0]) in _CORNER_WORDS):
+            return {}
+        kind = self._kind_of_columns()
+        things: dict[int, str] = {}
+        for col, name in enumerate(header[1:], start=1):
+            if not name or normalize(name) in _TOTAL_COLUMNS:
+                continue
+            if not _row_names_entity(name, self.known) or (is_cjk(name) and normalize(name) not in self.known):
+                return {}  # "| | 성인 | 아동 |", "| Feature | How to use | Models |": cases or contents, not things
+            one_word = len(name.split()) == 1 and not _CODE_ROW.fullmatch(name) and normalize(name) not in self.known
+            if one_word and not kind:
+                return {}  # "| | Undergraduate | Graduate |": no kind says what "Graduate" is
+            things[col] = f"{name} {kind}" if one_word and kind else name
+        return things if len(things) >= 2 else {}
+
+    def _kind_of_columns(self) -> str:
+        """The kind of thing a page or section compares, from its nearest heading or title: "Plan" for "Plans &
+        Pricing", "요금제" for "요금제 비교"; "" when none is named."""
+        for text in [text for _, text in reversed(self.headings)] + [self.doc.title]:
+            found = _COMPARED_KIND.search(text)
+            if found:
+                word = found.group(0)
+                return _KIND_SINGULAR.get(word.lower(), word.title() if word.isascii() else word)
+        return ""
+
+    def _by_column(self, header: list[str], things: dict[int, str], body: list[tuple[int, int, list[str]]]) -> None:
+        """Facts of a table that compares things column by column: each row is an attribute of every column."""
+        for name in dict.fromkeys(things.values()):
+            self.out.row_entities.append((name, f"{self.doc.doc_type}/{header[0] or 'column'}"))
+        for start, end, cells in body:
+            if len(cells) < 2 or not cells[0]:
+                continue
+            line = self.doc.text[start:end]
+            for col, subject in things.items():
+                cell = cells[col] if col < len(cells) else ""
+                if not cell or cell in {"-", "–", "—", "N/A", "n/a"}:
+                    continue
+                typed = classify_value(cell)
+                if typed is None and len(cell) > _MAX_TEXT_VALUE:
+                    continue
+                if self._unit_note and re.search(r"\d", cell) and (typed is None or _is_bare(typed)):
+                    continue
+                value_text = typed.text if typed else cell
+                pos = line.find(value_text, _nth_cell_start(line, col))  # this column's, not an equal cell before
+                self.add(
+                    subject=subject,
+                    attribute=cells[0],
+                    value=typed,
+                    value_text=value_text,
+                    value_start=start + max(pos, 0),
+                    source="table",
+                    ev_start=start,
+                    ev_end=end,
                 )
 
     def _table_subject(self, header: list[str]) -> str:
@@ -587,6 +654,26 @@ def _join_label(row: str, column: str) -> str:
 #: ("FY2024", "Q3", "H1") or a size ("3XL").
 _CODE_ROW = re.compile(r"(?!FY\d)[A-Z]{2,}[A-Z-]*\d[A-Z0-9-]*(?<!-)")
 
+#: Corner cells of a table whose columns are the things compared ("| Feature | One Series | Edge Series |").
+_CORNER_WORDS = frozenset(
+    "feature features spec specs specification specifications 항목 사양 기능 비교 항목 비교 "
+    "项目 规格 規格 仕様 項目".split()
+)
+#: Column headers that total or average the others, not a thing of their own.
+_TOTAL_COLUMNS = frozenset("total totals overall average sum 합계 계 총계 평균 合计 总计 平均 合計".split())
+#: Kinds of things a page compares column by column, as its headings name them.
+_COMPARED_KIND = re.compile(
+    r"\b(?:plans?|tiers?|editions?|packages?|subscriptions?|memberships?|bundles?)\b|요금제|플랜|등급|套餐|プラン", re.I
+)
+_KIND_SINGULAR = {
+    "plans": "Plan",
+    "tiers": "Tier",
+    "editions": "Edition",
+    "packages": "Package",
+    "subscriptions": "Subscription",
+    "memberships": "Membership",
+    "bundles": "Bundle",
+}
 #: Column headers of record numbers: "Store ID", "Flight No.", "Order #", "접수 번호".
 _RECORD_NUMBER = re.compile(r"\b(?:id|no|nr|number|num)\b\.?|#|번호|编号|番号|ID", re.I)
 
@@ -608,6 +695,14 @@ def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool
     words = [w for w in row.split() if w.lower() not in {"of", "the", "and", "&", "for", "de"}]
     # every part capitalised, past hyphens too: "Rolls-Royce" names a thing, "Out-of-state" and "Blu-rays" label cases
     return bool(words) and all(part[:1].isupper() or part[:1].isdigit() for w in words for part in w.split("-") if part)
+
+
+def _nth_cell_start(line: str, col: int) -> int:
+    """Where cell `col` (0 = the row's head) starts in a markdown table row; 0 when the row has fewer cells."""
+    bars = [i for i, ch in enumerate(line) if ch == "|"]
+    if not line.lstrip().startswith("|"):
+        bars = [-1, *bars]  # "a | b": the first cell starts the line
+    return bars[col] + 1 if col < len(bars) else 0
 
 
 def table_cells(line: str) -> list[str]:

@@ -129,7 +129,10 @@ def is_proper_name(title: str) -> bool:
 
 
 #: Last words of names that are said with "the": offices and units of an organisation.
-_TAKES_THE = frozenset("office headquarters branch department division committee board council".split())
+_TAKES_THE = frozenset(
+    "office headquarters branch department division committee board council plan tier edition package bundle "
+    "membership subscription".split()
+)
 #: A body named "<kind> of/for <name>" takes "the": "the Association for Distributed Generation Standards", "the
 #: University of Florida", "the Royal Society of Chemistry" (a kind before "of" that is a name's own word, "Bank of
 #: America", is left alone).
@@ -477,8 +480,7 @@ VERBAL: tuple[Verbal, ...] = (
         "{s} was first published {at} {v}.",
     ),
     _v(
-        "published|publication|publication date|date published|date of publication|year published|"
-        "year of publication",
+        "published|publication|publication date|date published|date of publication|year published|year of publication",
         "date",
         "When was {s} published?",
         "{s} was published {at} {v}.",

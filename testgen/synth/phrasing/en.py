@@ -249,8 +249,16 @@ def _prep(fact: FactNode) -> str:
     return "on" if re.match(r"^\d{4}-\d\d-\d\d$", key) else "in"
 
 
+#: A value's capitalised qualifier inside a sentence: "… is From 500 req/s" reads "… is from 500 req/s".
+_MID_QUALIFIER = re.compile(
+    r"(?<=\s)(?:From|Up to|Starting (?:at|from)|Over|Under|About|Around|Approx\.?|Approximately|Minimum|Maximum|"
+    r"Less than|More than|At least|At most)(?=\s+[\d$€£¥₹₩])"
+)
+
+
 def _sentence(text: str) -> str:
-    text = text.strip()
+    """A sentence: its first letter capitalised, a value's qualifier inside it lowered."""
+    text = _MID_QUALIFIER.sub(lambda m: m.group(0).lower(), text.strip())
     return text[0].upper() + text[1:] if text else text
 
 
@@ -653,7 +661,9 @@ class English:
                 _sentence(f"{subjects[winner]} was {attr} {adjective} ({details})."),
                 "en.compare.passive",
             )
-        dated = re.fullmatch(r"(?:year|date|day) ([a-z]+ed)|((?:first|last) [a-z]+ed)", attr) if kind == "date" else None
+        dated = (
+            re.fullmatch(r"(?:year|date|day) ([a-z]+ed)|((?:first|last) [a-z]+ed)", attr) if kind == "date" else None
+        )
         if dated and dated.group(1) and dated.group(1) not in _OWN_EVENTS:
             # "Year Initiated" in a table of partner universities dates the partnership, not the university: no
             # question says what was initiated, and "the earlier year initiated" is a pasted label
