@@ -1454,3 +1454,29 @@ def test_korean_rows_after_a_long_title_and_contacts_of_a_policy_are_dropped(tmp
     assert not any("핀란드의" in q or q.startswith("미국의") for q in questions), questions
     assert not any("1644-7302" in item.reference_answer for item in result.items)  # the policy has no phone
     assert result.rejected[("direct_fact", "pasted_label")] + result.rejected[("numerical", "pasted_label")] > 0
+
+
+@pytest.mark.parametrize(
+    ("section", "failed"),
+    [("## 학과 사무실", True), ("## Admissions Office", True), ("## Head Office", False), ("## 찾아오는 곳", False)],
+)
+def test_a_location_under_a_rooms_heading_is_the_rooms(tmp_path: Path, section: str, failed: bool) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {"dept/robotics.md": f"# 로봇공학과\n\n- 전화: 043-730-2415\n\n{section}\n\n- 위치: 공학관 3층 305호\n"},
+    )
+    where = next(f for f in ctx.facts if f.attribute == "위치")
+    draft = Draft(
+        category="direct_fact",
+        question="로봇공학과는 어디에 있나요?",
+        reference_answer="로봇공학과는 공학관 3층 305호에 있습니다.",
+        keywords=["공학관 3층 305호"],
+        facts=[where],
+        answer_spans=["공학관 3층 305호"],
+        language="ko",
+        template="ko.place",
+    )
+    failure = Gate(ctx).check(draft)
+    # the department office's room is not where the whole department is; a head office or a "how to find us"
+    # section places the subject itself
+    assert (failure is not None and failure.reason == "document_subject") == failed

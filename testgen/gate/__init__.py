@@ -196,6 +196,10 @@ class Gate:
             ):
                 # "보증 및 A/S 정책의 전화는 …": a policy has no phone; whoever runs it does
                 return _fail("document_subject", f"a contact on a document's page, not {fact.subject[:30]}'s own")
+            room = _room_section(fact, draft.question)
+            if room:
+                # "## 학과 사무실 / - 위치: 공학관 3층 305호" places the department's office, not the department
+                return _fail("document_subject", f"the location of '{room[:30]}', not of {fact.subject[:30]}")
         for fact in draft.facts:
             if _row_after_long_title(fact, draft.question, draft.language):
                 return _fail("pasted_label", f"a table row glued to the page's title '{fact.subject[:30]}'")
@@ -594,6 +598,27 @@ def _row_label(fact: FactNode) -> str | None:
 
 #: Labels of a contact: a policy or a contract page that gives one gives whoever runs it ("보증 및 A/S 정책의 전화").
 _CONTACT_ATTRIBUTE = re.compile(r"phone|\btel\b|fax|e-?mail|hotline|helpline|website|연락처|전화|메일|홈페이지", re.I)
+
+
+#: Labels of where a thing is.
+_WHERE_LABEL = re.compile(r"^(?:location|where|room|위치|장소|소재지|位置|地点|場所)$", re.I)
+#: Section headings naming one room or desk of the subject (not its head office, which is where it is).
+_ROOM_HEADING = re.compile(
+    r"(?<!head )(?<!main )\b(?:office|desk|lab|laboratory|room|reception|counter)$|사무실|사무소|연구실|실습실|창구|"
+    r"데스크|안내실|办公室|事務室|窓口",
+    re.I,
+)
+
+
+def _room_section(fact: FactNode, question: str) -> str | None:
+    """The heading of the section a location line sits under when it names one room of the subject and the
+    question does not: the room's place is not the subject's."""
+    heading = (fact.context or "").strip()
+    if fact.source != "key_value" or not heading or not _WHERE_LABEL.match(fact.attribute.strip()):
+        return None
+    if not _ROOM_HEADING.search(heading) or normalize(heading) in normalize(question):
+        return None
+    return heading
 
 
 def _row_after_long_title(fact: FactNode, question: str, language: str) -> bool:
