@@ -112,6 +112,15 @@ _UNIT_KINDS = {
 }
 
 
+#: Counting words for people and things (a count next to a name is that name's count).
+_COUNTERS = frozenset("명 인 개 대 곳 건 석 편 人 名 个 個 台 家".split())
+
+
+def _counts_people(unit: str | None) -> bool:
+    """Whether a unit counts people or things ("300명", "148 employees") rather than measures something."""
+    return unit is not None and (unit.strip() in _COUNTERS or _unit_kind(unit) == "person")
+
+
 def _unit_kind(unit: str) -> str | None:
     stem = _unit_stem(unit)
     stem = "person" if stem in ("people", "persons") else stem
@@ -358,8 +367,9 @@ class Closure:
         # value's words, or every item, in one line naming the subject are evidence enough, whatever the chunk calls
         # the attribute
         reworded = fact.value_type == "text" and (_one_amount(fact.value) is not None or bool(_list_parts(fact.value)))
-        if fact.unit and cues and fact.unit.isalpha():
-            # the unit names what is counted ("Headcount: 148 employees" is about employees, "employ 148 people")
+        if fact.unit and cues and fact.unit.isalpha() and not (fact.unit.isascii() and len(fact.unit) <= 3):
+            # the unit names what is counted ("Headcount: 148 employees" is about employees, "employ 148 people");
+            # a measure's unit ("kg", "mm") names nothing about the attribute
             cues.append(_unit_stem(fact.unit)[:5])
         counted = _COUNT_LABEL.fullmatch(normalize(fact.attribute)) is not None and fact.unit is None
         for chunk_id in self._about(fact, forms, home):
@@ -732,10 +742,17 @@ class Closure:
         if not words:
             return set()
         cues = attribute_cues(fact)
+        # a measure beside the name may be another part's ("AP-40 포장 상자는 6.5kg"): its attribute must show; an
+        # amount of money or a count of people is specific enough ("세진전자 임직원 300명")
+        measure = fact.source != "sentence" and fact.value_type != "money" and not _counts_people(fact.unit)
+        own = {t for word in words for t in tokens(word)}
+        label = [cue for cue in cues if cue not in own]
 
         def names_it(lines: list[str], index: int) -> bool:
             norm = normalize(_with_its_question(lines, index))
             if fact.source == "sentence" and not _tells_the_same(cues, norm):
+                return False
+            if measure and label and not any(cue in norm for cue in label):
                 return False
             return any(contains_keyword(norm, w) for w in words) and states_value(fact, lines[index])
 

@@ -817,7 +817,9 @@ def test_a_model_code_beside_the_same_amount_states_the_price_on_any_page(tmp_pa
 
 def test_a_measure_beside_a_model_code_needs_its_attribute(tmp_path: Path) -> None:
     ctx = kb_context(tmp_path, CODES_KB)
-    weight = next(f for f in ctx.facts if f.attribute == "AP-40 무게")
+    lineup = [f for f in ctx.facts if f.doc_id == "products/lineup.md"]
+    weight = next(f for f in lineup if f.attribute == "무게" and f.number == 6.5)
+    assert weight.subject == "AP-40"  # a row of a model code names the model
     # "AP-40 포장 상자는 6.5kg이다" gives the box's weight, not the purifier's: the attribute 무게 is not in it
     closure = fact_closure(ctx, weight)
     assert {"products/lineup.md", "news/packing.md", "products/air_purifier_spec.md"} <= closure
