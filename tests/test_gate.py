@@ -9,7 +9,7 @@ from factories import kb_context
 
 from schemas import FactNode, TestQuestion
 from testgen import build_testset
-from testgen.gate import REASONS, Gate, _row_label, item_flags
+from testgen.gate import REASONS, Gate, GateFailure, _row_label, item_flags
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.keys import KeyIndex
 from testgen.gate.labels import (
@@ -1480,3 +1480,35 @@ def test_a_location_under_a_rooms_heading_is_the_rooms(tmp_path: Path, section: 
     # the department office's room is not where the whole department is; a head office or a "how to find us"
     # section places the subject itself
     assert (failure is not None and failure.reason == "document_subject") == failed
+
+
+def test_keywords_a_wrong_answer_holds_too_are_weak(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "staff/hale.md": "# Ana Hale\n\n- **Title**: Lecturer\n- **Capacity**: 3\n- **Room**: Hadley Hall 12\n",
+            "staff/ross.md": "# Ben Ross\n\n- **Title**: Senior Lecturer\n- **Room**: Hadley Hall 120\n",
+        },
+    )
+    gate = Gate(ctx)
+
+    def checked(attribute: str, subject: str) -> GateFailure | None:
+        found = next(f for f in ctx.facts if f.attribute == attribute and f.subject == subject)
+        draft = Draft(
+            category="direct_fact",
+            question=f"What is {subject}'s {attribute.lower()}?",
+            reference_answer=f"{subject}'s {attribute.lower()} is {found.value}.",
+            keywords=[found.value],
+            facts=[found],
+            answer_spans=[found.value],
+            language="en",
+            template="en.what",
+        )
+        return gate.check(draft)
+
+    lecturer = checked("Title", "Ana Hale")  # "Senior Lecturer" holds "Lecturer": a wrong answer covers it
+    assert lecturer is not None and lecturer.reason == "weak_keyword"
+    assert checked("Title", "Ben Ross") is None  # "Lecturer" does not hold "Senior Lecturer"
+    courses = checked("Capacity", "Ana Hale")  # one digit is in nearly any answer
+    assert courses is not None and courses.reason == "weak_keyword"
+    assert checked("Room", "Ana Hale") is None  # "Hadley Hall 12" is not in "Hadley Hall 120", word by word

@@ -447,3 +447,13 @@ def test_a_values_capitalised_qualifier_is_lowered_inside_the_answer() -> None:
     rate = fact("API rate limit", "From 500 req/s", "text")
     asked = English().fact(rate, "Enterprise Plan")
     assert asked is not None and "is from 500 req/s" in asked[1] and "From" not in asked[1]
+
+
+def test_an_office_or_room_is_asked_with_where() -> None:
+    office = English().fact(fact("Office", "Hadley Hall 118", "text"), "Daniel Ochoa")
+    assert office is not None and office[:2] == (
+        "Where is Daniel Ochoa's office?",
+        "Daniel Ochoa's office is in Hadley Hall 118.",
+    )
+    number = English().fact(fact("Office", "118", "text"), "Daniel Ochoa")
+    assert number is not None and number[0] == "What is Daniel Ochoa's office?"  # a bare number is no place

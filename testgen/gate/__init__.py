@@ -20,6 +20,7 @@ reason                         what it drops
 ``document_subject``           a document's title as the owner of a fact, or a document's own fact given to a heading
 ``incomplete_aggregate``       a count or extreme that does not read every document of its kind
 ``boilerplate_value``          a phone number, e-mail or web address printed on many pages, asked as one page's fact
+``weak_keyword``               keywords a wrong answer holds too: one digit, or words of another value of the label
 =============================  ====================================================================================
 
 `Gate.check` runs them on a draft (with the knowledge graph at hand); `item_flags` runs the ones that need only
@@ -64,7 +65,7 @@ from testgen.lang import is_contact_value
 from testgen.names import introduced_name, is_usable_name, name_problems, page_kind_title, short_title, title_core
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
-from testgen.text import normalize
+from testgen.text import contains_keyword, normalize
 
 __all__ = ["REASONS", "SINGLE_FACT", "Gate", "GateFailure", "item_flags"]
 
@@ -82,6 +83,7 @@ REASONS = (
     "document_subject",
     "incomplete_aggregate",
     "boilerplate_value",
+    "weak_keyword",
 )
 #: Last words that make a phrase of common words the name of a document ("Fleet Discount Policy").
 _DOCUMENT_KINDS = frozenset(
@@ -137,6 +139,7 @@ class Gate:
         self._rows: dict[str, set[str]] = {}
         self._name_words: set[str] | None = None
         self._namesakes: dict[str, str] | None = None
+        self._by_label: dict[str, set[str]] | None = None
 
     def check(self, draft: Draft, *, rewritten: bool = False) -> GateFailure | None:
         """The first check the draft fails, or None when it passes them all.
@@ -151,6 +154,7 @@ class Gate:
             self._sentences,
             self._keys,
             self._links,
+            self._keywords,
         ):
             if rewritten and check == self._sentences:
                 continue
@@ -331,6 +335,30 @@ class Gate:
                 if lost:
                     return _fail("incomplete_value", lost)
         return None
+
+    def _keywords(self, draft: Draft) -> GateFailure | None:
+        """Keywords that cannot tell a right answer from a wrong one: a single digit ("3" is in nearly any answer),
+        or words that another subject's value of the same label holds whole ("Lecturer" is in "Senior Lecturer",
+        "교수" in "부교수"), so an answer naming the wrong value covers every keyword."""
+        if draft.category not in SINGLE_FACT or len(draft.facts) != 1 or not draft.keywords:
+            return None
+        if all(re.fullmatch(r"\d", normalize(k)) for k in draft.keywords):
+            return _fail("weak_keyword", f"'{draft.keywords[0]}' is one digit: nearly any answer holds it")
+        fact = draft.facts[0]
+        own = normalize(fact.value)
+        for other in sorted(self._label_values().get(normalize(fact.attribute), ())):
+            if other != own and all(contains_keyword(other, k) for k in draft.keywords):
+                return _fail("weak_keyword", f"the keywords are also in the value '{other[:30]}' of the same label")
+        return None
+
+    def _label_values(self) -> dict[str, set[str]]:
+        """Normalised label → the normalised values written under it anywhere in the KB (built once)."""
+        if self._by_label is None:
+            self._by_label = {}
+            for fact in self.ctx.facts:
+                if fact.source in _LABELLED:
+                    self._by_label.setdefault(normalize(fact.attribute), set()).add(normalize(fact.value))
+        return self._by_label
 
     def _boilerplate(self, draft: Draft) -> GateFailure | None:
         """A phone number, e-mail or web address printed on many pages (the company's number in every page's

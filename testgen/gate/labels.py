@@ -200,7 +200,7 @@ _PROPERTY_HEADS_EN = frozenset(
     """name title role position job status type kind category grade level tier rank rating score
     address email e-mail phone telephone fax number id code identifier url website site location headquarters
     country city region state province origin nationality language currency education degree major field
-    specialty specialization expertise focus department team division office branch unit
+    specialty specialization expertise focus department team division office room branch unit
     manager owner founder director head lead leader ceo cto cfo coo president chair chairman chairperson supervisor
     contact representative author publisher manufacturer maker brand model version edition platform format
     standard license licence method procedure process requirement eligibility criterion criteria condition

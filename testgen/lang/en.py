@@ -358,7 +358,7 @@ _NOT_PERSON_HEAD = frozenset(
 )
 _PLACE_LABEL = re.compile(
     r"^(location|locations|city|town|country|region|office location|based in|based|base|headquarters|hq|"
-    r"head office|headquartered|headquartered in|located|located in|site|venue|place)$",
+    r"head office|headquartered|headquartered in|located|located in|site|venue|place|office|room)$",
     re.I,
 )
 _TIME_UNITS = frozenset(

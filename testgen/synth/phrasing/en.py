@@ -453,6 +453,8 @@ class English:
             return f"Which {head} is {subject} in?", _sentence(f"{subject} is in {value}."), "en.where.which"
         currency = _bracket_currency(fact.attribute) if kind == "amount" else None
         asked_in = f" in {currency}" if currency else ""
+        if kind == "place" and head in ("office", "room"):  # "Daniel Ochoa's office is in Hadley Hall 118"
+            return f"Where {be} {of}?", _sentence(f"{of} {be} in {value}."), template
         return f"{wh} {be} {of}{asked_in}?", _sentence(f"{of} {be} {value}."), template
 
     def _qualified(self, fact: FactNode, subject: str, attr: str) -> tuple[str, str, str] | None:
