@@ -526,3 +526,18 @@ def test_columns_of_cases_or_contents_are_not_things() -> None:
     subjects = {f.subject for f in mined.facts}
     # no kind says what "Graduate" is; "How to use" is a content; 성인 and 아동 are cases of the page's fare
     assert not subjects & {"Undergraduate", "Graduate", "How to use", "Models", "성인", "아동"}
+
+
+def test_a_table_whose_figures_are_for_a_variant_gives_the_variant_its_values() -> None:
+    text = (
+        "# Kestrel KS-60\n\n- Introduced: March 2019\n\n## Specifications\n\n"
+        "The figures below are for the KS-60 Mk II, as published by the maker.\n\n"
+        "| Parameter | Value |\n|---|---|\n| Maximum efficiency | 97.6% |\n\n"
+        "## History\n\n| Year | Units sold |\n|---|---|\n| 2020 | 4,000 |\n"
+    )
+    mined = mine(text, doc_id="reference/ks60.md", title="Kestrel KS-60")
+    efficiency = next(f for f in mined.facts if f.attribute == "Maximum efficiency")
+    assert efficiency.subject == "KS-60 Mk II"  # the original model's figure was another
+    assert ("KS-60 Mk II", "reference") in mined.row_entities
+    assert next(f for f in mined.facts if f.attribute == "Introduced").subject == "Kestrel KS-60"
+    assert {f.subject for f in mined.facts if f.attribute == "Units sold"} == {"Kestrel KS-60"}  # the next table

@@ -457,3 +457,8 @@ def test_an_office_or_room_is_asked_with_where() -> None:
     )
     number = English().fact(fact("Office", "118", "text"), "Daniel Ochoa")
     assert number is not None and number[0] == "What is Daniel Ochoa's office?"  # a bare number is no place
+
+
+def test_an_adjective_of_a_place_keeps_its_capital_inside_a_label() -> None:
+    weighted = English().fact(fact("European weighted efficiency", "97.1%", "percent"), "KS-60 Mk II")
+    assert weighted is not None and weighted[0] == "What is KS-60 Mk II's European weighted efficiency?"

@@ -331,6 +331,23 @@ class _Miner:
         if things:
             self._by_column(header, things, body)
             return
+        variant = self._table_variant(rows[0][0])
+        if variant:
+            # "The figures below are for the KSI-6000 Mk II": the table's values are the variant's, not the page's
+            self._section = (variant, self.context())
+            self.out.row_entities.append((variant, self.doc.doc_type))  # a name of its own, not the page's
+            try:
+                self._rows(header, body, key_value_table, first_is_date)
+            finally:
+                self._section = None  # worked out again from the headings
+            return
+        self._rows(header, body, key_value_table, first_is_date)
+
+    def _rows(
+        self, header: list[str], body: list[tuple[int, int, list[str]]], key_value_table: bool, first_is_date: bool
+    ) -> None:
+        """Facts of a table read row by row: a row's head names a thing, a period or a case of the section's
+        subject, and each of its cells is a value under its column."""
         merged = ""  # the head of the row above, for rows that leave it blank (a merged cell: its trims, its years)
         own_subject = self._table_subject(header)
         for start, end, cells in body:
@@ -374,6 +391,22 @@ class _Miner:
                     ev_end=end,
                     qualifier=qualifier,
                 )
+
+    def _table_variant(self, start: int) -> str | None:
+        """The variant of the section's subject that the paragraph right before a table says its figures are for
+        ("The figures below are for the KSI-6000 Mk II" on the KSI-6000's page; "아래 수치는 AP-40 Pro 기준입니다"),
+        or None. The variant must share a word of three characters or more with the subject and differ from it."""
+        before = self.doc.text[max(0, start - 600) : start].rstrip()
+        paragraph = before.rsplit("\n\n", 1)[-1].strip()
+        if not paragraph or paragraph.startswith(("#", "|")):
+            return None
+        found = _VARIANT_NOTE.search(paragraph)
+        if found is None:
+            return None
+        variant = strip_markup(next(g for g in found.groups() if g)).strip(" .,:;")
+        subject = normalize(self.subject())
+        shared = {w for w in normalize(variant).split() if len(w) >= 3} & set(subject.split())
+        return variant if shared and normalize(variant) != subject and len(variant) <= 60 else None
 
     def _compared_columns(self, header: list[str]) -> dict[int, str]:
         """The things a table compares column by column, by column index, or {} for a table read by rows.
@@ -654,6 +687,12 @@ def _join_label(row: str, column: str) -> str:
 #: ("FY2024", "Q3", "H1") or a size ("3XL").
 _CODE_ROW = re.compile(r"(?!FY\d)[A-Z]{2,}[A-Z-]*\d[A-Z0-9-]*(?<!-)")
 
+#: A note before a table saying which variant its figures are for.
+_VARIANT_NOTE = re.compile(
+    r"\b(?:figures|values|specifications|specs|data|numbers|ratings)\s+(?:below|that follow|in (?:the|this) table)\s+"
+    r"(?:are|apply)\s+(?:to|for)\s+(?:the\s+)?([A-Z][^,.;:()]{1,60}?)(?:\s*[,.;:(]|\s+(?:as|only|and)\b|$)"
+    r"|아래\s*(?:수치|사양|표|값|가격)[은는]\s*(.{1,40}?)\s*기준",
+)
 #: Corner cells of a table whose columns are the things compared ("| Feature | One Series | Edge Series |").
 _CORNER_WORDS = frozenset(
     "feature features spec specs specification specifications 항목 사양 기능 비교 항목 비교 "

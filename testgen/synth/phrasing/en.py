@@ -181,12 +181,25 @@ def _plural(noun: str) -> str:
     return noun + ("es" if noun.endswith(("ch", "sh", "x")) else "s")
 
 
+#: Adjectives of places and peoples, written with a capital inside a label too ("European weighted efficiency").
+_PROPER_ADJECTIVES = frozenset(
+    "european american african asian australian british english scottish welsh irish french german spanish "
+    "italian dutch swiss nordic chinese japanese korean indian canadian mexican brazilian russian arabic "
+    "latin atlantic pacific".split()
+)
+
+
 def attr_phrase(attribute: str) -> str:
     """ "Date of Birth" → "date of birth"; acronyms and words with digits keep their case."""
     out = []
     depth = 0
     for w in attribute.strip().rstrip(":").split():
-        keep = (w.isupper() and len(w) > 1) or any(c.isdigit() for c in w) or w[1:] != w[1:].lower()
+        keep = (
+            (w.isupper() and len(w) > 1)
+            or any(c.isdigit() for c in w)
+            or w[1:] != w[1:].lower()
+            or w.strip("()").lower() in _PROPER_ADJECTIVES
+        )
         depth += w.count("(")
         out.append(w if keep or depth > 0 else w.lower())  # names in parentheses keep their case
         depth -= w.count(")")
