@@ -204,6 +204,8 @@ def test_note_columns_are_opaque_and_properties_are_not() -> None:
         ("여행 기간은 몇 일인가요?", "4일", "number", "ko"),
         ("누리담 당기순이익의 증감률은 무엇인가요?", "흑자전환", "text", "ko"),  # no rate to give
         ("谁是该项目的负责人？", "2019年", "date", "zh"),
+        ("What is the mobile phone limit of the Expense policy?", "Not claimable", "text", "en"),  # a rule
+        ("What is the pool van's fuel limit?", "Fuel card only", "text", "en"),
     ],
 )
 def test_question_words_that_do_not_fit_the_value_are_rejected(
@@ -221,6 +223,8 @@ def test_question_words_that_do_not_fit_the_value_are_rejected(
         ("What is ZX Bank's Indore contact number?", "0731-6028152", "text", "en"),
         ("여행 기간은 며칠인가요?", "4일", "number", "ko"),
         ("누리담의 BIS 비율은 얼마인가요?", "12.87%", "percent", "ko"),
+        ("What is the client entertainment limit of the Expense policy?", "£45 per head", "text", "en"),
+        ("What is the Team Plan's webhook limit?", "Unlimited", "text", "en"),
     ],
 )
 def test_question_words_that_fit_are_kept(question: str, value: str, value_type: str, language: str) -> None:

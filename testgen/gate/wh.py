@@ -40,6 +40,15 @@ _JA = (
 _RULES = {"en": _EN, "ko": _KO, "zh": _ZH, "ja": _JA}
 
 
+#: An English question asking an amount by its label's head: "What is X's fuel limit?", "What is the mobile phone
+#: limit of the expense policy?".
+_AMOUNT_LABEL_EN = re.compile(
+    r"^what (?:is|are)\b.*\b(limit|cap|allowance|maximum|minimum|budget|fee|rate|price|cost)s?"
+    r"(?:\s+(?:of|for|at|in)\s+[^?]*)?\?\s*$",
+    re.I,
+)
+
+
 def asked_kind(question: str, language: str) -> str | None:
     """The kind of answer the question word asks for, or None for what/which questions."""
     text = question.strip()
@@ -65,6 +74,10 @@ def wh_mismatch(question: str, value: str, value_type: str | None, language: str
         return "'多少年' asks how many years; the answer is a year (哪一年)"
     if language == "ko" and re.search(r"[률율]\s*(?:은|는|이|가)\s", question) and not re.search(r"\d", value):
         return f"a rate is asked (…률/…율), the answer is '{value[:40]}'"  # "증감률은 흑자전환": no rate
+    amount = _AMOUNT_LABEL_EN.search(question) if language == "en" else None
+    if amount and not re.search(r"\d|\b(?:unlimited|free|none)\b", value, re.I):
+        # "What is the mobile phone limit?" answered "Not claimable": a rule, not an amount
+        return f"an amount is asked ({amount.group(1)}), the answer is '{value[:40]}'"
     kind = asked_kind(question, language)
     if kind is None:
         return None
