@@ -82,11 +82,15 @@ def sample_items(items: list[TestQuestion], n: int, seed: int) -> list[TestQuest
 
 
 def _raw_pattern(keyword: str) -> re.Pattern[str] | None:
-    """The keyword as it may appear in the raw text: any case, any whitespace, markdown emphasis between."""
+    """The keyword as it may appear in the raw text: any case, any whitespace, markdown emphasis between, and the
+    word boundaries the metric's match keeps (``5%`` is not marked inside ``15%``, nor ``50`` inside ``500``)."""
     words = keyword.split()
     if not words:
         return None
-    return re.compile(r"[\s*_`~]+".join(re.escape(w) for w in words), re.IGNORECASE)
+    latin = r"0-9A-Za-z\u00c0-\u024f"
+    left = rf"(?<![{latin}])" if re.match(rf"[{latin}]", keyword) else ""
+    right = rf"(?![{latin}])" if re.search(rf"[{latin}]$", keyword) else ""
+    return re.compile(left + r"[\s*_`~]+".join(re.escape(w) for w in words) + right, re.IGNORECASE)
 
 
 def keyword_passage(text: str, keywords: list[str], width: int = PASSAGE_CHARS) -> str | None:

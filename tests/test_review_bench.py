@@ -169,3 +169,11 @@ def test_scoring_math(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     write_csv(folder / "gamma.csv", [["1", "1", "yes", "1", "1", "1"]])
     assert review.main(["--score", str(folder)]) == 2
     assert "gamma.csv:2: ratings must be 1 or 0" in capsys.readouterr().err
+
+
+def test_the_sheet_marks_a_keyword_where_the_metric_would_match_it() -> None:
+    # "5%" is in "15%" as characters but not as the metric's word-bounded match: the mark skips it
+    marked = review.keyword_passage("Lab 3 weight 15% and paper 5% here", ["5%"])
+    assert marked == "Lab 3 weight 15% and paper «5%» here"
+    assert review.keyword_passage("calendars 500 and 50", ["50"]) == "calendars 500 and «50»"
+    assert review.keyword_passage("지능로봇공학과 부교수", ["부교수"]) == "지능로봇공학과 «부교수»"

@@ -346,7 +346,13 @@ class Gate:
             return _fail("weak_keyword", f"'{draft.keywords[0]}' is one digit: nearly any answer holds it")
         fact = draft.facts[0]
         own = normalize(fact.value)
-        for other in sorted(self._label_values().get(normalize(fact.attribute), ())):
+        label = normalize(fact.attribute)
+        values = self._label_values()
+        # a table row's label carries its row ("오민재 직위"): its column's last word ("직위") groups the column
+        siblings = values.get(label, set()) | (
+            values.get(label.split()[-1], set()) if fact.source == "table" else set()
+        )
+        for other in sorted(siblings):
             if other != own and all(contains_keyword(other, k) for k in draft.keywords):
                 return _fail("weak_keyword", f"the keywords are also in the value '{other[:30]}' of the same label")
         return None
@@ -357,7 +363,10 @@ class Gate:
             self._by_label = {}
             for fact in self.ctx.facts:
                 if fact.source in _LABELLED:
-                    self._by_label.setdefault(normalize(fact.attribute), set()).add(normalize(fact.value))
+                    label = normalize(fact.attribute)
+                    self._by_label.setdefault(label, set()).add(normalize(fact.value))
+                    if fact.source == "table" and " " in label:
+                        self._by_label.setdefault(label.split()[-1], set()).add(normalize(fact.value))
         return self._by_label
 
     def _boilerplate(self, draft: Draft) -> GateFailure | None:
