@@ -1516,3 +1516,23 @@ def test_keywords_a_wrong_answer_holds_too_are_weak(tmp_path: Path) -> None:
     courses = checked("Capacity", "Ana Hale")  # one digit is in nearly any answer
     assert courses is not None and courses.reason == "weak_keyword"
     assert checked("Room", "Ana Hale") is None  # "Hadley Hall 12" is not in "Hadley Hall 120", word by word
+
+
+def test_a_keyword_inside_another_rows_value_of_the_same_column_is_weak(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {"dept/robotics.md": "# 로봇공학과\n\n| 이름 | 직위 |\n|---|---|\n| 오민재 | 교수 |\n| 정하린 | 부교수 |\n"},
+    )
+    rank = next(f for f in ctx.facts if f.value == "교수")
+    draft = Draft(
+        category="direct_fact",
+        question="로봇공학과 오민재의 직위는 무엇인가요?",
+        reference_answer="로봇공학과 오민재의 직위는 교수입니다.",
+        keywords=["교수"],
+        facts=[rank],
+        answer_spans=["교수"],
+        language="ko",
+        template="ko.what",
+    )
+    failure = Gate(ctx).check(draft)  # "부교수" holds "교수": a wrong answer covers the keyword
+    assert failure is not None and failure.reason == "weak_keyword"
