@@ -462,3 +462,11 @@ def test_an_office_or_room_is_asked_with_where() -> None:
 def test_an_adjective_of_a_place_keeps_its_capital_inside_a_label() -> None:
     weighted = English().fact(fact("European weighted efficiency", "97.1%", "percent"), "KS-60 Mk II")
     assert weighted is not None and weighted[0] == "What is KS-60 Mk II's European weighted efficiency?"
+
+
+def test_a_rule_of_a_korean_policy_is_asked_according_to_it() -> None:
+    fee = fact("출장 수리비", "20,000원", "money")
+    asked = Korean().fact(fee, "보증 및 A/S 정책")
+    assert asked is not None and asked[0].startswith("보증 및 A/S 정책에 따른 출장 수리비는")
+    owned = Korean().fact(fee, "온새미 서비스센터")
+    assert owned is not None and owned[0].startswith("온새미 서비스센터의 출장 수리비는")

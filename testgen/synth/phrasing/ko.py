@@ -78,6 +78,10 @@ _ADNOMINAL = re.compile(
 )
 
 
+#: Titles of documents that set rules: their facts are what the rules say, not properties of the page.
+_RULE_DOCUMENT = re.compile(r"(?:정책|규정|약관|지침|방침|규칙|운영 기준|이용 안내)$")
+
+
 def _has_topic(text: str) -> bool:
     """Whether a clause has a topic (X은/X는), not counting adnominal forms like 같은, 있는, 하는."""
     for word in text.split():
@@ -252,8 +256,10 @@ class Korean:
             # a table row folded into the label ("경영진 주요 업무") owns the column: "하늘여행 경영진의 주요 업무"
             head = f"{subject} {row}의 {topic(attr[len(row) :].strip())}"
             return self._question(head, fact), f"{head} {fact.value}입니다.", f"ko.{fact.value_type}"
-        head = f"{subject}의 {topic(attr)}"
-        return self._question(head, fact), f"{subject}의 {topic(attr)} {fact.value}입니다.", f"ko.{fact.value_type}"
+        # a rule a policy or notice sets is "according to" it: "보증 및 A/S 정책에 따른 출장 수리비", not "…정책의 …"
+        of = "에 따른" if _RULE_DOCUMENT.search(subject) else "의"
+        head = f"{subject}{of} {topic(attr)}"
+        return self._question(head, fact), f"{head} {fact.value}입니다.", f"ko.{fact.value_type}"
 
     def _from_sentence(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
         sentence = plain_sentence(fact.evidence)
