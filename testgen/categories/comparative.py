@@ -4,6 +4,7 @@ is recomputed from the values."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
 from schemas import FactNode
@@ -92,7 +93,8 @@ class Comparative:
                 question = f"{head} at {orgs.pop()}: {rest}"
             keywords = [core_name(subject_name(ctx, facts[winner]))]
             for f in facts:
-                keywords.extend(keywords_for_value(f.value))
+                # a lone digit ("3" calendars) is in nearly any answer: the winner and the other values tell
+                keywords.extend(k for k in keywords_for_value(f.value) if not re.fullmatch(r"\d", k.strip()))
             yield Draft(
                 category=self.name,
                 question=question,
