@@ -1460,6 +1460,20 @@ def test_korean_rows_after_a_long_title_and_contacts_of_a_policy_are_dropped(tmp
     assert result.rejected[("direct_fact", "pasted_label")] + result.rejected[("numerical", "pasted_label")] > 0
 
 
+def _one_fact(fact: FactNode, question: str, answer: str, language: str, category: str = "direct_fact") -> Draft:
+    """A draft asking one fact, its value the keyword and the answer span."""
+    return Draft(
+        category=category,
+        question=question,
+        reference_answer=answer,
+        keywords=[fact.value],
+        facts=[fact],
+        answer_spans=[fact.value],
+        language=language,
+        template=f"{language}.what",
+    )
+
+
 @pytest.mark.parametrize(
     ("section", "failed"),
     [("## 학과 사무실", True), ("## Admissions Office", True), ("## Head Office", False), ("## 찾아오는 곳", False)],
@@ -1470,16 +1484,7 @@ def test_a_location_under_a_rooms_heading_is_the_rooms(tmp_path: Path, section: 
         {"dept/robotics.md": f"# 로봇공학과\n\n- 전화: 043-730-2415\n\n{section}\n\n- 위치: 공학관 3층 305호\n"},
     )
     where = next(f for f in ctx.facts if f.attribute == "위치")
-    draft = Draft(
-        category="direct_fact",
-        question="로봇공학과는 어디에 있나요?",
-        reference_answer="로봇공학과는 공학관 3층 305호에 있습니다.",
-        keywords=["공학관 3층 305호"],
-        facts=[where],
-        answer_spans=["공학관 3층 305호"],
-        language="ko",
-        template="ko.place",
-    )
+    draft = _one_fact(where, "로봇공학과는 어디에 있나요?", "로봇공학과는 공학관 3층 305호에 있습니다.", "ko")
     failure = Gate(ctx).check(draft)
     # the department office's room is not where the whole department is; a head office or a "how to find us"
     # section places the subject itself
@@ -1498,17 +1503,10 @@ def test_keywords_a_wrong_answer_holds_too_are_weak(tmp_path: Path) -> None:
 
     def checked(attribute: str, subject: str) -> GateFailure | None:
         found = next(f for f in ctx.facts if f.attribute == attribute and f.subject == subject)
-        draft = Draft(
-            category="direct_fact",
-            question=f"What is {subject}'s {attribute.lower()}?",
-            reference_answer=f"{subject}'s {attribute.lower()} is {found.value}.",
-            keywords=[found.value],
-            facts=[found],
-            answer_spans=[found.value],
-            language="en",
-            template="en.what",
+        label = attribute.lower()
+        return gate.check(
+            _one_fact(found, f"What is {subject}'s {label}?", f"{subject}'s {label} is {found.value}.", "en")
         )
-        return gate.check(draft)
 
     lecturer = checked("Title", "Ana Hale")  # "Senior Lecturer" holds "Lecturer": a wrong answer covers it
     assert lecturer is not None and lecturer.reason == "weak_keyword"
@@ -1524,15 +1522,6 @@ def test_a_keyword_inside_another_rows_value_of_the_same_column_is_weak(tmp_path
         {"dept/robotics.md": "# 로봇공학과\n\n| 이름 | 직위 |\n|---|---|\n| 오민재 | 교수 |\n| 정하린 | 부교수 |\n"},
     )
     rank = next(f for f in ctx.facts if f.value == "교수")
-    draft = Draft(
-        category="direct_fact",
-        question="로봇공학과 오민재의 직위는 무엇인가요?",
-        reference_answer="로봇공학과 오민재의 직위는 교수입니다.",
-        keywords=["교수"],
-        facts=[rank],
-        answer_spans=["교수"],
-        language="ko",
-        template="ko.what",
-    )
+    draft = _one_fact(rank, "로봇공학과 오민재의 직위는 무엇인가요?", "로봇공학과 오민재의 직위는 교수입니다.", "ko")
     failure = Gate(ctx).check(draft)  # "부교수" holds "교수": a wrong answer covers the keyword
     assert failure is not None and failure.reason == "weak_keyword"
