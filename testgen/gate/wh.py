@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from testgen.gate.values import is_placeholder
 from testgen.kg.values import classify_value
 
 _EN = (
@@ -75,8 +76,8 @@ def wh_mismatch(question: str, value: str, value_type: str | None, language: str
     if language == "ko" and re.search(r"[률율]\s*(?:은|는|이|가)\s", question) and not re.search(r"\d", value):
         return f"a rate is asked (…률/…율), the answer is '{value[:40]}'"  # "증감률은 흑자전환": no rate
     amount = _AMOUNT_LABEL_EN.search(question) if language == "en" else None
-    if amount and not re.search(r"\d|\b(?:unlimited|free|none)\b", value, re.I):
-        # "What is the mobile phone limit?" answered "Not claimable": a rule, not an amount
+    if amount and not re.search(r"\d|\b(?:unlimited|free|none)\b", value, re.I) and not is_placeholder(value):
+        # "What is the mobile phone limit?" answered "Not claimable": a rule, not an amount ("TBD" is a placeholder)
         return f"an amount is asked ({amount.group(1)}), the answer is '{value[:40]}'"
     kind = asked_kind(question, language)
     if kind is None:
