@@ -487,7 +487,7 @@ def test_a_row_of_a_model_code_names_a_thing_but_a_record_number_does_not() -> N
         "# 2026년 가격표\n\n## 로봇청소기\n\n| 모델 | 출고가 | 출시일 |\n|---|---|---|\n"
         "| ORV-R7 | 1,190,000원 | 2025년 9월 18일 |\n| AP-25 | 289,000원 | 2026년 4월 2일 |\n| FY2025 | 3건 | - |\n\n"
         "## Stores\n\n| Store ID | City | Manager |\n|---|---|---|\n| VL-001 | Bengaluru | Shreya Rao |\n"
-        "| VL-002 | Mumbai | Pranav Shah |\n"
+        "| VL-002 | Mumbai | Pranav Shah |\n\n## Parts\n\n| Model No. | Price |\n|---|---|\n| AF-40H | 59,000원 |\n"
     )
     mined = mine(text, doc_id="products/prices.md", title="2026년 가격표")
     subjects = {f.subject for f in mined.facts}
@@ -495,6 +495,7 @@ def test_a_row_of_a_model_code_names_a_thing_but_a_record_number_does_not() -> N
     assert "FY2025" not in subjects  # a fiscal year labels a case of the page's subject
     # people ask for the store in Mumbai, not for "VL-002": a record number stays a label of the page's table
     assert not subjects & {"VL-001", "VL-002"}
+    assert "AF-40H" in subjects  # a model number is the name the part is sold by
 
 
 def test_a_table_comparing_things_column_by_column_is_read_by_column() -> None:

@@ -416,7 +416,7 @@ class _Miner:
         section names when the header is a bare word ("Team" on a page of plans is "Team Plan"). The corner must be
         blank or a word for "feature", and every column a name (a code, a known name, capitalised words); a one-word
         name needs its kind, and totals are left out."""
-        if len(header) < 3 or not (header[0] == "" or normalize(header[0]) in _CORNER_WORDS):
+        if len(header) < 3 or not (header[0] == "" or normalize(header[0]).replace(" ", "") in _CORNER_WORDS):
             return {}
         kind = self._kind_of_columns()
         things: dict[int, str] = {}
@@ -695,7 +695,7 @@ _VARIANT_NOTE = re.compile(
 )
 #: Corner cells of a table whose columns are the things compared ("| Feature | One Series | Edge Series |").
 _CORNER_WORDS = frozenset(
-    "feature features spec specs specification specifications 항목 사양 기능 비교 항목 비교 "
+    "feature features spec specs specification specifications 항목 사양 기능 비교 비교항목 "
     "项目 规格 規格 仕様 項目".split()
 )
 #: Column headers that total or average the others, not a thing of their own.
@@ -714,7 +714,9 @@ _KIND_SINGULAR = {
     "bundles": "Bundle",
 }
 #: Column headers of record numbers: "Store ID", "Flight No.", "Order #", "접수 번호".
-_RECORD_NUMBER = re.compile(r"\b(?:id|no|nr|number|num)\b\.?|#|번호|编号|番号|ID", re.I)
+_RECORD_NUMBER = re.compile(r"\b(?:id|no|nr|number|num)\b|#|번호|编号|番号", re.I)
+#: Column headers of the codes things are sold or known by ("Model No.", "Part number", "모델 번호").
+_MODEL_COLUMN = re.compile(r"model|product|part|모델|제품|型号|型番", re.I)
 
 
 def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool:
@@ -726,7 +728,7 @@ def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool
     if _CODE_ROW.fullmatch(row.strip()):
         # a model or standard's code names it ("ORV-R7", "KSI-6000", "ADGS-1"); a record's number under "Store ID"
         # or "Flight No." does not: people ask for the store in Kochi, not for VL-005
-        return not _RECORD_NUMBER.search(column)
+        return not _RECORD_NUMBER.search(column) or _MODEL_COLUMN.search(column) is not None  # "Model No." names
     if re.search(r"[\d()~%:/]", row):
         return False  # "1인실 추가 요금 (1박)", "출발 29일~20일 전", "Hotel (standard cities)"
     if re.search(r"[가-힣]", row):
