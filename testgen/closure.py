@@ -116,8 +116,8 @@ _UNIT_KINDS = {
 _COUNTERS = frozenset("명 인 개 대 곳 건 석 편 人 名 个 個 台 家".split())
 
 
-def _counts_people(unit: str | None) -> bool:
-    """Whether a unit counts people or things ("300명", "148 employees") rather than measures something."""
+def _is_count_unit(unit: str | None) -> bool:
+    """Whether a unit counts people or things ("300명", "148 employees", "12대") rather than measures something."""
     return unit is not None and (unit.strip() in _COUNTERS or _unit_kind(unit) == "person")
 
 
@@ -744,7 +744,7 @@ class Closure:
         cues = attribute_cues(fact)
         # a measure beside the name may be another part's ("AP-40 포장 상자는 6.5kg"): its attribute must show; an
         # amount of money or a count of people is specific enough ("세진전자 임직원 300명")
-        measure = fact.source != "sentence" and fact.value_type != "money" and not _counts_people(fact.unit)
+        measure = fact.source != "sentence" and fact.value_type != "money" and not _is_count_unit(fact.unit)
         own = {t for word in words for t in tokens(word)}
         label = [cue for cue in cues if cue not in own]
 
