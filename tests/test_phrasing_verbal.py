@@ -470,3 +470,17 @@ def test_a_rule_of_a_korean_policy_is_asked_according_to_it() -> None:
     assert asked is not None and asked[0].startswith("보증 및 A/S 정책에 따른 출장 수리비는")
     owned = Korean().fact(fee, "온새미 서비스센터")
     assert owned is not None and owned[0].startswith("온새미 서비스센터의 출장 수리비는")
+
+
+def test_a_row_listing_things_glued_to_a_charge_column_is_asked_for_those_things() -> None:
+    charge = fact("DVDs and Blu-rays overdue charge", "$0.50 per day", "money")
+    asked = English().fact(charge, "Hollis Library")
+    assert asked is not None and asked[:2] == (
+        "What is the overdue charge for DVDs and Blu-rays at Hollis Library?",
+        "The overdue charge for DVDs and Blu-rays at Hollis Library is $0.50 per day.",
+    )
+    lower = English().fact(fact("Chargers and calculators overdue charge", "$1.00 per hour", "money"), "Hollis Library")
+    assert lower is not None and "for chargers and calculators at" in lower[0]
+    # a product's label is no charge paid at a place: left to the usual phrasing
+    kept = English().fact(fact("Pads and rotors replacement price", "$90", "money"), "Aurora Fold 250")
+    assert kept is not None and " for pads" not in kept[0]

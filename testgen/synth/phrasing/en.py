@@ -269,6 +269,32 @@ _MID_QUALIFIER = re.compile(
 )
 
 
+#: Places and bodies a charge is paid at ("the overdue charge for DVDs at the Hollis Library").
+_PAID_AT = re.compile(
+    r"\b(?:library|hall|office|centre|center|museum|hotel|store|shop|clinic|college|university|school|bank|branch|"
+    r"gym|pool|park|campus)$",
+    re.I,
+)
+#: Heads of a charge's column.
+_CHARGE_HEAD = re.compile(r"\b(?:charge|fee|fine|price|rate|deposit)s?$", re.I)
+
+
+def _listed_cases(attribute: str, subject: str) -> tuple[str, str] | None:
+    """A table row listing the things a charge applies to, glued to the charge's column ("Chargers and
+    calculators overdue charge"), split into the things and the column, for a subject one pays at; else None."""
+    if not _PAID_AT.search(subject.strip()):
+        return None
+    words = attribute.strip().split()
+    for i in range(2, len(words) - 1):  # the things end in a plural and hold "and": "DVDs and Blu-rays"
+        rows, column = " ".join(words[: i + 1]), " ".join(words[i + 1 :]).lower()
+        if words[i].lower().endswith("s") and " and " in f" {rows.lower()} " and _CHARGE_HEAD.search(column):
+            first = words[0]
+            if first[1:2].islower():  # "Chargers and calculators" reads "chargers and calculators" inside a sentence
+                rows = first.lower() + rows[len(first) :]
+            return rows, column
+    return None
+
+
 def _sentence(text: str) -> str:
     """A sentence: its first letter capitalised, a value's qualifier inside it lowered."""
     text = _MID_QUALIFIER.sub(lambda m: m.group(0).lower(), text.strip())
@@ -435,6 +461,12 @@ class English:
             return f"Who is the {role}?", _sentence(f"The {role} is {value}."), "en.who.role"
         if re.search(r"\s(?:full )?name$", attr) and is_person_name(value):
             attr, kind = re.sub(r"\s+(?:full )?name$", "", attr), "person"  # "chief executive name": the person
+        listed = _listed_cases(fact.attribute, subject) if kind == "amount" else None
+        if listed is not None:
+            # "Chargers and calculators" × "Overdue charge" of a library: "What is the overdue charge for chargers
+            # and calculators at …?", not "… Library's chargers and calculators overdue charge"
+            of = f"the {listed[1]} for {listed[0]} at {subject}"
+            return f"What is {of}?", _sentence(f"{of} is {value}."), "en.money.for"
         if kind == "amount":
             currency = _bracket_currency(fact.attribute)
             attr = re.sub(r"\s*\([^)]*\)$", "", attr) if currency else attr
