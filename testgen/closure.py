@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from schemas import FactNode
 from testgen.kg.values import ValueSpan, find_values, list_items
+from testgen.lang import RULE_PAGE
 from testgen.lang.scripts import HANGUL
 from testgen.names import core_name
 from testgen.synth.context import GenContext
@@ -264,11 +265,6 @@ _USES = (
 _RELATION_TOLD = re.compile(
     rf"(?<!\w)(?:{_USES}|customers?|clients?|users?|partners?|contracts?|signed|agreements?|deals?|"
     r"manages|managed|manage|leads|led|team|reports?)(?!\w)|고객|거래처|계약|관리|담당|팀원|소속"
-)
-#: Titles of pages that set rules (whose facts an FAQ or a guide restates without naming the page).
-_RULE_PAGE = re.compile(
-    r"\b(?:polic(?:y|ies)|procedures?|regulations?|rules|terms|guidelines?)\b|규정|정책|약관|지침|규칙|政策|规定|条款|規程|規定",
-    re.I,
 )
 #: Labels of the unit a person works in.
 _UNIT_LABEL = re.compile(r"근무지|근무 지점|소속|부서|지점|본부|(?:^|\s)팀$", re.I)
@@ -844,7 +840,7 @@ class Closure:
         value of three words or more (a phrase that specific is the same rule), with a word of the attribute in the
         line or the question above it."""
         if (
-            not _RULE_PAGE.search(self.ctx.docs[fact.doc_id].title)
+            not RULE_PAGE.search(self.ctx.docs[fact.doc_id].title)
             or fact.value_type != "text"
             or len(tokens(fact.value)) < 3
             or not cues

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from testgen.lang import GENERIC_HEADINGS
+from testgen.lang import GENERIC_HEADINGS, OFFER_KINDS
 from testgen.lang.scripts import CJK
 from testgen.text import is_cjk, normalize
 
@@ -215,16 +215,12 @@ def title_core(title: str) -> str:
 _EDGE_GLUE = frozenset({"with", "for", "of", "the", "and", "&", "on", "about", "및", "의"})
 
 
-#: Kinds of offer a name ends in ("Team Plan", "Pro Edition"): the words before the kind are the offer's name.
-_OFFER_KINDS = frozenset("plan tier edition package bundle membership subscription".split())
-
-
 def core_name(name: str) -> str:
     """A name without the kind words at its edges, as people shorten it: "Contract with Bergfeld Logistik" →
     "Bergfeld Logistik", "Warranty and Returns policy" → "Warranty and Returns", "세진전자 포상여행 계약" →
     "세진전자 포상여행". The name itself when nothing is left or nothing was stripped."""
     words = name.split()
-    if len(words) >= 2 and normalize(words[-1]) in _OFFER_KINDS:
+    if len(words) >= 2 and normalize(words[-1]) in OFFER_KINDS:
         return " ".join(words[:-1])  # "Team Plan" → "Team", as the plan's column and the page call it
     while words and normalize(words[0]) in GENERIC_HEADINGS | _EDGE_GLUE:
         words.pop(0)

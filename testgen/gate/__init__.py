@@ -635,7 +635,8 @@ def _row_label(fact: FactNode) -> str | None:
     return first
 
 
-#: Labels of a contact: a policy or a contract page that gives one gives whoever runs it ("보증 및 A/S 정책의 전화").
+#: Labels of a way to reach someone (not "Contract Number", which a broader label list would take): a policy or a
+#: contract page that gives one gives whoever runs it ("보증 및 A/S 정책의 전화").
 _CONTACT_ATTRIBUTE = re.compile(r"phone|\btel\b|fax|e-?mail|hotline|helpline|website|연락처|전화|메일|홈페이지", re.I)
 
 

@@ -24,7 +24,7 @@ from itertools import pairwise
 
 from schemas import Chunk, Document, FactNode, FactSource, ValueType
 from testgen.kg.values import ValueSpan, classify_value, find_values
-from testgen.lang import DAYS, GENERIC_HEADINGS
+from testgen.lang import DAYS, GENERIC_HEADINGS, OFFER_KINDS
 from testgen.lang.en import base_form
 from testgen.text import is_cjk, normalize, strip_markup
 
@@ -370,13 +370,9 @@ class _Miner:
                 subject, qualifier, label_prefix = own_subject, None, row_head
             line = self.doc.text[start:end]
             for col, cell in enumerate(cells[1:], start=1):
-                if col >= len(header) or not cell or cell in {"-", "–", "—", "N/A", "n/a"}:
+                if col >= len(header) or not self._holds_value(cell):
                     continue
                 typed = classify_value(cell)
-                if typed is None and len(cell) > _MAX_TEXT_VALUE:
-                    continue
-                if self._unit_note and re.search(r"\d", cell) and (typed is None or _is_bare(typed)):
-                    continue  # "12.87" under "(단위: %)": its unit is in a note the cell does not carry
                 pos = line.find(cell)
                 value_text = typed.text if typed else cell
                 value_start = start + max(pos, 0) + (typed.start if typed else 0)
@@ -391,6 +387,16 @@ class _Miner:
                     ev_end=end,
                     qualifier=qualifier,
                 )
+
+    def _holds_value(self, cell: str) -> bool:
+        """Whether a table cell holds a value to mine: not empty or a dash, not a long text, and not a bare number
+        whose unit only a note above the table gives ("12.87" under "(단위: %)")."""
+        if not cell or cell in {"-", "–", "—", "N/A", "n/a"}:
+            return False
+        typed = classify_value(cell)
+        if typed is None and len(cell) > _MAX_TEXT_VALUE:
+            return False
+        return not (self._unit_note and re.search(r"\d", cell) and (typed is None or _is_bare(typed)))
 
     def _table_variant(self, start: int) -> str | None:
         """The variant of the section's subject that the paragraph right before a table says its figures are for
@@ -438,7 +444,7 @@ class _Miner:
             found = _COMPARED_KIND.search(text)
             if found:
                 word = found.group(0)
-                return _KIND_SINGULAR.get(word.lower(), word.title() if word.isascii() else word)
+                return word.lower().removesuffix("s").title() if word.isascii() else word  # "Plans" → "Plan"
         return ""
 
     def _by_column(self, header: list[str], things: dict[int, str], body: list[tuple[int, int, list[str]]]) -> None:
@@ -451,13 +457,9 @@ class _Miner:
             line = self.doc.text[start:end]
             for col, subject in things.items():
                 cell = cells[col] if col < len(cells) else ""
-                if not cell or cell in {"-", "–", "—", "N/A", "n/a"}:
+                if not self._holds_value(cell):
                     continue
                 typed = classify_value(cell)
-                if typed is None and len(cell) > _MAX_TEXT_VALUE:
-                    continue
-                if self._unit_note and re.search(r"\d", cell) and (typed is None or _is_bare(typed)):
-                    continue
                 value_text = typed.text if typed else cell
                 pos = line.find(value_text, _nth_cell_start(line, col))  # this column's, not an equal cell before
                 self.add(
@@ -700,19 +702,10 @@ _CORNER_WORDS = frozenset(
 )
 #: Column headers that total or average the others, not a thing of their own.
 _TOTAL_COLUMNS = frozenset("total totals overall average sum 합계 계 총계 평균 合计 总计 平均 合計".split())
-#: Kinds of things a page compares column by column, as its headings name them.
+#: Kinds of things a page compares column by column, as its headings name them ("Plans & Pricing", "요금제 비교").
 _COMPARED_KIND = re.compile(
-    r"\b(?:plans?|tiers?|editions?|packages?|subscriptions?|memberships?|bundles?)\b|요금제|플랜|등급|套餐|プラン", re.I
+    r"\b(?:" + "|".join(f"{kind}s?" for kind in sorted(OFFER_KINDS)) + r")\b|요금제|플랜|등급|套餐|プラン", re.I
 )
-_KIND_SINGULAR = {
-    "plans": "Plan",
-    "tiers": "Tier",
-    "editions": "Edition",
-    "packages": "Package",
-    "subscriptions": "Subscription",
-    "memberships": "Membership",
-    "bundles": "Bundle",
-}
 #: Column headers of record numbers: "Store ID", "Flight No.", "Order #", "접수 번호".
 _RECORD_NUMBER = re.compile(r"\b(?:id|no|nr|number|num)\b|#|번호|编号|番号", re.I)
 #: Column headers of the codes things are sold or known by ("Model No.", "Part number", "모델 번호").

@@ -21,6 +21,20 @@ GENERIC_HEADINGS = frozenset(
 )
 
 
+#: Kinds of offer a name ends in, or a page compares ("Team Plan", "Pro Edition", "Plans & Pricing"): the words
+#: before the kind are the offer's name, and the offer takes "the".
+OFFER_KINDS = frozenset("plan tier edition package bundle membership subscription".split())
+
+
+#: Titles of pages that set rules: their facts are what the rules say (an FAQ restates them without naming the
+#: page; a question asks "…정책에 따른 …", not "…정책의 …").
+RULE_PAGE = re.compile(
+    r"\b(?:polic(?:y|ies)|procedures?|regulations?|rules|terms|guidelines?)\b|규정|정책|약관|지침|방침|규칙|"
+    r"政策|规定|条款|規程|規定",
+    re.I,
+)
+
+
 ValueKind = Literal["person", "date", "amount", "count", "place", "duration", "percent", "quantity", "detail", "other"]
 """What a value is, as far as the question word is concerned: each language maps every kind to its question
 word in one table (`testgen.synth.phrasing.en.WH`, `testgen.synth.phrasing.ko.WH`). ``quantity`` is a measured

@@ -7,7 +7,7 @@ import re
 
 from schemas import FactNode
 from testgen.kg.mining import table_cells
-from testgen.lang import ValueKind
+from testgen.lang import RULE_PAGE, ValueKind
 from testgen.lang.ko import (
     event_clause,
     has_final_consonant,
@@ -76,10 +76,6 @@ _ENDINGS = [
 _ADNOMINAL = re.compile(
     r"(같|다르|많|적|작|높|낮|좋|있|없|하|되|받|주|오|가|않|새로운|이런|그런|어떤|모든|기존)[은는]$"
 )
-
-
-#: Titles of documents that set rules: their facts are what the rules say, not properties of the page.
-_RULE_DOCUMENT = re.compile(r"(?:정책|규정|약관|지침|방침|규칙|운영 기준|이용 안내)$")
 
 
 def _has_topic(text: str) -> bool:
@@ -257,7 +253,7 @@ class Korean:
             head = f"{subject} {row}의 {topic(attr[len(row) :].strip())}"
             return self._question(head, fact), f"{head} {fact.value}입니다.", f"ko.{fact.value_type}"
         # a rule a policy or notice sets is "according to" it: "보증 및 A/S 정책에 따른 출장 수리비", not "…정책의 …"
-        of = "에 따른" if _RULE_DOCUMENT.search(subject) else "의"
+        of = "에 따른" if subject.split() and RULE_PAGE.search(subject.split()[-1]) else "의"
         head = f"{subject}{of} {topic(attr)}"
         return self._question(head, fact), f"{head} {fact.value}입니다.", f"ko.{fact.value_type}"
 
