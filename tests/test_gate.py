@@ -206,6 +206,7 @@ def test_note_columns_are_opaque_and_properties_are_not() -> None:
         ("谁是该项目的负责人？", "2019年", "date", "zh"),
         ("What is the mobile phone limit of the Expense policy?", "Not claimable", "text", "en"),  # a rule
         ("What is the pool van's fuel limit?", "Fuel card only", "text", "en"),
+        ("What are the hours of the Starter Plan?", "Best effort", "text", "en"),  # no time to give
     ],
 )
 def test_question_words_that_do_not_fit_the_value_are_rejected(
@@ -225,6 +226,8 @@ def test_question_words_that_do_not_fit_the_value_are_rejected(
         ("누리담의 BIS 비율은 얼마인가요?", "12.87%", "percent", "ko"),
         ("What is the client entertainment limit of the Expense policy?", "£45 per head", "text", "en"),
         ("What is the Team Plan's webhook limit?", "Unlimited", "text", "en"),
+        ("What are the hours of the Team Plan?", "Monday–Friday, 08:00–18:00", "text", "en"),
+        ("What are the Sunday hours of the Main Library?", "Closed", "text", "en"),
     ],
 )
 def test_question_words_that_fit_are_kept(question: str, value: str, value_type: str, language: str) -> None:

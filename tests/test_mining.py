@@ -516,6 +516,22 @@ def test_a_table_comparing_things_column_by_column_is_read_by_column() -> None:
     assert {"Team Plan", "One Series"} <= {name for name, _ in mined.row_entities}
 
 
+def test_a_row_under_a_column_of_plans_names_the_plan_with_its_kind() -> None:
+    text = (
+        "# Support Policy\n\n## Uptime\n\n| Plan | Monthly uptime target |\n|---|---|\n| Starter | Best effort |\n"
+        "| Team | 99.5% |\n| Enterprise Plan | 99.95% |\n\n## 지원\n\n| 요금제 | 응답 시간 |\n|---|---|\n"
+        "| 베이직 | 24시간 |\n| 합계 | - |\n"
+    )
+    mined = mine(text, doc_id="docs/sla.md", title="Support Policy")
+    got = {(f.subject, f.attribute, f.value) for f in mined.facts}
+    # "Team" under "Plan" is the Team Plan, the same thing the pricing page calls so; a name with its kind stays
+    assert ("Team Plan", "Monthly uptime target", "99.5%") in got
+    assert ("Enterprise Plan", "Monthly uptime target", "99.95%") in got
+    assert ("베이직 요금제", "응답 시간", "24시간") in got
+    assert {"Starter Plan", "Team Plan", "베이직 요금제"} <= {name for name, _ in mined.row_entities}
+    assert not {f.subject for f in mined.facts} & {"Team", "Starter", "합계 요금제"}
+
+
 def test_columns_of_cases_or_contents_are_not_things() -> None:
     text = (
         "# Enrollment\n\n| | Undergraduate | Graduate | Total |\n|---|---|---|---|\n"

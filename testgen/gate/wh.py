@@ -41,10 +41,10 @@ _JA = (
 _RULES = {"en": _EN, "ko": _KO, "zh": _ZH, "ja": _JA}
 
 
-#: An English question asking an amount by its label's head: "What is X's fuel limit?", "What is the mobile phone
-#: limit of the expense policy?".
+#: An English question asking an amount or a time by its label's head: "What is X's fuel limit?", "What is the
+#: mobile phone limit of the expense policy?", "What are the hours of the Starter Plan?".
 _AMOUNT_LABEL_EN = re.compile(
-    r"^what (?:is|are)\b.*\b(limit|cap|allowance|maximum|minimum|budget|fee|rate|price|cost)s?"
+    r"^what (?:is|are)\b.*\b(limit|cap|allowance|maximum|minimum|budget|fee|rate|price|cost|hour)s?"
     r"(?:\s+(?:of|for|at|in)\s+[^?]*)?\?\s*$",
     re.I,
 )
@@ -76,9 +76,10 @@ def wh_mismatch(question: str, value: str, value_type: str | None, language: str
     if language == "ko" and re.search(r"[률율]\s*(?:은|는|이|가)\s", question) and not re.search(r"\d", value):
         return f"a rate is asked (…률/…율), the answer is '{value[:40]}'"  # "증감률은 흑자전환": no rate
     amount = _AMOUNT_LABEL_EN.search(question) if language == "en" else None
-    if amount and not re.search(r"\d|\b(?:unlimited|free|none)\b", value, re.I) and not is_placeholder(value):
-        # "What is the mobile phone limit?" answered "Not claimable": a rule, not an amount ("TBD" is a placeholder)
-        return f"an amount is asked ({amount.group(1)}), the answer is '{value[:40]}'"
+    if amount and not re.search(r"\d|\b(?:unlimited|free|none|closed)\b", value, re.I) and not is_placeholder(value):
+        # "What is the mobile phone limit?" answered "Not claimable", hours answered "Best effort": a rule, not a
+        # figure ("TBD" is a placeholder)
+        return f"a figure is asked ({amount.group(1)}), the answer is '{value[:40]}'"
     kind = asked_kind(question, language)
     if kind is None:
         return None

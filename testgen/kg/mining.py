@@ -350,6 +350,7 @@ class _Miner:
         subject, and each of its cells is a value under its column."""
         merged = ""  # the head of the row above, for rows that leave it blank (a merged cell: its trims, its years)
         own_subject = self._table_subject(header)
+        kind_column = _kind_word(header[0]) if _COMPARED_KIND.fullmatch(header[0].strip()) else ""
         for start, end, cells in body:
             if len(cells) < 2 or not (cells[0] or merged):
                 continue
@@ -361,6 +362,11 @@ class _Miner:
             label_prefix = ""
             if first_is_date:
                 subject, qualifier = own_subject, row_head
+            elif kind_column and (named := _with_kind(row_head, kind_column, self.known)):
+                # "| Plan | Monthly uptime target |" over "| Starter | Best effort |": the Starter Plan's
+                subject, qualifier = named, None
+                if cells[0]:
+                    self.out.row_entities.append((named, f"{self.doc.doc_type}/{header[0]}"))
             elif _row_names_entity(row_head, self.known, header[0]):
                 subject, qualifier = row_head, None
                 if cells[0]:  # a continuation row names no new entity
@@ -431,10 +437,10 @@ class _Miner:
                 continue
             if not _row_names_entity(name, self.known) or (is_cjk(name) and normalize(name) not in self.known):
                 return {}  # "| | 성인 | 아동 |", "| Feature | How to use | Models |": cases or contents, not things
-            one_word = len(name.split()) == 1 and not _CODE_ROW.fullmatch(name) and normalize(name) not in self.known
-            if one_word and not kind:
+            named = _with_kind(name, kind, self.known) if kind else name
+            if not named or (not kind and _bare_word(name, self.known)):
                 return {}  # "| | Undergraduate | Graduate |": no kind says what "Graduate" is
-            things[col] = f"{name} {kind}" if one_word and kind else name
+            things[col] = named
         return things if len(things) >= 2 else {}
 
     def _kind_of_columns(self) -> str:
@@ -443,8 +449,7 @@ class _Miner:
         for text in [text for _, text in reversed(self.headings)] + [self.doc.title]:
             found = _COMPARED_KIND.search(text)
             if found:
-                word = found.group(0)
-                return word.lower().removesuffix("s").title() if word.isascii() else word  # "Plans" → "Plan"
+                return _kind_word(found.group(0))
         return ""
 
     def _by_column(self, header: list[str], things: dict[int, str], body: list[tuple[int, int, list[str]]]) -> None:
@@ -729,6 +734,28 @@ def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool
     words = [w for w in row.split() if w.lower() not in {"of", "the", "and", "&", "for", "de"}]
     # every part capitalised, past hyphens too: "Rolls-Royce" names a thing, "Out-of-state" and "Blu-rays" label cases
     return bool(words) and all(part[:1].isupper() or part[:1].isdigit() for w in words for part in w.split("-") if part)
+
+
+def _kind_word(word: str) -> str:
+    """A kind of offer as a name's last word: "Plans" → "Plan", "요금제" as it is."""
+    word = word.strip()
+    return word.lower().removesuffix("s").title() if word.isascii() else word
+
+
+def _bare_word(name: str, known: frozenset[str]) -> bool:
+    """Whether a name is one plain word ("Team", "베이직"), which says what it is only with a kind beside it."""
+    return len(name.split()) == 1 and not _CODE_ROW.fullmatch(name) and normalize(name) not in known
+
+
+def _with_kind(name: str, kind: str, known: frozenset[str]) -> str:
+    """A plan's or tier's name with its kind: "Team" with "Plan" → "Team Plan"; a name that already ends with the
+    kind, or that is longer than one word, as it is; "" when the cell is no name ("Total", "1–5 users")."""
+    cjk_name = is_cjk(name) and len(name) <= 10 and not re.search(r"[\d()~%:/]", name)  # "베이직" under "요금제"
+    if not (cjk_name or _row_names_entity(name, known)) or normalize(name) in _TOTAL_COLUMNS:
+        return ""
+    if not _bare_word(name, known) or normalize(name).endswith(normalize(kind)):
+        return name
+    return f"{name} {kind}"
 
 
 def _nth_cell_start(line: str, col: int) -> int:
