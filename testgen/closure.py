@@ -29,6 +29,7 @@ from functools import lru_cache
 from schemas import FactNode
 from testgen.kg.values import ValueSpan, find_values, list_items
 from testgen.lang import RULE_PAGE
+from testgen.lang.en import without_honorific
 from testgen.lang.scripts import HANGUL
 from testgen.names import core_name
 from testgen.synth.context import GenContext
@@ -384,6 +385,7 @@ class Closure:
                 docs.add(ctx.chunks[chunk_id].doc_id)
         docs |= self._restated_rule(fact, cues, docs)
         docs |= self._told_again(fact, cues, docs)
+        docs |= self._same_names_and_verb(fact, docs)
         docs |= self._by_distinctive_words(fact, forms, docs)
         docs |= self._by_identifier(fact, docs)
         docs |= self._same_event(fact, docs)
@@ -687,7 +689,7 @@ class Closure:
         if not short:
             forms.discard("")
             return forms
-        shorter = {normalize(core_name(f)) for f in forms}
+        shorter = {normalize(core_name(f)) for f in forms} | {without_honorific(f) for f in forms}  # "gareth pym"
         for form in forms:
             first, _, rest = form.partition(" ")
             if first in self._brand_words() and (len(rest.split()) >= 2 or re.search(r"\d", rest)):
@@ -833,6 +835,35 @@ class Closure:
             ),
             cues,
         )
+
+    def _same_names_and_verb(self, fact: FactNode, found: set[str]) -> set[str]:
+        """A dated event told again with its names and its verb in other words: "Founded in 2019 by Tomasz Iwanicki
+        and Rafaela Venn, Lumenday provides …" tells "Rafaela Venn co-founded Lumenday in 2019 with Tomasz
+        Iwanicki". The asked clause (up to its first comma) must name three words or more with capitals, and a
+        line of another document give every one of them, a word of the clause's verb and the same date. Not for
+        Chinese or Japanese (no capitals to find names by)."""
+        if fact.source != "sentence" or fact.value_type != "date" or is_cjk(fact.attribute):
+            return set()
+        words = re.findall(r"[\w'’-]+", fact.attribute.split(",", 1)[0])
+        # the clause's first word is a name only when the next one is too ("Rafaela Venn …", not "Founded in …")
+        named = [w[:1].isupper() and (i > 0 or len(words) == 1 or words[1][:1].isupper()) for i, w in enumerate(words)]
+        names = {normalize(w) for w, name in zip(words, named, strict=True) if name and normalize(w) not in _STOP}
+        verbs = {  # the clause's other words, cut to a stem: "found" of "co-founded" and of "Founded"
+            normalize(part)[:5]
+            for w, name in zip(words, named, strict=True)
+            if not name
+            for part in w.split("-")
+            if len(part) >= 4 and normalize(part) not in _STOP
+        }
+        if len(names) < 3 or not verbs:
+            return set()
+
+        def tells(lines: list[str], index: int) -> bool:
+            line = normalize(lines[index])
+            said = set(re.findall(r"[\w'’-]+", line))
+            return names <= said and any(verb in line for verb in verbs) and states_value(fact, lines[index])
+
+        return self._docs_with_a_line(self._candidates(fact), found, tells)
 
     def _restated_rule(self, fact: FactNode, cues: list[str], found: set[str]) -> set[str]:
         """A rule of a policy restated elsewhere without naming the policy: an FAQ answer "취소 접수 후 영업일 기준

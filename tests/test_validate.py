@@ -733,6 +733,36 @@ def test_a_dated_sentence_told_again_in_another_paper_is_in_its_closure(tmp_path
     assert "papers/c.md" not in docs  # the same date, another event
 
 
+def test_a_dated_event_told_with_its_names_and_verb_in_other_words_is_in_its_closure(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "news/interview.md": "# A talk with the CTO\n\nMarta Lindqvist co-founded Quillory in 2017 with Omar "
+            "Fadel, and she now runs its engineering team.\n",
+            "news/release.md": "# Quillory raises funds\n\nFounded in 2017 by Omar Fadel and Marta Lindqvist, "
+            "Quillory builds invoicing tools.\n",
+            "news/award.md": "# Awards\n\nIn 2017 Marta Lindqvist and Omar Fadel spoke about Quillory at a fair.\n",
+        },
+    )
+    founded = next(f for f in ctx.facts if f.doc_id == "news/interview.md" and f.value_type == "date")
+    docs = fact_closure(ctx, founded)
+    assert "news/release.md" in docs  # every name, "found" and the year in one line
+    assert "news/award.md" not in docs  # the same names and year, another event
+
+
+def test_a_title_written_before_the_name_without_its_honorific_states_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "catalog/staff.md": "# Department of Physics\n\n| Name | Title | Office |\n|---|---|---|\n"
+            "| Prof. Helga Brandt | Professor Emeritus | Kerr Hall 2 |\n| Dr. Ivo Marek | Lecturer | Kerr Hall 5 |\n",
+            "news/retire.md": "# A farewell\n\nProfessor Emeritus Helga Brandt recalled her first lecture.\n",
+        },
+    )
+    title = next(f for f in ctx.facts if f.value == "Professor Emeritus")
+    assert "news/retire.md" in fact_closure(ctx, title)
+
+
 def test_a_units_head_written_before_the_name_states_where_the_person_works(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,

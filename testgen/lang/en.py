@@ -333,6 +333,15 @@ def is_person_name(value: str) -> bool:
     return True
 
 
+def without_honorific(name: str) -> str:
+    """A person's name without the title before it, as other pages write it: "Prof. Gareth Pym" → "Gareth Pym";
+    the name itself when no title opens it or a single word would be left ("Dr. Who")."""
+    words = name.split()
+    if len(words) >= 3 and words[0].lower() in _HONORIFICS:
+        return " ".join(words[1:])
+    return name
+
+
 def _all_names(words: list[str]) -> bool:
     return all(
         (w in _NAME_PARTICLES or _NAME_WORD.match(w)) and w.lower() not in _NOT_NAME_WORDS for w in words
