@@ -1528,3 +1528,64 @@ def test_a_keyword_inside_another_rows_value_of_the_same_column_is_weak(tmp_path
     draft = _one_fact(rank, "로봇공학과 오민재의 직위는 무엇인가요?", "로봇공학과 오민재의 직위는 교수입니다.", "ko")
     failure = Gate(ctx).check(draft)  # "부교수" holds "교수": a wrong answer covers the keyword
     assert failure is not None and failure.reason == "weak_keyword"
+
+
+def test_a_bare_label_beside_a_fuller_one_of_the_same_thing_is_asked_by_the_fuller(tmp_path: Path) -> None:
+    kb = {
+        "company/offices.md": "# Offices\n\n## Leeds\n\n- **Main phone:** 0113 496 0200\n- **Manager:** Ada Roe\n\n"
+        "## At a glance\n\n| Office | Phone | Manager |\n|---|---|---|\n| Leeds | 0113 496 0200 | Ada Roe |\n"
+        "| Bristol | 0117 496 0350 | Ben Hale |\n",
+    }
+    ctx = kb_context(tmp_path, kb)
+    gate = Gate(ctx)
+
+    def asked(fact: FactNode) -> Draft:
+        return Draft(
+            category="direct_fact",
+            question=f"What is {fact.subject}'s {fact.attribute.lower()} number?",
+            reference_answer=fact.value,
+            keywords=[fact.value],
+            facts=[fact],
+            answer_spans=[fact.value],
+            language="en",
+            template="en.attr",
+        )
+
+    bare = next(f for f in ctx.facts if f.attribute == "Phone" and f.subject == "Leeds")
+    failure = gate._keys(asked(bare))
+    # an office has several numbers: "Leeds' phone number" is asked as its main phone
+    assert failure is not None and failure[0] == "ambiguous_key" and "Main phone" in failure[1], failure
+    fuller = next(f for f in ctx.facts if f.attribute == "Main phone")
+    assert gate._keys(asked(fuller)) is None
+    alone = next(f for f in ctx.facts if f.attribute == "Phone" and f.subject == "Bristol")
+    assert gate._keys(asked(alone)) is None  # no fuller label for Bristol's
+
+
+def test_a_value_whose_row_notes_a_condition_is_incomplete_without_it(tmp_path: Path) -> None:
+    kb = {
+        "policies/expenses.md": "# Expense Policy\n\n## Limits\n\n| Category | Limit | Notes |\n|---|---|---|\n"
+        "| Home office equipment | £250 per year | Remote staff only |\n"
+        "| Client meals | £45 per head | Pre-approval from your manager |\n",
+    }
+    ctx = kb_context(tmp_path, kb)
+    gate = Gate(ctx)
+
+    def asked(fact: FactNode, answer: str) -> Draft:
+        return Draft(
+            category="numerical",
+            question=f"What is the {fact.attribute.lower()} of the Expense Policy?",
+            reference_answer=answer,
+            keywords=[fact.value],
+            facts=[fact],
+            answer_spans=[fact.value],
+            language="en",
+            template="en.attr",
+        )
+
+    home = next(f for f in ctx.facts if f.value == "£250 per year")
+    failure = gate._conditions(asked(home, "£250 per year."))
+    # the answer would give remote staff's allowance to everyone
+    assert failure is not None and failure[0] == "incomplete_value" and "Remote staff only" in failure[1], failure
+    assert gate._conditions(asked(home, "£250 per year (remote staff only).")) is None
+    meals = next(f for f in ctx.facts if f.value == "£45 per head")
+    assert gate._conditions(asked(meals, "£45 per head.")) is None  # a step to take, not whom it applies to

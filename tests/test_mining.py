@@ -558,3 +558,14 @@ def test_a_table_whose_figures_are_for_a_variant_gives_the_variant_its_values() 
     assert ("KS-60 Mk II", "reference") in mined.row_entities
     assert next(f for f in mined.facts if f.attribute == "Introduced").subject == "Kestrel KS-60"
     assert {f.subject for f in mined.facts if f.attribute == "Units sold"} == {"Kestrel KS-60"}  # the next table
+
+
+def test_a_heading_with_a_note_in_brackets_names_the_thing_before_it() -> None:
+    text = (
+        "# Office Locations\n\n## Leeds (Head Office)\n\n- **Main phone:** 0113 496 0200\n\n"
+        "## Contact (general)\n\n- **Email:** hello@example.com\n"
+    )
+    mined = mine(text, doc_id="handbook/offices.md", title="Office Locations")
+    owners = {f.attribute: f.subject for f in mined.facts}
+    assert owners["Main phone"] == "Leeds"  # the office's number, not the page's
+    assert owners["Email"] == "Office Locations"  # "Contact" is no thing: the page's own

@@ -57,7 +57,7 @@ from testgen.gate.names import (
     organisation_measure,
 )
 from testgen.gate.sentences import changed_later, question_problem, standalone_problem, words_problem
-from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder
+from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder, row_condition
 from testgen.gate.wh import wh_mismatch
 from testgen.kg.mining import table_cells
 from testgen.kg.values import find_values
@@ -149,6 +149,7 @@ class Gate:
         for check in (
             self._names,
             self._values,
+            self._conditions,
             self._boilerplate,
             self._labels,
             self._sentences,
@@ -336,6 +337,18 @@ class Gate:
                     return _fail("incomplete_value", lost)
         return None
 
+    def _conditions(self, draft: Draft) -> GateFailure | None:
+        """A single value whose table row notes whom or when it applies to ("Hybrid and remote staff only"): the
+        answer would state it for everyone."""
+        if draft.category not in SINGLE_FACT or len(draft.facts) != 1:
+            return None
+        fact = draft.facts[0]
+        chunk = self.ctx.chunks.get(fact.chunk_id)
+        note = row_condition(fact, chunk.text, chunk.start) if chunk is not None else None
+        if note and normalize(note) not in normalize(draft.reference_answer):
+            return _fail("incomplete_value", f"the row notes a condition the answer leaves out: '{note[:40]}'")
+        return None
+
     def _keywords(self, draft: Draft) -> GateFailure | None:
         """Keywords that cannot tell a right answer from a wrong one: a single digit ("3" is in nearly any answer),
         or words that another subject's value of the same label holds whole ("Lecturer" is in "Senior Lecturer",
@@ -482,6 +495,9 @@ class Gate:
         for fact in draft.facts:
             if self.keys.ambiguous(fact, draft.question):
                 return _fail("ambiguous_key", f"{fact.subject[:30]} / {fact.attribute[:30]}")
+            fuller = self.keys.fuller_label(fact) if draft.category in SINGLE_FACT else None
+            if fuller:
+                return _fail("ambiguous_key", f"asked by its fuller label '{fuller[:30]}'")
             if draft.category in (*SINGLE_FACT, "comparative") and self._shared_row(fact, draft.question):
                 return _fail("ambiguous_key", f"'{fact.subject[:30]}' is a row of tables on several pages")
             other = self._dated_again(fact)

@@ -106,6 +106,18 @@ class KeyIndex:
         value = normalize(fact.value)
         return any(mine in sections for other, sections in values.items() if other != value)
 
+    def fuller_label(self, fact: FactNode) -> str | None:
+        """The subject's fuller label of the same thing when `fact`'s label is the bare head ("Main phone" beside a
+        table's "Phone"): "What is Leeds' phone number?" leaves open which of an office's numbers is meant, the
+        fuller label does not. None when the label is qualified or no fuller one is given."""
+        if fact.source not in _STRUCTURED:
+            return None
+        key = fact_key(fact)
+        if normalize(fact.attribute) != key[1] or key[1] not in _MERGED_HEADS:
+            return None
+        fuller = (other.attribute for other in self._of_subject(key[0]).get(key, ()))
+        return next((label for label in fuller if normalize(label) != key[1]), None)
+
 
 # "Job Title" and "**Title**:" name the same attribute; "Current" and "Annual" do not tell attributes apart.
 _LABEL_LINE = re.compile(r"^\W*([^\W\d][^:：|]{0,40}?)\W*[:：]\s*\**\s*(\S.*)$")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from schemas import FactNode
+from testgen.kg.mining import table_cells
 from testgen.kg.values import find_values
 from testgen.text import normalize
 
@@ -190,3 +191,40 @@ def _sole_value(clause: str, fact: FactNode) -> bool:
         return False
     spans = find_values(clause)
     return len(spans) == 1 and normalize(spans[0].text) == normalize(fact.value)
+
+
+#: Columns of a table that note a row's conditions ("| Category | Limit | Notes |").
+_NOTE_COLUMN = re.compile(
+    r"^(?:notes?|remarks?|conditions?|comments?|eligibility|restrictions?|비고|참고|조건|备注|説明|備考|条件)$", re.I
+)
+#: A note that limits who or when a value applies to: "Hybrid and remote staff only", "정규직만 해당".
+_CONDITION = re.compile(
+    r"\b(?:only|unless|except|excluding|not (?:for|available|eligible))\b"
+    r"|만\s*(?:해당|가능|적용)|제외|仅限|のみ|限定",
+    re.I,
+)
+
+
+def row_condition(fact: FactNode, chunk_text: str, chunk_start: int) -> str | None:
+    """The note of the fact's table row that limits whom or when its value applies to, or None: "£250 once every 3
+    years" beside "Hybrid and remote staff only" under "Notes" is wrong for an office worker, so an answer without
+    the note is incomplete. Read from the fact's chunk (its text starting at `chunk_start` in the document); a
+    table whose header is in an earlier chunk is not read."""
+    if fact.source != "table" or not fact.start >= chunk_start:
+        return None
+    lines = chunk_text[: fact.start - chunk_start].split("\n")[:-1]  # the lines above the fact's row
+    block: list[str] = []
+    for line in reversed(lines):
+        if not line.lstrip().startswith("|"):
+            break
+        block.append(line)
+    if len(block) < 2 or not re.fullmatch(r"[\s|:-]+", block[-2]):
+        return None  # no header row over a separator in this chunk
+    header = table_cells(block[-1])
+    row = table_cells(chunk_text[fact.start - chunk_start :].split("\n", 1)[0])
+    for col, label in enumerate(header):
+        note = row[col] if col < len(row) else ""
+        own = normalize(note) == normalize(fact.value)
+        if col and _NOTE_COLUMN.match(label.strip("* ")) and not own and _CONDITION.search(note):
+            return note
+    return None

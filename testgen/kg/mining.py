@@ -87,6 +87,15 @@ def is_entity_heading(heading: str, known_names: frozenset[str]) -> bool:
     )
 
 
+def _heading_name(heading: str, known_names: frozenset[str]) -> str | None:
+    """The thing a section heading names, or None: the heading itself, or the heading without a note in brackets
+    at its end ("## Leeds (Head Office)" is about Leeds)."""
+    if is_entity_heading(heading, known_names):
+        return heading
+    bare = re.sub(r"\s*[(（][^()（）]*[)）]\s*$", "", heading)
+    return bare if bare != heading and bare and is_entity_heading(bare, known_names) else None
+
+
 class _Miner:
     def __init__(
         self,
@@ -140,10 +149,8 @@ class _Miner:
     def _current_section(self) -> tuple[str, str | None]:
         # Worked out once per heading change, not once per fact: a section of a long table has thousands.
         if self._section is None:
-            subject = next(
-                (text for level, text in reversed(self.headings) if level > 1 and is_entity_heading(text, self.known)),
-                self.doc.title,
-            )
+            named = (_heading_name(text, self.known) for level, text in reversed(self.headings) if level > 1)
+            subject = next((name for name in named if name), self.doc.title)
             deeper = [text for level, text in self.headings if level > 1]
             self._section = (subject, deeper[-1] if deeper else None)
         return self._section
