@@ -443,8 +443,13 @@ class Closure:
                 continue  # "Trips by the executive team …" does not name the team "Executive"
             if fact.value_entity and _side_by_side(norm, forms, normalize(fact.value), cues):
                 continue  # "X의 현지 운영과 Y 관리를 맡는다": two things named in a row, not the relation
+            # a line with part of a relation's label names another one: "| Regional Manager, South West | Helen Okafor
+            # | Bristol |" names her and the office, but not as its office manager (a row with none of the label's
+            # words, under a column that gives it, may still state it)
+            shown = sum(cue in norm for cue in cues)
+            told = not fact.value_entity or shown in (0, len(cues))
             if (
-                any(form in norm for form in forms)
+                (told and any(form in norm for form in forms))
                 or (on_its_page and (not cues or any(cue in norm for cue in cues)))
                 or self._under_its_heading(chunk_id, index, forms)
                 or self._named_just_before(fact, chunk_id, index, forms, cues)

@@ -1300,6 +1300,8 @@ def test_an_event_the_page_dates_twice_is_ambiguous(tmp_path: Path) -> None:
 def test_a_product_of_labels_and_an_open_period_row_are_pasted(ctx: GenContext) -> None:
     assert pasted_punctuation("Length x Width x Height")
     assert pasted_punctuation("Wheelbase") is None
+    assert pasted_punctuation("한자·영문명")  # two labels asked as one
+    assert pasted_punctuation("영문명") is None
     roadmap = fact(
         "Industry Leadership", "| 2028+ | Industry Leadership |", attribute="Priority Area", qualifier="2028+"
     )

@@ -569,3 +569,15 @@ def test_a_heading_with_a_note_in_brackets_names_the_thing_before_it() -> None:
     owners = {f.attribute: f.subject for f in mined.facts}
     assert owners["Main phone"] == "Leeds"  # the office's number, not the page's
     assert owners["Email"] == "Office Locations"  # "Contact" is no thing: the page's own
+
+
+def test_a_one_word_column_takes_the_word_its_heading_qualifies_it_by() -> None:
+    text = (
+        "# Support Policy\n\n## 5. Support hours and channels\n\n| Plan | Channels | Hours |\n|---|---|---|\n"
+        "| Team | Email | 08:00–18:00 |\n\n## Offices\n\n| Office | Hours |\n|---|---|\n| Leeds | 08:00–17:30 |\n"
+    )
+    mined = mine(text, doc_id="docs/sla.md", title="Support Policy")
+    got = {(f.subject, f.attribute) for f in mined.facts}
+    # a plan has no hours of its own: its support does ("and channels" qualifies nothing)
+    assert ("Team Plan", "Support hours") in got and ("Team Plan", "Channels") in got
+    assert ("Leeds", "Hours") in got  # a heading that does not say whose hours leaves the column as it is

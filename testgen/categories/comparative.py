@@ -92,9 +92,11 @@ class Comparative:
                 head, _, rest = question.partition(": ")
                 question = f"{head} at {orgs.pop()}: {rest}"
             keywords = [core_name(subject_name(ctx, facts[winner]))]
-            for f in facts:
-                # a lone digit ("3" calendars) is in nearly any answer: the winner and the other values tell
-                keywords.extend(k for k in keywords_for_value(f.value) if not re.fullmatch(r"\d", k.strip()))
+            values = [[k for k in keywords_for_value(f.value) if not _lone_digit(k)] for f in facts]
+            if values[winner] or not keywords_for_value(facts[winner].value):
+                keywords.extend(k for ks in values for k in ks)
+            # else the winner's own value is a lone digit ("3" calendars, in nearly any answer): the others' values
+            # alone would score an answer naming a loser better than the right one, so the winner's name tells
             yield Draft(
                 category=self.name,
                 question=question,
@@ -132,3 +134,7 @@ class Comparative:
         ) not in normalize(draft.reference_answer):
             return "answer does not name the winner"
         return None
+
+
+def _lone_digit(keyword: str) -> bool:
+    return re.fullmatch(r"\d", keyword.strip()) is not None

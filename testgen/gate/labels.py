@@ -224,8 +224,8 @@ _PROPERTY_HEADS_KO = (
     "파트너 목표 일 력 소음 색상 재질 소재 명 "
 ).split()
 # A label pasted with its table punctuation: "Poisons/Toxics", "(South Asia)", "overall %", "bengaluru – koramangala",
-# "Length x Width x Height".
-_LABEL_PUNCTUATION = re.compile(r"[/()（）%&+]|\s[–—-]\s|[a-z]\s[x×]\s[a-z]", re.I)
+# "Length x Width x Height", two labels in one ("한자·영문명": asked as one, it asks two things).
+_LABEL_PUNCTUATION = re.compile(r"[/()（）%&+·ㆍ]|\s[–—-]\s|[a-z]\s[x×]\s[a-z]", re.I)
 
 
 def pasted_punctuation(attribute: str) -> str | None:

@@ -391,7 +391,7 @@ class _Miner:
                 value_start = start + max(pos, 0) + (typed.start if typed else 0)
                 self.add(
                     subject=subject,
-                    attribute=_join_label(label_prefix, header[col]),
+                    attribute=_join_label(label_prefix, _qualified_column(header[col], self.context())),
                     value=typed,
                     value_text=value_text,
                     value_start=value_start,
@@ -696,6 +696,20 @@ def _join_label(row: str, column: str) -> str:
         return column
     return row if row.endswith(column) else f"{row} {column}"
 
+
+def _qualified_column(column: str, heading: str | None) -> str:
+    """A one-word English column with the word its section's heading qualifies it by: "Hours" under "## 5.
+    Support hours and channels" is "Support hours" (a plan has no hours of its own; its support does)."""
+    if not heading or not re.fullmatch(r"[A-Za-z]+", column):
+        return column
+    found = re.search(rf"\b([A-Za-z]{{3,}})\s+{re.escape(column)}\b", strip_markup(heading), re.I)
+    if found is None or found.group(1).lower() in _NOT_QUALIFIERS:
+        return column
+    return f"{found.group(1).capitalize()} {column.lower()}"
+
+
+#: Words before a column's name in a heading that do not qualify it: "Prices and hours", "Our hours".
+_NOT_QUALIFIERS = frozenset("and the our your their its for with per all other".split())
 
 #: A code of capitals and digits naming one model, part or course ("ORV-R7", "AP-40", "KSI-6000"), not a period
 #: ("FY2024", "Q3", "H1") or a size ("3XL").
