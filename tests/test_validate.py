@@ -763,6 +763,24 @@ def test_a_title_written_before_the_name_without_its_honorific_states_it(tmp_pat
     assert "news/retire.md" in fact_closure(ctx, title)
 
 
+def test_a_line_with_part_of_a_relations_label_names_another_relation(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "handbook/offices.md": "# Offices\n\n| Office | Office manager |\n|---|---|\n| Bristol | Helen Okafor |\n"
+            "| Leeds | Priya Raman |\n",
+            "handbook/overview.md": "# Overview\n\n| Role | Name | Based at |\n|---|---|---|\n"
+            "| Regional Manager, South West | Helen Okafor | Bristol |\n",
+            "handbook/devices.md": "# Devices\n\nCollect your laptop from your office manager (Bristol: Helen Okafor; "
+            "Leeds: Priya Raman).\n",
+        },
+    )
+    manager = next(f for f in ctx.facts if f.subject == "Bristol" and f.attribute == "Office manager")
+    docs = fact_closure(ctx, manager)
+    assert "handbook/devices.md" in docs  # the whole label beside both names
+    assert "handbook/overview.md" not in docs  # "Regional Manager" is her other role
+
+
 def test_a_units_head_written_before_the_name_states_where_the_person_works(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,
