@@ -363,6 +363,16 @@ def test_a_date_sentence_answer_ends_with_its_clause_and_an_event_without_its_bu
     assert returned is not None and returned[0] == "When did Ana return to core tasks?"
 
 
+def test_a_when_question_leaves_out_how_long_the_event_lasted() -> None:
+    line = "The first Harvest Fair was held over two days in October 2007 in the town hall."
+    held = fact("held", "October 2007", "date", date_key="2007-10").model_copy(
+        update={"source": "sentence", "evidence": line}
+    )
+    asked = English().fact(held, "Harvest Fair")
+    # "held over two days" would ask which fair first lasted two days
+    assert asked is not None and asked[0] == "When was the first Harvest Fair held?", asked
+
+
 def test_a_price_in_one_of_two_currencies_says_which_and_measures_compare_with_their_adjective() -> None:
     price = English().fact(fact("Price (USD)", "$109", "money", number=109.0, unit="$"), "the Nimbus Dock")
     assert price is not None and price[0] == "How much does the Nimbus Dock cost in USD?"

@@ -70,6 +70,13 @@ def _outside(attr: str) -> str:
 #: A document kind naming the page's own subject at the head of a label ("Agreement Effective Date").
 _AGREEMENT = re.compile(r"(?:agreement|contract|lease|policy|licen[cs]e|subscription)\s+", re.I)
 
+#: How long an event lasted, at the end of the clause a when-question is made of ("held over two days").
+_DURATION_AT_END = re.compile(
+    r"\s+(?:over|for)\s+(?:(?:about|around|nearly|almost)\s+)?(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|"
+    r"ten|several|a few)\s+(?:full\s+)?(?:days?|weeks?|months?|years?|hours?|nights?|weekends?)$",
+    re.I,
+)
+
 _PLACE_ATTRS = re.compile(r"^(location|city|office|based in|headquarters|hq|base|site)$", re.I)
 _PLACE_KINDS = frozenset({"country", "city", "region", "state", "province", "county", "district", "continent"})
 _GROUP_ATTRS = re.compile(r"^(team|department|division|unit|group)$", re.I)
@@ -611,6 +618,8 @@ class English:
             tail = re.split(r"[,;:(]|\s(?:and|but|which|who|where|with|while|as|to|after|before|when)\s", post)[0]
             answer = _sentence(f"{pre} {fact.value}{tail.rstrip(' .')}.")
         clause = re.split(r",\s(?:which|who|where|and|but)\b|;|\s(?:but|while|whereas)\s", clause)[0].strip(" ,")
+        # "When was the first Energy Week held over two days?" reads as asking which week first lasted two days
+        clause = _DURATION_AT_END.sub("", clause)
         if len(clause.split()) < 3 or len(clause.split()) > 22:
             return None
         made = self._invert(clause, sentence, subject)
