@@ -1542,16 +1542,7 @@ def test_a_bare_label_beside_a_fuller_one_of_the_same_thing_is_asked_by_the_full
     gate = Gate(ctx)
 
     def asked(fact: FactNode) -> Draft:
-        return Draft(
-            category="direct_fact",
-            question=f"What is {fact.subject}'s {fact.attribute.lower()} number?",
-            reference_answer=fact.value,
-            keywords=[fact.value],
-            facts=[fact],
-            answer_spans=[fact.value],
-            language="en",
-            template="en.attr",
-        )
+        return _one_fact(fact, f"What is {fact.subject}'s {fact.attribute.lower()} number?", fact.value, "en")
 
     bare = next(f for f in ctx.facts if f.attribute == "Phone" and f.subject == "Leeds")
     failure = gate._keys(asked(bare))
@@ -1573,15 +1564,8 @@ def test_a_value_whose_row_notes_a_condition_is_incomplete_without_it(tmp_path: 
     gate = Gate(ctx)
 
     def asked(fact: FactNode, answer: str) -> Draft:
-        return Draft(
-            category="numerical",
-            question=f"What is the {fact.attribute.lower()} of the Expense Policy?",
-            reference_answer=answer,
-            keywords=[fact.value],
-            facts=[fact],
-            answer_spans=[fact.value],
-            language="en",
-            template="en.attr",
+        return _one_fact(
+            fact, f"What is the {fact.attribute.lower()} of the Expense Policy?", answer, "en", "numerical"
         )
 
     home = next(f for f in ctx.facts if f.value == "£250 per year")
