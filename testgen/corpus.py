@@ -25,7 +25,7 @@ from schemas import Document, SkippedFile
 from testgen.chunking import Block, split_blocks
 from testgen.errors import CorpusError
 from testgen.lang.detect import detect_language, script_counts
-from testgen.names import is_generic_title, leading_number_end, name_problems, short_title
+from testgen.names import is_generic_title, leading_number_end, name_problems, page_kind_title, short_title
 from testgen.text import strip_markup
 
 __all__ = [
@@ -281,8 +281,9 @@ def _prose_before(text: str, blocks: list[Block], start: int) -> int:
 
 
 def _opening(text: str, blocks: list[Block]) -> tuple[str, bool] | None:
-    """The document's first heading or first line of text (comments and rules skipped), and whether it is a
-    heading; None when the document opens with a table, a list or code."""
+    """The document's first heading or first line of text (comments, rules and a plain-text masthead skipped),
+    and whether it is a heading; None when the document opens with a table, a list or code."""
+    skipped = 0
     for block in blocks:
         if block.kind == "heading":
             if block.heading.strip():
@@ -291,9 +292,33 @@ def _opening(text: str, blocks: list[Block]) -> tuple[str, bool] | None:
         if block.kind != "paragraph":
             return None
         for line in _HTML_COMMENT.sub("", text[block.start : block.end]).splitlines():
-            if re.search(r"\w", line):
+            if re.search(r"\w", line) and not (skipped < _MAX_MASTHEAD_LINES and _masthead(line)):
                 return line, False
+            skipped += bool(re.search(r"\w", line))
     return None
+
+
+#: Plain-text lines above a title that only say what kind of page it is or who wrote it when.
+_MAX_MASTHEAD_LINES = 2
+_BYLINE = re.compile(r"기자|특파원|reporter|correspondent|^\s*by\s+[A-Z]|記者", re.I)
+_DATE_IN_LINE = re.compile(r"\b(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d{2}\b|(?:19|20)\d\d년")
+
+
+def _masthead(line: str) -> bool:
+    """Whether a plain-text document's opening line is its masthead, not its title: a newspaper's "가온일보 | 사회 |
+    2025.03.14 16:42 | 최유진 기자", a "PRESS RELEASE - FOR IMMEDIATE RELEASE" tag."""
+    parts = [p for p in re.split(r"\s[|·\-–—]\s|\s*\|\s*", _clean_title(line)) if p.strip()]
+    if len(parts) >= 2 and (_BYLINE.search(line) or _DATE_IN_LINE.search(line)):
+        return True
+    if _RELEASE_TAG.fullmatch(_clean_title(line)):
+        return True
+    # "News | Updates": two tags; one ("Release Notes") is the page's title
+    return len(parts) >= 2 and all(page_kind_title(part) for part in parts)
+
+
+_RELEASE_TAG = re.compile(
+    r"(?:for immediate release|(?:press|news|media) release|보도\s*자료|新闻稿|プレスリリース)", re.I
+)
 
 
 def _line_is_title(line: str, stem: str) -> bool:

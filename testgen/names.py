@@ -112,8 +112,22 @@ def _sentence_like(name: str) -> bool:
         return True  # "Earn SkyPoints Faster with Us!"
     if text.endswith(".") and not _ABBREVIATION_END.search(text):
         return True
+    if name.strip()[:1] in "\"“'‘" and len(words) >= 4:
+        # a quotation as a title ('"The bikes go where the van can't"'): a song's or a book's name capitalises
+        # its words, what someone said does not
+        lower = [w for w in words[1:] if w.isascii() and w[:1].islower() and w.lower() not in _GLUE_WORDS]
+        if len(lower) * 2 >= len(words):
+            return True
+    latin = [w for w in words if re.search(r"[A-Za-z]", w)]
+    content = [w for w in latin if w.lower() not in _GLUE_WORDS]
+    if len(content) >= 6 and len(latin) == len(words) and text == text.upper():
+        return True  # a headline in capitals ("LOCAL BATTERY MAKER POWERS FOOD BANK'S NEW DELIVERIES")
     # "condition is a boolean, True of False": prose starts with a lowercase word; names rarely do
     return len(words) >= 4 and words[0].isalpha() and words[0].isascii() and words[0].islower()
+
+
+#: Short words a title leaves in lower case ("The Lord of the Rings").
+_GLUE_WORDS = frozenset("a an the of and or in on at to for by with from".split())
 
 
 def name_problems(name: str) -> tuple[str, ...]:
@@ -239,7 +253,7 @@ def core_name(name: str) -> str:
 PAGE_KIND_WORDS = GENERIC_HEADINGS | frozenset(
     """locations location offices office hours directory handbook guide guides onboarding checklist procedure
     procedures process processes post-mortem postmortem retrospective minutes meeting meetings agenda announcement
-    announcements news updates changelog notice notices welcome introduction
+    announcements news updates changelog notice notices welcome introduction press release releases immediate
     소개 연혁 공지 공고 제도 절차 휴가 복지 팀 회의록 회의 가이드 매뉴얼 체크리스트 온보딩 프로세스 업무 결과 보고
     보고서 자료 규칙 지침 공시""".split()
 )
@@ -261,7 +275,7 @@ _INTRODUCING = re.compile(r"^(?:about|introducing|meet(?: the)?|welcome to|all a
 # A Korean title's trailing words that name the document, not its subject: "… 소개", "… 추진 결과 보고", "… 참여자
 # 모집 공고", "… 정기 경영공시".
 _KO_INTRODUCING = re.compile(
-    r"\s*(?:소개|개요|(?:추진\s*)?(?:결과\s*)?보고서?|(?:[가-힣]+\s)?모집\s*공고|공고|(?:정기\s*)?(?:경영\s*)?공시|"
+    r"\s*(?:소개|개요|(?:추진\s*)?(?:결과\s*)?보고서?|(?:[가-힣]+\s)?모집\s*공고|(?:시행\s*)?공고|(?:정기\s*)?(?:경영\s*)?공시|"
     r"(?:사용\s*)?설명서|매뉴얼|(?:제품\s*)?사양서?|일정)$"
 )
 #: A degree or credential after a person's name: "Samir Haddad, M.Ed.", "Ana Ruiz, PhD".

@@ -96,6 +96,7 @@ def asked(f: FactNode, category: str = "direct_fact") -> Draft:
         "On request",
         "별도 문의",
         "面议",
+        "○ (예약제)",  # a mark with its note
     ],
 )
 def test_placeholders_and_debris_are_rejected(value: str) -> None:
@@ -103,7 +104,17 @@ def test_placeholders_and_debris_are_rejected(value: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "value", ["$12,500", "Jonas Berg", "2008년 3월 15일", "+82-2-555-0134", "Head of Product (EMEA)", "48%", "3박 4일"]
+    "value",
+    [
+        "$12,500",
+        "Jonas Berg",
+        "2008년 3월 15일",
+        "+82-2-555-0134",
+        "Head of Product (EMEA)",
+        "48%",
+        "3박 4일",
+        "Yes (by appointment)",
+    ],
 )
 def test_real_values_are_kept(value: str) -> None:
     assert not is_placeholder(value)
@@ -127,6 +138,7 @@ def test_real_values_are_kept(value: str) -> None:
             "planned",
         ),
         ("Q3 2027", "- **Opening**: Q3 2027 (expected)", "It opened in Q3 2027.", "planned"),
+        ("18일", "가온누리병원이 오는 18일부터 야간진료를 시작한다.", "18일부터 시작합니다.", "page was written"),
     ],
 )
 def test_values_that_lost_what_the_document_says_are_rejected(
@@ -173,6 +185,7 @@ def test_complete_values_are_kept(value: str, evidence: str, answer: str) -> Non
         "9 address",
         "x",
         "accreditation valid through",
+        "On the board since",  # a clause cut before its date
         "sales@example.com",
         "the whole text of a long table row",
     ],
@@ -257,6 +270,7 @@ def sentence(evidence: str, value: str, value_type: str = "date") -> FactNode:
         ("The results of the survey were published in", "2019", "en"),
         ("그는 2019년 3월에 회사를 떠났습니다.", "2019년 3월", "ko"),
         ("또한 2019년 3월에 새 지점이 문을 열었습니다.", "2019년 3월", "ko"),
+        ("예를 들어 가온병원에서 내시경을 추가하면 6만 원을 더 냅니다.", "6만 원", "ko"),  # an example of a rule above
         ("它于2010年7月开始更新工程。", "2010年7月", "zh"),
         ("しかし1974年に新しい大学が設立された。", "1974年", "ja"),
         # after the date that opens it, the clause must still stand alone and be one clause
@@ -1575,3 +1589,10 @@ def test_a_value_whose_row_notes_a_condition_is_incomplete_without_it(tmp_path: 
     assert gate._conditions(asked(home, "£250 per year (remote staff only).")) is None
     meals = next(f for f in ctx.facts if f.value == "£45 per head")
     assert gate._conditions(asked(meals, "£45 per head.")) is None  # a step to take, not whom it applies to
+
+
+def test_a_question_ending_on_a_verb_without_its_object_is_rejected() -> None:
+    said = "Leah Okonkwo joined in 2019 as a Saturday warehouse volunteer."
+    assert "join what" in (words_problem("When did Leah Okonkwo join?", said) or "")
+    joined = "Leah Okonkwo joined Tarrow Valley Food Bank in 2019."
+    assert words_problem("When did Leah Okonkwo join Tarrow Valley Food Bank?", joined) is None

@@ -581,3 +581,13 @@ def test_a_one_word_column_takes_the_word_its_heading_qualifies_it_by() -> None:
     # a plan has no hours of its own: its support does ("and channels" qualifies nothing)
     assert ("Team Plan", "Support hours") in got and ("Team Plan", "Channels") in got
     assert ("Leeds", "Hours") in got  # a heading that does not say whose hours leaves the column as it is
+
+
+def test_a_totals_row_names_no_thing() -> None:
+    text = (
+        "# Annual Report\n\n## Food sources\n\n| Source | Tonnes | Share |\n|---|---|---|\n"
+        "| Supermarkets | 700 | 55% |\n| **Total** | **1,284** | **100%** |\n"
+    )
+    mined = mine(text, doc_id="org/report.md", title="Annual Report")
+    assert "Total" not in {f.subject for f in mined.facts}  # "How many tonnes does Total have?"
+    assert "Total" not in {name for name, _ in mined.row_entities}

@@ -316,6 +316,7 @@ def test_names_are_not_page_kind_titles(title: str) -> None:
         ("Meet the Kestrel KSI-6000", "Kestrel KSI-6000"),
         ("윤슬로지 소개", "윤슬로지"),
         ("2025년 서하시 청년 월세 지원사업 추진 결과 보고", "2025년 서하시 청년 월세 지원사업"),
+        ("2025년 시민 건강검진 지원사업 시행 공고", "2025년 시민 건강검진 지원사업"),  # a notice that it starts
         ("2026년 서하시 청년 월세 지원사업 참여자 모집 공고", "2026년 서하시 청년 월세 지원사업"),
         ("누리담저축은행 2025년 2분기 정기 경영공시", "누리담저축은행 2025년 2분기"),
         ("온새미 클린보 R7 사용 설명서", "온새미 클린보 R7"),
@@ -337,3 +338,26 @@ def test_introducing_words_are_left_out_of_a_name(title: str, name: str) -> None
 def test_folders_that_name_a_form_of_page_are_no_kind_of_thing() -> None:
     assert form_folder("reference") and form_folder("blog") and form_folder("Articles") and form_folder("보고서")
     assert not form_folder("products") and not form_folder("people") and not form_folder("contracts")
+
+
+def test_a_plain_text_masthead_is_not_the_title() -> None:
+    news = "가온일보 | 사회 | 2025.03.14 16:42 | 최유진 기자\n\n가온누리병원 야간진료 시작\n\n본문입니다.\n"
+    assert derive_title(news, {}, "20250314_news")[0] == "가온누리병원 야간진료 시작"
+    release = "PRESS RELEASE - FOR IMMEDIATE RELEASE\n\nKestrel Partners With Food Bank\n\nPELLINGTON, 4 June 2024.\n"
+    assert derive_title(release, {}, "release")[0] == "Kestrel Partners With Food Bank"
+    titled = "Orbit Cloud Pricing\n\nPlans start at $99.\n"  # an ordinary first line stays the title
+    assert derive_title(titled, {}, "pricing")[0] == "Orbit Cloud Pricing"
+
+
+@pytest.mark.parametrize(
+    ("name", "usable"),
+    [
+        ('"The bikes go where the van can\'t"', False),  # what someone said, as a blog post's title
+        ("LOCAL BATTERY MAKER POWERS FOOD BANK'S NEW CARGO-BIKE DELIVERIES", False),  # a headline in capitals
+        ('"The Lord of the Rings"', True),
+        ("TARROW VALLEY FOOD BANK", True),
+        ("UNITED STATES DEPARTMENT OF HOMELAND SECURITY", True),
+    ],
+)
+def test_quotations_and_headlines_in_capitals_are_no_names(name: str, usable: bool) -> None:
+    assert is_usable_name(name) is usable, name_problems(name)

@@ -99,6 +99,13 @@ EN = [
         "Orbit Cloud's starter tier costs $99/month.",
     ),
     (
+        # the price charged to community groups: no "community" that costs
+        fact("Community price", "£79", "money", number=79.0, unit="£"),
+        "CX-48",
+        "How much is CX-48's community price?",
+        "CX-48's community price is £79.",
+    ),
+    (
         fact("Term", "24 months", "number", number=24.0, unit="months"),
         "the contract with Delta Farms",
         "How long does the contract with Delta Farms last?",
@@ -371,6 +378,15 @@ def test_a_when_question_leaves_out_how_long_the_event_lasted() -> None:
     asked = English().fact(held, "Harvest Fair")
     # "held over two days" would ask which fair first lasted two days
     assert asked is not None and asked[0] == "When was the first Harvest Fair held?", asked
+
+
+def test_a_sentence_answer_leaves_out_a_pointer_to_another_page() -> None:
+    line = "The KC-720 Cargo price changed on 1 July 2024 - see the press release and the support FAQ."
+    changed = fact("changed", "1 July 2024", "date", date_key="2024-07-01").model_copy(
+        update={"source": "sentence", "evidence": line}
+    )
+    asked = English().fact(changed, "KC-720 Cargo")
+    assert asked is not None and asked[1] == "The KC-720 Cargo price changed on 1 July 2024.", asked
 
 
 def test_a_price_in_one_of_two_currencies_says_which_and_measures_compare_with_their_adjective() -> None:

@@ -62,7 +62,15 @@ from testgen.gate.wh import wh_mismatch
 from testgen.kg.mining import table_cells
 from testgen.kg.values import find_values
 from testgen.lang import is_contact_value
-from testgen.names import introduced_name, is_usable_name, name_problems, page_kind_title, short_title, title_core
+from testgen.names import (
+    introduced_name,
+    is_usable_name,
+    name_problems,
+    page_kind_title,
+    short_title,
+    title_core,
+    without_parentheticals,
+)
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import contains_keyword, normalize
@@ -219,8 +227,10 @@ class Gate:
                     "document_subject", f"'{fact.attribute[:30]}' tells the partnership, not {fact.subject[:30]}"
                 )
         for fact in draft.facts:
-            # by its short title too: "API reference — Bookings" is asked as "the API reference"
-            for name in {fact.subject, short_title(fact.subject)}:
+            # by its short title too: "API reference — Bookings" is asked as "the API reference"; and as the question
+            # writes it, without a post's tag or a bracket ("[공지] … 변경 안내", "… 자주 묻는 질문(FAQ)")
+            shorter = {fact.subject, short_title(fact.subject)}
+            for name in shorter | {without_parentheticals(introduced_name(n)) for n in shorter}:
                 if document_subject(name) and normalize(name) in question:
                     return _fail("document_subject", name[:40])
         return None

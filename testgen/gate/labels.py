@@ -35,7 +35,7 @@ _OPAQUE = frozenset(
     비고 기타 설명 내용 참고 참조 상세 세부 세부사항 세부내용 특이사항 메모 추가 추가정보 정보 값
     备注 其他 说明 内容 详情 其它 備考 その他 説明 内容 詳細 メモ""".split()
 )
-_DANGLING = re.compile(r"\b(?:through|until|till|by|from|to|of|for|with|in|on|at|as|per|than|and|or)$")
+_DANGLING = re.compile(r"\b(?:through|until|till|by|from|to|of|for|with|in|on|at|as|per|than|and|or|since)$")
 MAX_LABEL_WORDS = 5
 _NOUNS_LIKE_ADJECTIVES = frozenset(
     "table cable timetable variable deliverable deliverables receivable payable vegetable stable bible wireless "

@@ -22,7 +22,8 @@ DOCUMENT_WORDS = re.compile(
     r"\b(?:guide|guidelines?|manual|handbook|document(?:ation)?|specifications?|spec sheet|catalog(?:ue)?|"
     r"brochure|calendar|timetable|syllabus|options|directory|overview|faqs?|readme|report|whitepaper|datasheet|glossary|map|index|summary|"
     r"instructions|notes|frequently asked questions|questions and answers|q&a|careers at|about us|"
-    r"contact us|api reference|reference (?:docs?|guide|manual)|release notes|changelog|getting started)\b|"
+    r"contact us|api reference|reference (?:docs?|guide|manual)|release notes|changelog|getting started|"
+    r"knowledge base|(?:press|news|media) release)\b|"
     r"^\s*how to\b|"
     r"자주 묻는 질문|常见问题|よくある質問|안내서?|가이드|매뉴얼|설명서|문서|보고서|목록|카탈로그|개요|백서|"
     r"指南|手册|文档|说明书|目录|概述|ガイド|マニュアル|資料|一覧|説明書|概要",

@@ -35,7 +35,8 @@ _EN_LEAD = frozenset(
 )
 _KO_LEAD = re.compile(
     r"^(?:그|이|저|그녀|그들|이들|저들|이것|그것|저것|이는|그는|이러한|그러한|이런|그런|해당|위의?|아래의?|상기|"
-    r"또한|그러나|하지만|그리고|따라서|그래서|그런데|또|이에|이후|이때|그때|한편|게다가|더불어|반면|즉)(?:\s|[은는이가을를의에도])"
+    r"또한|그러나|하지만|그리고|따라서|그래서|그런데|또|이에|이후|이때|그때|한편|게다가|더불어|반면|즉|"
+    r"예를\s*들어|예컨대|가령|다만|특히|이처럼|이와\s*같이|위와\s*같이|참고로)(?:\s|[은는이가을를의에도,])"
 )
 # Two events told in order in one Chinese sentence ("…回港后即主持…", "失联后将坠入").
 _ZH_SEQUENCE = re.compile(r"后(?:即|便|就|随即|将|再|又|于|在)|随即|之后便|然后")
@@ -278,7 +279,13 @@ def words_problem(question: str, evidence: str) -> str | None:
         return "the question has words the sentence does not"
     if extra and not (extra[0].islower() and _inflections(extra[0]) & said):
         return "the question has words the sentence does not"
+    if _NO_OBJECT.search(question):
+        return "the question ends on a verb without what it acts on ('When did Leah Okonkwo join?': join what?)"
     return None
+
+
+#: A question ending on a verb that needs its object: the page says what was joined; the question does not.
+_NO_OBJECT = re.compile(r"\b(?:join|rejoin|leave|enter|acquire|buy|sign|sell|attend|visit|receive)\s*\?\s*$", re.I)
 
 
 _QUESTION_WORDS = frozenset("when since did do does was were is are has have had been".split())

@@ -48,6 +48,8 @@ def is_placeholder(value: str) -> bool:
     text = value.strip()
     if not text or _MARKS.match(text):
         return True
+    if _MARKS.match(re.sub(r"[(（][^()（）]*[)）]", "", text)):
+        return True  # "○ (예약제)", "✓ (on request)": a mark with its note, still no answer to say
     if normalize(text).strip(".:;") in _PLACEHOLDER_WORDS or _NO_ANSWER.fullmatch(text):
         return True
     if _PLACEHOLDER.search(text):
@@ -82,6 +84,12 @@ _TENTATIVE_AFTER = re.compile(
     re.I,
 )
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
+# A word right before a date that counts from the day the page was written: "오는 18일", "지난해 9월", "last March".
+_RELATIVE_BEFORE = re.compile(
+    r"(?:오는|지난|이번|다음|올해|지난해|작년|내년|전년|금년|이달|지난달|다음\s*달|\b(?:next|last|this|coming)|"
+    r"今年|去年|明年|本月|上月|下月|昨年|来年|先月|来月)\s*$",
+    re.I,
+)
 
 
 def _locate(fact: FactNode) -> tuple[str, str] | None:
@@ -104,6 +112,8 @@ def incomplete_value(fact: FactNode, answer: str) -> str | None:
     if re.match(r"[-–]?[A-Za-z]", after) or re.search(r"[A-Za-z][-–]$", before):
         return "the value is part of a longer name ('2019-nCoV', 'COVID-19')"
     norm_answer = normalize(answer)
+    if (fact.value_type == "date" or re.fullmatch(r"\d{1,2}\s*[일日]", fact.value)) and _RELATIVE_BEFORE.search(before):
+        return "a date counted from when the page was written ('오는 18일', '지난해 9월')"
     qualifier = _QUALIFIER_BEFORE.search(before[-24:])
     if qualifier and normalize(qualifier.group(0).strip(" :：")) not in norm_answer:
         return f"qualifier '{qualifier.group(0).strip()}' before the value"

@@ -742,6 +742,8 @@ def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool
     """Whether a table's row header (under `column`) names a thing (a branch, a product) rather than labels a case."""
     if normalize(row) in known:
         return True
+    if normalize(row) in _TOTAL_COLUMNS:
+        return False  # "| **Total** | 1,284 | 100% |": the rows above summed, not a thing
     if DAYS.match(normalize(row)):
         return False  # "Saturday and Sunday", "평일": a row of opening hours, not a thing
     if _CODE_ROW.fullmatch(row.strip()):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from schemas import FactNode
-from testgen.lang import GENERIC_HEADINGS, ValueKind
+from testgen.lang import GENERIC_HEADINGS, OFFER_KINDS, ValueKind
 from testgen.lang.en import (
     a_or_an,
     base_form,
@@ -69,6 +69,9 @@ def _outside(attr: str) -> str:
 
 #: A document kind naming the page's own subject at the head of a label ("Agreement Effective Date").
 _AGREEMENT = re.compile(r"(?:agreement|contract|lease|policy|licen[cs]e|subscription)\s+", re.I)
+
+#: A pointer to another page after a dash, which the answer leaves out: "… on 1 July 2024 - see the FAQ".
+_CROSS_REFERENCE = re.compile(r"\s[-–—]\s+(?:see|cf\.?|refer to|read)\b", re.I)
 
 #: How long an event lasted, at the end of the clause a when-question is made of ("held over two days").
 _DURATION_AT_END = re.compile(
@@ -480,7 +483,9 @@ class English:
             shown = f"{value} {currency}" if currency and currency not in value else value
             m = re.match(r"^(.+?)\s+(price|cost)$", attr)
             asked_in = f" in {currency}" if currency else ""  # "Price (USD)" beside "Price (INR)": say which
-            if m:  # "starter tier price" → "How much does Lifellm's starter tier cost?"
+            if m and m.group(1).split()[-1].lower().removesuffix("s") in OFFER_KINDS:
+                # "starter tier price" → "How much does Lifellm's starter tier cost?"; a "community price" is no
+                # thing that costs: "What is CX-48's community price?"
                 of = self._of(m.group(1), subject)
                 return f"How much does {of} cost{asked_in}?", _sentence(f"{of} costs {shown}."), "en.cost"
             value = shown
@@ -610,12 +615,14 @@ class English:
         if prep is None:
             return None
         clause = pre[: prep.start()].strip(" ,")
-        answer = sentence
+        answer = _CROSS_REFERENCE.split(sentence)[0].rstrip(" .") + "."  # "… 1 July 2024 - see the FAQ."
         if not clause:  # "In 2014, the company opened ..." → the clause follows the date
             clause = re.split(r"[.;]", post.lstrip(" ,"))[0].strip()
         elif not re.match(r"(?:the|this|its)\s+[a-z]", pre, re.I):
             # the answer ends with the date: "… was founded in 2011 in Gurugram, with a vision to …" runs on
-            tail = re.split(r"[,;:(]|\s(?:and|but|which|who|where|with|while|as|to|after|before|when)\s", post)[0]
+            tail = re.split(
+                r"[,;:(]|\s[-–—]\s|\s(?:and|but|which|who|where|with|while|as|to|after|before|when)\s", post
+            )[0]
             answer = _sentence(f"{pre} {fact.value}{tail.rstrip(' .')}.")
         clause = re.split(r",\s(?:which|who|where|and|but)\b|;|\s(?:but|while|whereas)\s", clause)[0].strip(" ,")
         # "When was the first Energy Week held over two days?" reads as asking which week first lasted two days
