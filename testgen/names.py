@@ -22,8 +22,17 @@ _SUBTITLE = re.compile(r"\s[\-–|]\s|[:：]\s|\s+—+\s*|\s*—+\s+|(?<=[^\W\d_
 
 def short_title(title: str) -> str:
     """A title without its subtitle: "Contract with X for Y: Z" → "Contract with X for Y",
-    "Velvera Watch Series — Product Specification Document" → "Velvera Watch Series"."""
-    return _SUBTITLE.split(title.strip())[0].strip() or title.strip()
+    "Velvera Watch Series — Product Specification Document" → "Velvera Watch Series"; when the first part only
+    says what kind of page it is, the part that names something: "회사 소개 | 주식회사 온담헬스케어" → "주식회사
+    온담헬스케어", "About us | Acme Corp" → "Acme Corp"."""
+    parts = [p.strip() for p in _SUBTITLE.split(title.strip()) if p.strip()]
+    if not parts:
+        return title.strip()
+    if len(parts) >= 2 and (page_kind_title(parts[0]) or is_generic_title(parts[0])):
+        named = next((p for p in parts[1:] if not page_kind_title(p) and not is_generic_title(p)), None)
+        if named is not None:
+            return named
+    return parts[0]
 
 
 _PARENTHETICAL = re.compile(r"\s*[(（][^()（）]*[)）]")
@@ -276,7 +285,7 @@ _INTRODUCING = re.compile(r"^(?:about|introducing|meet(?: the)?|welcome to|all a
 # 모집 공고", "… 정기 경영공시".
 _KO_INTRODUCING = re.compile(
     r"\s*(?:소개|개요|(?:추진\s*)?(?:결과\s*)?보고서?|(?:[가-힣]+\s)?모집\s*공고|(?:시행\s*)?공고|(?:정기\s*)?(?:경영\s*)?공시|"
-    r"(?:사용\s*)?설명서|매뉴얼|(?:제품\s*)?사양서?|일정)$"
+    r"(?:사용\s*)?설명서|매뉴얼|(?:제품\s*)?사양서?|일정|(?:진료|이용|시설|입원|외래|방문|서비스)\s*안내(?:문|서)?)$"
 )
 #: A degree or credential after a person's name: "Samir Haddad, M.Ed.", "Ana Ruiz, PhD".
 _CREDENTIAL = re.compile(

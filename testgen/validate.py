@@ -116,6 +116,9 @@ class Validator:
         for span in draft.answer_spans:
             if _leaks(question, span) or (draft.category in SINGLE_FACT and _name_leaks(draft.question, span)):
                 return Verdict(False, "answer leaked in question")
+        if draft.category in SINGLE_FACT and draft.keywords and all(_leaks(question, k) for k in draft.keywords):
+            # "주식회사 온담헬스케어의 회사명은?" → "주식회사 온담헬스케어 (ONDAM …)": every keyword is in the question
+            return Verdict(False, "answer leaked in question")
         if draft.category == "spanning" and (set.intersection(*closures) or self._one_page_answers(draft)):
             return Verdict(False, "answerable from a single document")
         failure = category.check(draft, ctx, source_docs)

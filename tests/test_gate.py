@@ -1596,3 +1596,8 @@ def test_a_question_ending_on_a_verb_without_its_object_is_rejected() -> None:
     assert "join what" in (words_problem("When did Leah Okonkwo join?", said) or "")
     joined = "Leah Okonkwo joined Tarrow Valley Food Bank in 2019."
     assert words_problem("When did Leah Okonkwo join Tarrow Valley Food Bank?", joined) is None
+
+
+def test_an_email_address_is_no_description() -> None:
+    assert descriptive_value("amira.haddad@tarrowfoodbank.org.uk") is None
+    assert descriptive_value("email the office team before noon on weekdays") is not None

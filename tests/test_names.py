@@ -317,6 +317,8 @@ def test_names_are_not_page_kind_titles(title: str) -> None:
         ("윤슬로지 소개", "윤슬로지"),
         ("2025년 서하시 청년 월세 지원사업 추진 결과 보고", "2025년 서하시 청년 월세 지원사업"),
         ("2025년 시민 건강검진 지원사업 시행 공고", "2025년 시민 건강검진 지원사업"),  # a notice that it starts
+        ("가온누리병원 진료 안내", "가온누리병원"),  # the hospital's guide to its clinics: the hospital's facts
+        ("비급여 진료비 변경 안내", "비급여 진료비 변경 안내"),  # a notice about a change names no thing
         ("2026년 서하시 청년 월세 지원사업 참여자 모집 공고", "2026년 서하시 청년 월세 지원사업"),
         ("누리담저축은행 2025년 2분기 정기 경영공시", "누리담저축은행 2025년 2분기"),
         ("온새미 클린보 R7 사용 설명서", "온새미 클린보 R7"),
@@ -361,3 +363,9 @@ def test_a_plain_text_masthead_is_not_the_title() -> None:
 )
 def test_quotations_and_headlines_in_capitals_are_no_names(name: str, usable: bool) -> None:
     assert is_usable_name(name) is usable, name_problems(name)
+
+
+def test_a_title_opening_with_its_kind_of_page_is_named_by_the_part_after_it() -> None:
+    assert short_title("회사 소개 | 주식회사 온담헬스케어") == "주식회사 온담헬스케어"
+    assert short_title("Company Overview | Tarnwell Renewables") == "Tarnwell Renewables"
+    assert short_title("Version History | Garden Quest Wiki") == "Version History"  # a page's own name first

@@ -10,6 +10,7 @@ from factories import kb_context
 
 from schemas import FactNode
 from testgen.categories import get_category
+from testgen.categories._common import single_fact_draft
 from testgen.closure import Closure, _list_parts, fact_closure, states_value
 from testgen.kg.build import build_graph, load_corpus
 from testgen.synth.context import GenContext
@@ -144,9 +145,10 @@ def test_keyword_not_in_sources_is_rejected(ctx: GenContext, keywords: list[str]
 def test_keyword_grounding_ignores_case_and_markup(ctx: GenContext) -> None:
     verdict = Validator(ctx).validate(price_draft(ctx, keywords=["**$12,500**"]), get_category("direct_fact"))
     assert verdict.ok, verdict.reason
-    # "ORBIT ARM" is grounded; the draft then fails only direct_fact's own rule (keywords inside the value)
+    # "ORBIT ARM" is grounded (grounding is checked first); the draft then fails because its only keyword is
+    # the question's own subject
     verdict = Validator(ctx).validate(price_draft(ctx, keywords=["ORBIT ARM"]), get_category("direct_fact"))
-    assert (verdict.ok, verdict.reason) == (False, "keyword outside the value span")
+    assert (verdict.ok, verdict.reason) == (False, "answer leaked in question")
 
 
 def test_leaked_answer_is_rejected(ctx: GenContext) -> None:
@@ -898,3 +900,18 @@ def test_the_same_figure_of_the_same_coded_thing_is_asked_once(tmp_path: Path) -
     assert validator.validate(draft(spec, "교체용 필터 AF-40H는 온라인몰에서 얼마에 살 수 있나요?"), category).ok
     again = validator.validate(draft(faq, "AF-40H 필터의 값은?"), category)
     assert (again.ok, again.reason) == (False, "near-duplicate")
+
+
+def test_a_single_fact_whose_every_keyword_is_in_the_question_leaks(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "company/intro.md": "# 회사 소개 | 주식회사 온담헬스케어\n\n"
+            "- **회사명**: 주식회사 온담헬스케어 (ONDAM Inc.)\n"
+        },
+    )
+    name = next(f for f in ctx.facts if f.attribute == "회사명")
+    draft = single_fact_draft(ctx, name, "direct_fact")
+    assert draft is not None and draft.question.startswith("주식회사 온담헬스케어"), draft
+    verdict = Validator(ctx).validate(draft, get_category("direct_fact"))
+    assert (verdict.ok, verdict.reason) == (False, "answer leaked in question")

@@ -204,7 +204,7 @@ _PROPERTY_HEADS_EN = frozenset(
     manager owner founder director head lead leader ceo cto cfo coo president chair chairman chairperson supervisor
     contact representative author publisher manufacturer maker brand model version edition platform format
     standard license licence method procedure process requirement eligibility criterion criteria condition
-    term period duration length time date deadline schedule window hours frequency
+    term period duration length time date deadline schedule window hours days frequency
     price cost fee charge rate amount total sum budget revenue income turnover sales profit salary wage pay
     compensation bonus allowance limit cap threshold balance deposit premium discount value
     valuation capacity size weight height width depth area volume power output speed range distance mileage

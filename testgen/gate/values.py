@@ -155,6 +155,8 @@ def descriptive_value(value: str) -> str | None:
     ("Maintains a set vehicle speed as chosen by the driver", "Review and submit your request",
     "Use “Manage My Flight” > “Report Baggage Issue”", "신분증을 지참해야 합니다"), or None."""
     text = value.strip()
+    if re.fullmatch(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)\S+", text):
+        return None  # "amira.haddad@tarrowfoodbank.org.uk": an address, whatever its words
     if re.search(r"[.!?。！？]$", text) and len(text.split()) > 2:
         return "a sentence as the value"
     if re.search(r"[>→»“”\"]", text):
