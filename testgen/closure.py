@@ -219,9 +219,16 @@ def _list_parts(value: str) -> tuple[str, ...]:
 
 
 def _one_amount(value: str) -> ValueSpan | None:
-    """The one amount with a unit a short text value is built around ("연간 왕복 6,000석"), or None."""
+    """The one amount with a unit a short text value is built around ("연간 왕복 6,000석", "3억 원 (시비 100%)":
+    a note in brackets after it aside), or None."""
+    value = _without_note(value)
     typed = [v for v in find_values(value) if v.number is not None and v.unit]
     return typed[0] if len(typed) == 1 and len(value) <= 40 else None
+
+
+def _without_note(value: str) -> str:
+    """A value without the note in brackets at its end: "약 5,000명 (예산 소진 시 조기 마감)" → "약 5,000명"."""
+    return re.sub(r"\s*[(（][^()（）]*[)）]\s*$", "", value.strip()) or value
 
 
 def _states_reworded(value: str, segment: str) -> bool:
@@ -231,8 +238,9 @@ def _states_reworded(value: str, segment: str) -> bool:
     amount = _one_amount(value)
     if amount is None:
         return False
+    raw, value = value, _without_note(value)  # the amount's offsets are in the value without its note
     rest = (value[: amount.start] + " " + value[amount.end :]).split()
-    if not rest or not any(
+    if (not rest and value == raw) or not any(
         f.number == amount.number and f.unit and _unit_stem(f.unit) == _unit_stem(amount.unit or "")
         for f in find_values(segment)
     ):
@@ -739,7 +747,10 @@ class Closure:
     def _by_distinctive_words(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """A specific typed value (an amount with its unit, a full date) next to a word only the subject's pages
         use: "세진전자 임직원 300명" in an FAQ states the 300 participants of the 세진전자 contract."""
-        if not _specific(fact):
+        # a short text built around one amount ("약 5,000명 (예산 소진 시 조기 마감)") is specific by its amount, and
+        # then must show its label too
+        noted = fact.value_type == "text" and _one_amount(fact.value) is not None
+        if not (_specific(fact) or noted):
             return set()
         words = self.distinctive(forms)
         if not words:
@@ -747,19 +758,34 @@ class Closure:
         cues = attribute_cues(fact)
         # a measure beside the name may be another part's ("AP-40 포장 상자는 6.5kg"): its attribute must show; an
         # amount of money or a count of people is specific enough ("세진전자 임직원 300명")
-        measure = fact.source != "sentence" and fact.value_type != "money" and not _is_count_unit(fact.unit)
+        measure = noted or (fact.source != "sentence" and fact.value_type != "money" and not _is_count_unit(fact.unit))
         own = {t for word in words for t in tokens(word)}
         label = [cue for cue in cues if cue not in own]
+        if noted and not label:
+            return set()
 
-        def names_it(lines: list[str], index: int) -> bool:
+        def states(lines: list[str], index: int) -> bool:
             norm = normalize(_with_its_question(lines, index))
             if fact.source == "sentence" and not _tells_the_same(cues, norm):
                 return False
             if measure and label and not any(cue in norm for cue in label):
                 return False
-            return any(contains_keyword(norm, w) for w in words) and states_value(fact, lines[index])
+            return states_value(fact, lines[index])
 
-        return self._docs_with_a_line(self._candidates(fact), found, names_it)
+        def names_it(lines: list[str], index: int) -> bool:
+            norm = normalize(_with_its_question(lines, index))
+            return any(contains_keyword(norm, w) for w in words) and states(lines, index)
+
+        docs = self._docs_with_a_line(self._candidates(fact), found, names_it)
+        # a page titled with two of those words is about the subject throughout: "시민 건강검진 본인부담금 지원 자주
+        # 묻는 질문" answers "예산 범위(약 5,000명)" without naming the programme again
+        titled = {
+            chunk_id
+            for chunk_id in self._candidates(fact)
+            if sum(contains_keyword(normalize(self.ctx.docs[self.ctx.chunks[chunk_id].doc_id].title), w) for w in words)
+            >= 2
+        }
+        return docs | self._docs_with_a_line(titled, found | docs, states)
 
     def identifiers(self, fact: FactNode) -> set[str]:
         """Model codes and other names made of letters and digits ("AF-40H", "KSI-6000") that few pages use, said
@@ -844,12 +870,14 @@ class Closure:
     def _same_names_and_verb(self, fact: FactNode, found: set[str]) -> set[str]:
         """A dated event told again with its names and its verb in other words: "Founded in 2019 by Tomasz Iwanicki
         and Rafaela Venn, Lumenday provides …" tells "Rafaela Venn co-founded Lumenday in 2019 with Tomasz
-        Iwanicki". The asked clause (up to its first comma) must name three words or more with capitals, and a
+        Iwanicki". The asked clause (up to its first comma) must name three words or more with capitals (two when
+        one is a model code: "the list price of the KC-720 Cargo will rise … on 1 July 2024"), and a
         line of another document give every one of them, a word of the clause's verb and the same date. Not for
         Chinese or Japanese (no capitals to find names by)."""
         if fact.source != "sentence" or fact.value_type != "date" or is_cjk(fact.attribute):
             return set()
-        words = re.findall(r"[\w'’-]+", fact.attribute.split(",", 1)[0])
+        clause = re.split(r"[,;]|\s[-–—]\s", fact.attribute, maxsplit=1)[0]  # "… on … - see the FAQ": not the pointer
+        words = re.findall(r"[\w'’-]+", clause)
         # the clause's first word is a name only when the next one is too ("Rafaela Venn …", not "Founded in …")
         named = [w[:1].isupper() and (i > 0 or len(words) == 1 or words[1][:1].isupper()) for i, w in enumerate(words)]
         names = {normalize(w) for w, name in zip(words, named, strict=True) if name and normalize(w) not in _STOP}
@@ -860,7 +888,9 @@ class Closure:
             for part in w.split("-")
             if len(part) >= 4 and normalize(part) not in _STOP
         }
-        if len(names) < 3 or not verbs:
+        # three names, or two with a rare model code among them ("The KC-720 Cargo price changed on …")
+        coded = _IDENTIFIER.search(clause) is not None
+        if not verbs or len(names) < (2 if coded else 3):
             return set()
 
         def tells(lines: list[str], index: int) -> bool:

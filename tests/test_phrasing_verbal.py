@@ -389,6 +389,13 @@ def test_a_sentence_answer_leaves_out_a_pointer_to_another_page() -> None:
     assert asked is not None and asked[1] == "The KC-720 Cargo price changed on 1 July 2024.", asked
 
 
+def test_a_contact_column_is_asked_for_what_it_holds() -> None:
+    mail = English().fact(fact("Contact", "chair@example.org", "text"), "Dr. Helen Marsh")
+    assert mail is not None and mail[0] == "What is Dr. Helen Marsh's contact e-mail address?"
+    phone = English().fact(fact("Contact", "+44 1632 960 123", "text"), "Dr. Helen Marsh")
+    assert phone is not None and phone[0] == "What is Dr. Helen Marsh's contact number?"
+
+
 def test_a_price_in_one_of_two_currencies_says_which_and_measures_compare_with_their_adjective() -> None:
     price = English().fact(fact("Price (USD)", "$109", "money", number=109.0, unit="$"), "the Nimbus Dock")
     assert price is not None and price[0] == "How much does the Nimbus Dock cost in USD?"

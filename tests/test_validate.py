@@ -915,3 +915,20 @@ def test_a_single_fact_whose_every_keyword_is_in_the_question_leaks(tmp_path: Pa
     assert draft is not None and draft.question.startswith("주식회사 온담헬스케어"), draft
     verdict = Validator(ctx).validate(draft, get_category("direct_fact"))
     assert (verdict.ok, verdict.reason) == (False, "answer leaked in question")
+
+
+def test_a_count_with_a_note_is_stated_by_a_page_titled_with_the_subjects_words(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "city/notice.md": "# 2025년 시민 치과검진 본인부담금 지원사업 시행 공고\n\n"
+            "- **지원 인원**: 약 3,000명 (예산 소진 시 조기 마감)\n- **사업 예산**: 2억 원 (시비 100%)\n",
+            "city/faq.md": "# 시민 치과검진 본인부담금 지원 자주 묻는 질문\n\n**Q. 왜 일찍 마감됐나요?**\n\n"
+            "A. 신청 인원이 예산 범위(약 3,000명)에 이르러 일찍 마감되었습니다.\n",
+            "news/fair.md": "# 봄 축제 소식\n\n올해 축제에는 약 3,000명이 다녀갔다.\n",
+        },
+    )
+    people = next(f for f in ctx.facts if f.attribute == "지원 인원")
+    docs = fact_closure(ctx, people)
+    assert "city/faq.md" in docs  # the FAQ about the programme, its amount and the label's word
+    assert "news/fair.md" not in docs  # the same count of another thing

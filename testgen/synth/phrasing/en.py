@@ -361,6 +361,12 @@ class English:
         if verbal is not None:
             return verbal
         attr = attr_phrase(fact.attribute) if fact.value_type != "money" else fact_attr(fact)
+        if re.fullmatch(r"contacts?(?: details?| info(?:rmation)?)?", attr, re.I):
+            # a "Contact" column holding an e-mail or a number: ask for what it holds ("Dr. Marsh's contact e-mail")
+            if re.fullmatch(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", fact.value.strip()):
+                attr = "contact e-mail address"
+            elif re.fullmatch(r"[+(]?\d[\d\s().-]{6,}\d", fact.value.strip()):
+                attr = "contact number"
         if re.match(r"(with|without|for|in|on|per|under|over|at)(?![\w-])", attr) and fact.value_type in (
             "money",
             "number",
