@@ -591,3 +591,14 @@ def test_a_totals_row_names_no_thing() -> None:
     mined = mine(text, doc_id="org/report.md", title="Annual Report")
     assert "Total" not in {f.subject for f in mined.facts}  # "How many tonnes does Total have?"
     assert "Total" not in {name for name, _ in mined.row_entities}
+
+
+def test_a_spec_table_whose_columns_are_codes_with_variant_words_is_read_by_column() -> None:
+    text = (
+        "# Spec Sheet\n\n| Specification | KC-360 | KC-500 Mk2 | KC-720 Cargo |\n|---|---|---|---|\n"
+        "| Weight | 2.4 kg | 2.9 kg | 4.3 kg |\n"
+    )
+    mined = mine(text, doc_id="products/spec.md", title="Spec Sheet")
+    got = {(f.subject, f.attribute, f.value) for f in mined.facts}
+    # "KC-500 Mk2" and "KC-720 Cargo" name models as "KC-360" does: the table is read column by column
+    assert {("KC-500 Mk2", "Weight", "2.9 kg"), ("KC-720 Cargo", "Weight", "4.3 kg")} <= got

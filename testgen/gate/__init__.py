@@ -513,6 +513,9 @@ class Gate:
             other = self._dated_again(fact)
             if other:
                 return _fail("ambiguous_key", f"the page dates the same event again: '{other[:40]}'")
+            changed = self._changed_elsewhere(fact)
+            if changed:
+                return _fail("ambiguous_key", f"a page says it changed: '{changed[:50]}'")
             namesake = namesake_value(self.ctx, fact) or self._namesake_of(fact.subject_entity, draft.question)
             if not namesake and fact.value_entity:
                 namesake = self._namesake_of(fact.value_entity, draft.question)
@@ -534,6 +537,27 @@ class Gate:
         if self._namesakes is None:
             self._namesakes = person_namesakes(self.ctx)
         return self._namesakes.get(entity.entity_id)
+
+    def _changed_elsewhere(self, fact: FactNode) -> str | None:
+        """A line (on any page) naming the subject that says the fact's amount changed: "the list price of the
+        KC-720 Cargo will rise from £649 to £689 on 1 July 2024", "£689, up from £649", "9만 원에서 10만 원으로"
+        — asked as it is, the old figure answers for today."""
+        if fact.number is None or fact.value_type not in ("money", "number", "percent"):
+            return None
+        value = re.escape(fact.value.strip())
+        changed = re.compile(
+            rf"\bfrom\s+{value}\s+to\b|\b(?:up|down|increased|decreased|raised|reduced|rising|falling)\s+from\s+"
+            rf"{value}(?![\d,.])|(?<![\d,.]){value}\s*(?:→|->|⇒)|(?<![\d,.]){value}\s*에서\s*\S+\s*(?:으로|로)\s|"
+            rf"(?:종전|기존|현행)\s*{value}(?![\d,.])",
+            re.I,
+        )
+        entity = self.ctx.entities.get(fact.subject_entity or "")
+        names = {normalize(n) for n in (fact.subject, entity.name if entity else "") if n}
+        for chunk_id in sorted(self.ctx.chunks_with(fact.value)):
+            for line in self.ctx.chunks[chunk_id].text.splitlines():
+                if changed.search(line) and any(name in normalize(line) for name in names):
+                    return line.strip()
+        return None
 
     def _dated_again(self, fact: FactNode) -> str | None:
         """Another line of the fact's page dating the same event differently: "August 2019: Promoted to Senior

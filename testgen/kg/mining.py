@@ -715,6 +715,9 @@ _NOT_QUALIFIERS = frozenset("and the our your their its for with per all other".
 #: ("FY2024", "Q3", "H1") or a size ("3XL").
 _CODE_ROW = re.compile(r"(?!FY\d)[A-Z]{2,}[A-Z-]*\d[A-Z0-9-]*(?<!-)")
 
+#: A code with capitalised words after it, a variant or a model's name: "KC-500 Mk2", "KC-720 Cargo", "ORV-R7 Lite".
+_CODED_NAME = re.compile(_CODE_ROW.pattern + r"(?:\s+[A-Z][A-Za-z0-9-]*){1,3}")
+
 #: A note before a table saying which variant its figures are for.
 _VARIANT_NOTE = re.compile(
     r"\b(?:figures|values|specifications|specs|data|numbers|ratings)\s+(?:below|that follow|in (?:the|this) table)\s+"
@@ -746,7 +749,7 @@ def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool
         return False  # "| **Total** | 1,284 | 100% |": the rows above summed, not a thing
     if DAYS.match(normalize(row)):
         return False  # "Saturday and Sunday", "평일": a row of opening hours, not a thing
-    if _CODE_ROW.fullmatch(row.strip()):
+    if _CODE_ROW.fullmatch(row.strip()) or _CODED_NAME.fullmatch(row.strip()):
         # a model or standard's code names it ("ORV-R7", "KSI-6000", "ADGS-1"); a record's number under "Store ID"
         # or "Flight No." does not: people ask for the store in Kochi, not for VL-005
         return not _RECORD_NUMBER.search(column) or _MODEL_COLUMN.search(column) is not None  # "Model No." names
