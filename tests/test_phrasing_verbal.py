@@ -396,6 +396,16 @@ def test_a_contact_column_is_asked_for_what_it_holds() -> None:
     assert phone is not None and phone[0] == "What is Dr. Helen Marsh's contact number?"
 
 
+def test_a_weight_or_a_length_is_compared_with_its_own_adjective() -> None:
+    lighter = English().compare(["KC-500 Mk2", "KC-360"], "Weight", ["2.9 kg", "2.4 kg"], 1, False, "number")
+    assert lighter is not None and lighter[0] == "Which is lighter: KC-500 Mk2 or KC-360?"
+    longest = English().compare(["A", "B", "C"], "Length", ["4 m", "5 m", "6 m"], 2, True, "number")
+    assert longest is not None and longest[:2] == (
+        "Which is the longest: A, B, or C?",
+        "C is the longest (A: 4 m; B: 5 m; C: 6 m).",
+    )
+
+
 def test_a_price_in_one_of_two_currencies_says_which_and_measures_compare_with_their_adjective() -> None:
     price = English().fact(fact("Price (USD)", "$109", "money", number=109.0, unit="$"), "the Nimbus Dock")
     assert price is not None and price[0] == "How much does the Nimbus Dock cost in USD?"

@@ -180,6 +180,16 @@ _MEASURE_COMPARATIVES = {
 }
 
 
+#: Measures compared with their own adjectives (more, less, the most, the least): "Which is lighter: A or B?".
+_COMPARED_MEASURES = {
+    "weight": ("heavier", "lighter", "heaviest", "lightest"),
+    "height": ("taller", "shorter", "tallest", "shortest"),
+    "length": ("longer", "shorter", "longest", "shortest"),
+    "width": ("wider", "narrower", "widest", "narrowest"),
+    "depth": ("deeper", "shallower", "deepest", "shallowest"),
+}
+
+
 def _plural(noun: str) -> str:
     """The plural of a kind of thing: "contract" → "contracts", "person" → "people", "aircraft" → "aircraft"."""
     if noun == "person":
@@ -694,6 +704,15 @@ class English:
             "measure": ("greater", "smaller"),
         }
         adjective = pairs.get(kind, ("higher", "lower"))[0 if higher else 1]
+        own = _COMPARED_MEASURES.get(attr.lower()) if kind == "measure" else None
+        if own is not None:
+            # "Which is lighter: KC-500 Mk2 or KC-360?", not "Which has the smaller weight"
+            word = own[0 if higher else 1] if len(subjects) == 2 else f"the {own[2 if higher else 3]}"
+            return (
+                f"Which is {word}: {names}?",
+                _sentence(f"{subjects[winner]} is {word} ({details})."),
+                "en.compare.measure",
+            )
         if kind == "count" and plural:
             # "Which has more branches: Nepal or Bangladesh?" ("No. of Seats": "the fewest seats")
             attr = attr.removeprefix("number of ")
