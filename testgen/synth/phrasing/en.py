@@ -190,6 +190,31 @@ _COMPARED_MEASURES = {
 }
 
 
+#: The superlative a comparison of three or more things uses.
+_SUPERLATIVES = {
+    "later": "latest",
+    "earlier": "earliest",
+    "higher": "highest",
+    "lower": "lowest",
+    "longer": "longest",
+    "shorter": "shortest",
+    "more": "most",
+    "fewer": "fewest",
+    "greater": "greatest",
+    "smaller": "smallest",
+}
+
+
+def _compare_by_adjective(
+    own: tuple[str, str, str, str], subjects: list[str], winner: int, higher: bool, details: str
+) -> tuple[str, str, str]:
+    """ "Which is lighter: KC-500 Mk2 or KC-360?", "Which is the heaviest: …?": a measure's own adjective (`own`:
+    more, less, the most, the least), not "Which has the smaller weight"."""
+    names = " or ".join(subjects) if len(subjects) == 2 else ", ".join(subjects[:-1]) + ", or " + subjects[-1]
+    word = own[0 if higher else 1] if len(subjects) == 2 else f"the {own[2 if higher else 3]}"
+    return f"Which is {word}: {names}?", _sentence(f"{subjects[winner]} is {word} ({details})."), "en.compare.measure"
+
+
 def _plural(noun: str) -> str:
     """The plural of a kind of thing: "contract" → "contracts", "person" → "people", "aircraft" → "aircraft"."""
     if noun == "person":
@@ -706,13 +731,7 @@ class English:
         adjective = pairs.get(kind, ("higher", "lower"))[0 if higher else 1]
         own = _COMPARED_MEASURES.get(attr.lower()) if kind == "measure" else None
         if own is not None:
-            # "Which is lighter: KC-500 Mk2 or KC-360?", not "Which has the smaller weight"
-            word = own[0 if higher else 1] if len(subjects) == 2 else f"the {own[2 if higher else 3]}"
-            return (
-                f"Which is {word}: {names}?",
-                _sentence(f"{subjects[winner]} is {word} ({details})."),
-                "en.compare.measure",
-            )
+            return _compare_by_adjective(own, subjects, winner, higher, details)
         if kind == "count" and plural:
             # "Which has more branches: Nepal or Bangladesh?" ("No. of Seats": "the fewest seats")
             attr = attr.removeprefix("number of ")
@@ -723,18 +742,7 @@ class English:
                 "en.compare.count",
             )
         if len(subjects) > 2:
-            adjective = {
-                "later": "latest",
-                "earlier": "earliest",
-                "higher": "highest",
-                "lower": "lowest",
-                "longer": "longest",
-                "shorter": "shortest",
-                "more": "most",
-                "fewer": "fewest",
-                "greater": "greatest",
-                "smaller": "smallest",
-            }[adjective]
+            adjective = _SUPERLATIVES[adjective]
         words = attribute.split()
         base = base_form(words[0], self.vocabulary) if kind == "date" and len(words) == 1 else None
         if base in _INTRANSITIVE:
