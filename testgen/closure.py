@@ -114,6 +114,9 @@ _UNIT_KINDS = {
 }
 
 
+#: Electrical units whose name says what they measure ("48 V" and "a 48-volt pack", "720 Wh" and "720 watt-hours").
+_UNIT_DIMENSION = {"v": "volt", "kv": "volt", "w": "watt", "kw": "watt", "wh": "watt", "kwh": "watt"}
+
 #: Counting words for people and things (a count next to a name is that name's count).
 _COUNTERS = frozenset("명 인 개 대 곳 건 석 편 人 名 个 個 台 家".split())
 
@@ -376,6 +379,9 @@ class Closure:
             # the unit names what is counted ("Headcount: 148 employees" is about employees, "employ 148 people");
             # a measure's unit ("kg", "mm") names nothing about the attribute
             cues.append(_unit_stem(fact.unit)[:5])
+        dimension = _UNIT_DIMENSION.get((fact.unit or "").lower())
+        if dimension and cues:
+            cues.append(dimension)  # "a 48-volt pack" tells a voltage, whatever the label calls it
         counted = _COUNT_LABEL.fullmatch(normalize(fact.attribute)) is not None and fact.unit is None
         for chunk_id in self._about(fact, forms, home):
             if ctx.chunks[chunk_id].doc_id in docs:
@@ -403,6 +409,7 @@ class Closure:
         docs |= self._head_of_unit(fact, forms, docs)
         docs |= self._title_after_name(fact, forms, docs)
         docs |= self._in_apposition(fact, forms, docs)
+        docs |= self._measure_in_brackets(fact, forms, docs)
         short_forms = self.subject_forms(fact) if fact.value_entity else forms
         docs |= self._from_the_other_end(fact, short_forms | self.distinctive(forms))
         docs |= self._relation_in_prose(fact, short_forms, docs)
@@ -604,6 +611,23 @@ class Closure:
             rf"(?<!\w)(?:{names}),\s+(?:the|a|an|its|their|our|the company's)\s+(?:{modifier}){{0,3}}?"
             rf"{re.escape(normalize(fact.value))}(?!\w)"
         )
+        return self._docs_with_a_line(
+            self._chunks_naming(forms), found, lambda lines, i: bool(said.search(normalize(lines[i])))
+        )
+
+    def _measure_in_brackets(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """An amount with its unit in brackets right after the subject's name: "Support for the KC-720 Cargo
+        (48 V)" states its nominal voltage, when no other attribute of the subject has that value."""
+        if not _specific(fact) or fact.value_type == "date":
+            return set()
+        entity = fact.subject_entity or normalize(fact.subject)
+        own = [f for f in self.ctx.facts_by_entity.get(entity, []) if normalize(f.value) == normalize(fact.value)]
+        if any(normalize(f.attribute) != normalize(fact.attribute) for f in own):
+            return set()  # the subject's weight and its shipping weight are both 4.3 kg: which one is meant?
+        names = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True) if len(f) >= 3)
+        if not names:
+            return set()
+        said = re.compile(rf"(?<!\w)(?:{names})\s*[(（]\s*{re.escape(normalize(fact.value))}\s*[)）]")
         return self._docs_with_a_line(
             self._chunks_naming(forms), found, lambda lines, i: bool(said.search(normalize(lines[i])))
         )

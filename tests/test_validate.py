@@ -932,3 +932,21 @@ def test_a_count_with_a_note_is_stated_by_a_page_titled_with_the_subjects_words(
     docs = fact_closure(ctx, people)
     assert "city/faq.md" in docs  # the FAQ about the programme, its amount and the label's word
     assert "news/fair.md" not in docs  # the same count of another thing
+
+
+def test_a_measure_in_brackets_after_the_name_or_said_with_its_units_name_states_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "products/spec.md": "# Spec Sheet\n\n| Specification | KC-360 | KC-720 Cargo |\n|---|---|---|\n"
+            "| Nominal voltage | 36 V | 48 V |\n| Weight | 2.4 kg | 4.3 kg |\n",
+            "support/notes.md": "# Release notes\n\n- Support for the KC-720 Cargo (48 V), launched the same day.\n",
+            "support/faq.md": "# FAQ\n\n**Q: Can I charge it with the QC-4?**\n\n"
+            "A: No. The KC-720 Cargo is a 48-volt pack and only charges from the CX-48.\n",
+            "news/bike.md": "# Bike news\n\nThe KC-720 Cargo rides on a 48 mm rail.\n",
+        },
+    )
+    volts = next(f for f in ctx.facts if f.subject == "KC-720 Cargo" and f.attribute == "Nominal voltage")
+    docs = fact_closure(ctx, volts)
+    assert {"support/notes.md", "support/faq.md"} <= docs  # "(48 V)" after the name; "a 48-volt pack"
+    assert "news/bike.md" not in docs  # 48 mm is no voltage
