@@ -416,6 +416,25 @@ class Closure:
         docs |= self._from_the_listed_pages(fact, forms)
         return docs
 
+    def unclaimed(self, fact: FactNode, docs: set[str]) -> str | None:
+        """A document beyond `docs` with a chunk that names the subject and writes the fact's specific value (an
+        amount with its unit, a full date) in a line: "Just under four and a half kilos (4.3 kg)" under an FAQ question
+        about "the Cargo pack" likely states the KC-720 Cargo's weight in words the closure cannot tie to it. Its
+        id, or None."""
+        if not _specific(fact):
+            return None
+        forms = {f for f in self.subject_forms(fact) if len(f) >= 3}
+        for chunk_id in sorted(self.ctx.chunks_with(fact.value)):
+            doc_id = self.ctx.chunks[chunk_id].doc_id
+            if doc_id in docs:
+                continue
+            text = self.ctx.chunk_norm[chunk_id]
+            if any(re.search(rf"(?<!\w){re.escape(form)}(?!\w)", text) for form in forms) and any(
+                states_value(fact, line) for line in self.lines(chunk_id)
+            ):
+                return doc_id
+        return None
+
     def _about(self, fact: FactNode, forms: set[str], home: str | None) -> list[str]:
         """Chunks that may hold the value and are about the subject: its mentions, its own page, its names, a page
         titled with it; tested per candidate (the candidates are few) rather than by collecting every chunk of the

@@ -950,3 +950,24 @@ def test_a_measure_in_brackets_after_the_name_or_said_with_its_units_name_states
     docs = fact_closure(ctx, volts)
     assert {"support/notes.md", "support/faq.md"} <= docs  # "(48 V)" after the name; "a 48-volt pack"
     assert "news/bike.md" not in docs  # 48 mm is no voltage
+
+
+def test_a_figure_a_page_naming_the_subject_writes_again_is_not_kept(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "products/spec.md": "# Spec Sheet\n\n| Specification | KC-360 | KC-720 Cargo |\n|---|---|---|\n"
+            "| Weight | 2.4 kg | 4.3 kg |\n| Nominal voltage | 36 V | 48 V |\n",
+            "support/faq.md": "# FAQ\n\nThe KC-720 Cargo ships in a padded box.\n\n"
+            "**Q: How heavy is the Cargo pack?**\n\nA: Just under four and a half kilos (4.3 kg).\n",
+        },
+    )
+    weight = next(f for f in ctx.facts if f.subject == "KC-720 Cargo" and f.attribute == "Weight")
+    draft = single_fact_draft(ctx, weight, "numerical")
+    assert draft is not None
+    verdict = Validator(ctx).validate(draft, get_category("numerical"))
+    # the FAQ likely states the same weight, in words the closure cannot tie to it: the item is not defended
+    assert (verdict.ok, verdict.reason) == (False, "unclaimed_restatement"), verdict
+    volts = next(f for f in ctx.facts if f.subject == "KC-720 Cargo" and f.attribute == "Nominal voltage")
+    kept = single_fact_draft(ctx, volts, "numerical")
+    assert kept is not None and Validator(ctx).validate(kept, get_category("numerical")).ok
