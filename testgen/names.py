@@ -264,7 +264,7 @@ PAGE_KIND_WORDS = GENERIC_HEADINGS | frozenset(
     procedures process processes post-mortem postmortem retrospective minutes meeting meetings agenda announcement
     announcements news updates changelog notice notices welcome introduction press release releases immediate
     소개 연혁 공지 공고 제도 절차 휴가 복지 팀 회의록 회의 가이드 매뉴얼 체크리스트 온보딩 프로세스 업무 결과 보고
-    보고서 자료 규칙 지침 공시""".split()
+    보고서 자료 규칙 지침 공시 의료진 교수진""".split()
 )
 #: A Korean particle glued to the last word of a title's part ("회사 소개와 연혁": 소개 + 와).
 _KO_JOINING = re.compile(r"(?<=[가-힣])(?:와|과|및|의)$")

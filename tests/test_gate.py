@@ -1618,3 +1618,20 @@ def test_an_amount_another_page_says_changed_is_ambiguous(tmp_path: Path) -> Non
     assert failure is not None and failure[0] == "ambiguous_key" and "changed" in failure[1], failure
     kept = next(f for f in ctx.facts if f.value == "£389")
     assert gate._keys(_one_fact(kept, "How much does KC-360 cost?", "£389.", "en", "numerical")) is None
+
+
+def test_a_standing_fact_of_a_periods_report_is_not_the_periods(tmp_path: Path) -> None:
+    kb = {
+        "reports/bank_2q.md": "# 누리담저축은행 2025년 2분기 정기 경영공시\n\n"
+        "- 본점 소재지: 서하시 중앙로\n- 임직원: 142명\n",
+    }
+    ctx = kb_context(tmp_path, kb)
+    gate = Gate(ctx)
+    office = next(f for f in ctx.facts if f.attribute == "본점 소재지")
+    question = "누리담저축은행 2025년 2분기의 본점 소재지는 어디인가요?"
+    failure = gate._names(_one_fact(office, question, "서하시 중앙로입니다.", "ko"))
+    # the bank's head office, not the quarter's
+    assert failure is not None and failure[0] == "document_subject", failure
+    staff = next(f for f in ctx.facts if f.attribute == "임직원")
+    counted = "누리담저축은행 2025년 2분기의 임직원은 몇 명인가요?"
+    assert gate._names(_one_fact(staff, counted, "142명입니다.", "ko", "numerical")) is None  # the quarter's count

@@ -602,3 +602,10 @@ def test_a_spec_table_whose_columns_are_codes_with_variant_words_is_read_by_colu
     got = {(f.subject, f.attribute, f.value) for f in mined.facts}
     # "KC-500 Mk2" and "KC-720 Cargo" name models as "KC-360" does: the table is read column by column
     assert {("KC-500 Mk2", "Weight", "2.9 kg"), ("KC-720 Cargo", "Weight", "4.3 kg")} <= got
+
+
+def test_a_korean_name_ending_like_a_particle_is_a_value_not_a_clause() -> None:
+    text = "# 김민준\n\n**진료과:** 정형외과 (본관 3층)\n\n- **보고**: 대표이사에게 보고\n"
+    got = {(f.attribute, f.value) for f in mine(text, doc_id="병원/kim.md", title="김민준").facts}
+    assert ("진료과", "정형외과 (본관 3층)") in got  # 과 ends the department's name
+    assert not any(attribute == "보고" for attribute, _ in got)  # "대표이사에게 보고" is a clause

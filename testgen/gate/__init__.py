@@ -209,6 +209,9 @@ class Gate:
             ):
                 # "보증 및 A/S 정책의 전화는 …": a policy has no phone; whoever runs it does
                 return _fail("document_subject", f"a contact on a document's page, not {fact.subject[:30]}'s own")
+            if _PERIOD_END.search(introduced_name(fact.subject)) and _STANDING_LABEL.search(fact.attribute):
+                # "누리담저축은행 2025년 2분기의 본점 소재지": the bank's head office, not the quarter's
+                return _fail("document_subject", f"a standing fact given to a period's report: {fact.subject[:30]}")
             room = _room_section(fact, draft.question)
             if room:
                 # "## 학과 사무실 / - 위치: 공학관 3층 305호" places the department's office, not the department
@@ -689,6 +692,17 @@ def _row_label(fact: FactNode) -> str | None:
 #: contract page that gives one gives whoever runs it ("보증 및 A/S 정책의 전화").
 _CONTACT_ATTRIBUTE = re.compile(r"phone|\btel\b|fax|e-?mail|hotline|helpline|website|연락처|전화|메일|홈페이지", re.I)
 
+
+#: A name ending with the period its report covers: "누리담저축은행 2025년 2분기", "Annual Report 2023", "FY2024".
+_PERIOD_END = re.compile(
+    r"(?:\d{4}\s*년(?:\s*(?:[1-4]\s*분기|상반기|하반기))?|\b(?:FY|Q[1-4]\s*)?\d{4}|\d{4}年(?:度|第[一二三四]季度)?)$"
+)
+#: Labels of facts that stand whatever the period: where a thing is, how to reach it, who runs it.
+_STANDING_LABEL = re.compile(
+    r"소재지|주소|위치|본점|본사|연락처|전화|대표자|대표이사|address|location|headquarters|head office|phone|"
+    r"chief executive|\bceo\b|所在地|地址|总部|本社",
+    re.I,
+)
 
 #: Labels of where a thing is.
 _WHERE_LABEL = re.compile(r"^(?:location|where|room|위치|장소|소재지|位置|地点|場所)$", re.I)

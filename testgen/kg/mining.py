@@ -800,7 +800,9 @@ def table_cells(line: str) -> list[str]:
     return [c.strip() for c in inner.split("|")]
 
 
-_KO_PARTICLE_WORD = re.compile(r"[가-힣](은|는|이|가|을|를|에|에서|에게|께|한테|으로|로|와|과|도)\s")
+#: A word with its particle before the next word of a clause: "대표이사에게 보고" (not "정형외과 (본관 3층)", whose
+#: 과 ends a name).
+_KO_PARTICLE_WORD = re.compile(r"[가-힣](은|는|이|가|을|를|에|에서|에게|께|한테|으로|로|와|과|도)\s+(?=[가-힣\w])")
 _KO_PREDICATE_END = re.compile(r"(다|요|니다|음|함|됨|임)\.?$")
 
 
@@ -808,7 +810,7 @@ def _is_sentence(text: str) -> bool:
     """A clause with grammar around its value ("Client shall pay $10,000 per month"), not a name that
     happens to hold a number ("Aurora Ridge 700", "다낭 가족 리조트 4박 5일")."""
     if re.search(r"[가-힣]", text):
-        return bool(_KO_PARTICLE_WORD.search(text + " ") or _KO_PREDICATE_END.search(text))
+        return bool(_KO_PARTICLE_WORD.search(text) or _KO_PREDICATE_END.search(text))
     lower = [w for w in re.findall(r"[A-Za-z]+", text) if w.islower() and len(w) > 2]
     return len(text.split()) > 4 and len(lower) >= 2
 
