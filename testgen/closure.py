@@ -114,6 +114,23 @@ _UNIT_KINDS = {
 }
 
 
+def _owned_by_another(line: str, value: str, names: Callable[[str], bool]) -> bool:
+    """Whether a line gives the figure to something it names that is not the subject: "The price of the operator
+    training course is $12,500", "운영 교육 과정의 수강료는 1,250,000원"."""
+    figure = re.escape(value)
+    owner = re.search(
+        rf"\bof\s+(?:the\s+|an?\s+)?([^,;:.()]{{3,60}}?)\s+(?:is|was|are|were|costs?|stands at|comes to)\s+"
+        rf"(?:about\s+|around\s+)?{figure}"
+        rf"|([가-힣A-Za-z0-9][가-힣A-Za-z0-9 ]{{1,30}})의\s+[가-힣 ]{{1,20}}[은는이가]\s*(?:약\s*)?{figure}",
+        line,
+        re.I,
+    )
+    if owner is None:
+        return False
+    named = normalize(owner.group(1) or owner.group(2))
+    return not names(named)
+
+
 #: Electrical units whose name says what they measure ("48 V" and "a 48-volt pack", "720 Wh" and "720 watt-hours").
 _UNIT_DIMENSION = {"v": "volt", "kv": "volt", "w": "watt", "kw": "watt", "wh": "watt", "kwh": "watt"}
 
@@ -424,15 +441,18 @@ class Closure:
         if not _specific(fact):
             return None
         forms = {f for f in self.subject_forms(fact) if len(f) >= 3}
+
+        def names(text: str) -> bool:
+            return any(re.search(rf"(?<!\w){re.escape(form)}(?!\w)", text) for form in forms)
+
         for chunk_id in sorted(self.ctx.chunks_with(fact.value)):
             doc_id = self.ctx.chunks[chunk_id].doc_id
-            if doc_id in docs:
+            if doc_id in docs or not names(self.ctx.chunk_norm[chunk_id]):
                 continue
-            text = self.ctx.chunk_norm[chunk_id]
-            if any(re.search(rf"(?<!\w){re.escape(form)}(?!\w)", text) for form in forms) and any(
-                states_value(fact, line) for line in self.lines(chunk_id)
-            ):
-                return doc_id
+            for line in self.lines(chunk_id):
+                # "The price of the operator training course is $12,500" names another owner of the figure
+                if states_value(fact, line) and not _owned_by_another(line, fact.value, names):
+                    return doc_id
         return None
 
     def _about(self, fact: FactNode, forms: set[str], home: str | None) -> list[str]:
