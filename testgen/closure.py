@@ -131,6 +131,9 @@ def _owned_by_another(line: str, value: str, names: Callable[[str], bool]) -> bo
     return not names(named)
 
 
+#: Labels of where a thing is (a place in brackets after its name states it).
+_PLACE_LABEL = re.compile(r"^\s*(?:location|address|room|floor|위치|소재지|주소|장소|층)\s*$", re.I)
+
 #: Electrical units whose name says what they measure ("48 V" and "a 48-volt pack", "720 Wh" and "720 watt-hours").
 _UNIT_DIMENSION = {"v": "volt", "kv": "volt", "w": "watt", "kw": "watt", "wh": "watt", "kwh": "watt"}
 
@@ -655,9 +658,11 @@ class Closure:
         )
 
     def _measure_in_brackets(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
-        """An amount with its unit in brackets right after the subject's name: "Support for the KC-720 Cargo
-        (48 V)" states its nominal voltage, when no other attribute of the subject has that value."""
-        if not _specific(fact) or fact.value_type == "date":
+        """An amount with its unit, or a place, in brackets right after the subject's name: "Support for the KC-720
+        Cargo (48 V)" states its nominal voltage, "가온누리병원 건강검진센터(별관 3층, 내선 7360)" the centre's
+        location, when no other attribute of the subject has that value."""
+        placed = fact.value_type == "text" and _PLACE_LABEL.search(fact.attribute) is not None
+        if not (placed or (_specific(fact) and fact.value_type != "date")):
             return set()
         entity = fact.subject_entity or normalize(fact.subject)
         own = [f for f in self.ctx.facts_by_entity.get(entity, []) if normalize(f.value) == normalize(fact.value)]
@@ -666,7 +671,7 @@ class Closure:
         names = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True) if len(f) >= 3)
         if not names:
             return set()
-        said = re.compile(rf"(?<!\w)(?:{names})\s*[(（]\s*{re.escape(normalize(fact.value))}\s*[)）]")
+        said = re.compile(rf"(?<!\w)(?:{names})\s*[(（]\s*{re.escape(normalize(fact.value))}(?![\w.])[^()（）]*[)）]")
         return self._docs_with_a_line(
             self._chunks_naming(forms), found, lambda lines, i: bool(said.search(normalize(lines[i])))
         )

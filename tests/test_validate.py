@@ -971,3 +971,18 @@ def test_a_figure_a_page_naming_the_subject_writes_again_is_not_kept(tmp_path: P
     volts = next(f for f in ctx.facts if f.subject == "KC-720 Cargo" and f.attribute == "Nominal voltage")
     kept = single_fact_draft(ctx, volts, "numerical")
     assert kept is not None and Validator(ctx).validate(kept, get_category("numerical")).ok
+
+
+def test_a_place_in_brackets_after_the_name_states_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "hospital/guide.md": "# 가온누리병원 진료 안내\n\n| 부서 | 위치 | 내선 |\n|---|---|---|\n"
+            "| 건강검진센터 | 별관 3층 | 7360 |\n| 내과 | 본관 2층 | 7210 |\n",
+            "city/faq.md": "# 검진 FAQ\n\n가온누리병원 건강검진센터(별관 3층, 내선 7360)에서 받으시면 됩니다.\n",
+            "city/map.md": "# 주차 안내\n\n별관 3층은 공사 중입니다.\n",
+        },
+    )
+    centre = next(f for f in ctx.facts if f.subject == "건강검진센터" and f.attribute == "위치")
+    docs = fact_closure(ctx, centre)
+    assert "city/faq.md" in docs and "city/map.md" not in docs
