@@ -124,11 +124,11 @@ class Validator:
         failure = category.check(draft, ctx, source_docs)
         if failure:
             return Verdict(False, failure)
-        for fact in draft.facts:
-            other = self._closure.unclaimed(fact, set(source_docs))
-            if other:
+        for stated in draft.facts:
+            unclaimed = self._closure.unclaimed(stated, set(source_docs))
+            if unclaimed:
                 # a page naming the subject writes the same figure: source_docs may miss it, so the item is not kept
-                return Verdict(False, "unclaimed_restatement", detail=f"{fact.value[:20]} in {other}")
+                return Verdict(False, "unclaimed_restatement", detail=f"{stated.value[:20]} in {unclaimed}")
         single = len(draft.facts) == 1 and draft.category in SINGLE_FACT
         fact = draft.facts[0] if single else None
         asked = (fact.subject_entity or normalize(fact.subject), normalize(fact.value)) if fact else ("", "")
