@@ -956,7 +956,7 @@ class Closure:
             for part in w.split("-")
             if len(part) >= 4 and normalize(part) not in _STOP
         }
-        # three names, or two with a rare model code among them ("The KC-720 Cargo price changed on …")
+        # three names, or two with a model code among them ("The KC-720 Cargo price changed on …")
         coded = _IDENTIFIER.search(clause) is not None
         if not verbs or len(names) < (2 if coded else 3):
             return set()

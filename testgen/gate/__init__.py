@@ -695,7 +695,8 @@ _CONTACT_ATTRIBUTE = re.compile(r"phone|\btel\b|fax|e-?mail|hotline|helpline|web
 
 #: A name ending with the period its report covers: "누리담저축은행 2025년 2분기", "Annual Report 2023", "FY2024".
 _PERIOD_END = re.compile(
-    r"(?:\d{4}\s*년(?:\s*(?:[1-4]\s*분기|상반기|하반기))?|\b(?:FY|Q[1-4]\s*)?\d{4}|\d{4}年(?:度|第[一二三四]季度)?)$"
+    r"(?:(?:19|20)\d\d\s*년(?:\s*(?:[1-4]\s*분기|상반기|하반기))?|(?<![\w-])(?:FY|Q[1-4]\s*)?(?:19|20)\d\d|"
+    r"(?:19|20)\d\d年(?:度|第[一二三四]季度)?)$"
 )
 #: Labels of facts that stand whatever the period: where a thing is, how to reach it, who runs it.
 _STANDING_LABEL = re.compile(
