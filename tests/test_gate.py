@@ -9,7 +9,7 @@ from factories import kb_context
 
 from schemas import FactNode, TestQuestion
 from testgen import build_testset
-from testgen.gate import REASONS, Gate, GateFailure, _row_label, item_flags
+from testgen.gate import _PERIOD_END, REASONS, Gate, GateFailure, _row_label, item_flags
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.keys import KeyIndex
 from testgen.gate.labels import (
@@ -1635,3 +1635,16 @@ def test_a_standing_fact_of_a_periods_report_is_not_the_periods(tmp_path: Path) 
     staff = next(f for f in ctx.facts if f.attribute == "임직원")
     counted = "누리담저축은행 2025년 2분기의 임직원은 몇 명인가요?"
     assert gate._names(_one_fact(staff, counted, "142명입니다.", "ko", "numerical")) is None  # the quarter's count
+
+
+@pytest.mark.parametrize(
+    ("name", "period"),
+    [
+        ("누리담저축은행 2025년 2분기", True),
+        ("Annual Report 2023", True),
+        ("FY2024", True),
+        ("Kestrel KSI-6000", False),
+    ],
+)
+def test_a_report_name_ends_with_a_period_but_a_model_number_is_none(name: str, period: bool) -> None:
+    assert (_PERIOD_END.search(name) is not None) is period
