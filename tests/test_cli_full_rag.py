@@ -75,7 +75,7 @@ def test_full_rag_through_the_cli_with_judge_failures(
     monkeypatch.chdir(tmp_path)  # the LLM cache lives in the working directory
     questions = read_jsonl(dataset)
     failing = {q.question for q in questions if _fails(q.question)}
-    assert 3 <= len(failing) <= 10  # the hash really injects failures into this set
+    assert 3 <= len(failing) <= len(questions) - 3  # the hash really injects failures, and leaves some judged
     out = tmp_path / "report"
     with FakeOpenAIServer(_respond) as server:
         result = _evaluate(
