@@ -114,17 +114,21 @@ _UNIT_KINDS = {
 }
 
 
-def _owned_by_another(line: str, value: str, names: Callable[[str], bool]) -> bool:
-    """Whether a line gives the figure to something it names that is not the subject: "The price of the operator
-    training course is $12,500", "운영 교육 과정의 수강료는 1,250,000원"."""
+def _owner_pattern(value: str) -> re.Pattern[str]:
+    """Where a line gives `value` to a thing it names: "the price of <owner> is $12,500", "<owner>의 수강료는 …"."""
     figure = re.escape(value)
-    owner = re.search(
+    return re.compile(
         rf"\bof\s+(?:the\s+|an?\s+)?([^,;:.()]{{3,60}}?)\s+(?:is|was|are|were|costs?|stands at|comes to)\s+"
         rf"(?:about\s+|around\s+)?{figure}"
         rf"|([가-힣A-Za-z0-9][가-힣A-Za-z0-9 ]{{1,30}})의\s+[가-힣 ]{{1,20}}[은는이가]\s*(?:약\s*)?{figure}",
-        line,
         re.I,
     )
+
+
+def _owned_by_another(line: str, owner_of: re.Pattern[str], names: Callable[[str], bool]) -> bool:
+    """Whether a line gives the figure to something it names that is not the subject: "The price of the operator
+    training course is $12,500", "운영 교육 과정의 수강료는 1,250,000원" (`owner_of` from `_owner_pattern`)."""
+    owner = owner_of.search(line)
     if owner is None:
         return False
     named = normalize(owner.group(1) or owner.group(2))
@@ -241,6 +245,7 @@ def _list_parts(value: str) -> tuple[str, ...]:
     return tuple(parts)
 
 
+@lru_cache(maxsize=65536)
 def _one_amount(value: str) -> ValueSpan | None:
     """The one amount with a unit a short text value is built around ("연간 왕복 6,000석", "3억 원 (시비 100%)":
     a note in brackets after it aside), or None."""
@@ -249,6 +254,7 @@ def _one_amount(value: str) -> ValueSpan | None:
     return typed[0] if len(typed) == 1 and len(value) <= 40 else None
 
 
+@lru_cache(maxsize=65536)
 def _without_note(value: str) -> str:
     """A value without the note in brackets at its end: "약 5,000명 (예산 소진 시 조기 마감)" → "약 5,000명"."""
     return re.sub(r"\s*[(（][^()（）]*[)）]\s*$", "", value.strip()) or value
@@ -348,6 +354,8 @@ class Closure:
         self._by_cell: dict[str, list[FactNode]] | None = None
         self._doc_chunks: dict[str, frozenset[str]] = {}
         self._last_candidates: tuple[str, set[str]] = ("", set())  # (fact id, its candidate chunks)
+        self._restating: dict[str, list[str]] = {}  # fact id → documents that may restate it (see `unclaimed`)
+        self._titles: dict[str, str] = {}  # doc id → normalised title
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
@@ -443,20 +451,37 @@ class Closure:
         id, or None."""
         if not _specific(fact):
             return None
+        restating = self._restating.get(fact.fact_id)
+        if restating is None:
+            restating = self._restating[fact.fact_id] = self._restating_docs(fact)
+        return next((doc_id for doc_id in restating if doc_id not in docs), None)
+
+    def _restating_docs(self, fact: FactNode) -> list[str]:
+        """The documents (other than the fact's own) with a chunk that names the subject and a line stating the
+        value not given to another thing (worked out once per fact: the validator asks for every draft)."""
         forms = {f for f in self.subject_forms(fact) if len(f) >= 3}
+        if not forms:
+            return []
+        named = re.compile(
+            "|".join(rf"(?<!\w){re.escape(form)}(?!\w)" for form in sorted(forms, key=len, reverse=True))
+        )
+        owned = _owner_pattern(fact.value)
 
         def names(text: str) -> bool:
-            return any(re.search(rf"(?<!\w){re.escape(form)}(?!\w)", text) for form in forms)
+            return named.search(text) is not None
 
-        for chunk_id in sorted(self.ctx.chunks_with(fact.value)):
+        found: list[str] = []
+        # the index narrows first: chunks holding the value and one of the names (a price may be on thousands)
+        for chunk_id in sorted(self.ctx.chunks_with(fact.value) & self._chunks_naming(forms)):
             doc_id = self.ctx.chunks[chunk_id].doc_id
-            if doc_id in docs or not names(self.ctx.chunk_norm[chunk_id]):
+            if doc_id == fact.doc_id or doc_id in found or not names(self.ctx.chunk_norm[chunk_id]):
                 continue
             for line in self.lines(chunk_id):
                 # "The price of the operator training course is $12,500" names another owner of the figure
-                if states_value(fact, line) and not _owned_by_another(line, fact.value, names):
-                    return doc_id
-        return None
+                if states_value(fact, line) and not _owned_by_another(line, owned, names):
+                    found.append(doc_id)
+                    break
+        return found
 
     def _about(self, fact: FactNode, forms: set[str], home: str | None) -> list[str]:
         """Chunks that may hold the value and are about the subject: its mentions, its own page, its names, a page
@@ -672,9 +697,8 @@ class Closure:
         if not names:
             return set()
         said = re.compile(rf"(?<!\w)(?:{names})\s*[(（]\s*{re.escape(normalize(fact.value))}(?![\w.])[^()（）]*[)）]")
-        return self._docs_with_a_line(
-            self._chunks_naming(forms), found, lambda lines, i: bool(said.search(normalize(lines[i])))
-        )
+        chunks = self._chunks_naming(forms) & self.ctx.chunks_with(fact.value)  # the index narrows first
+        return self._docs_with_a_line(chunks, found, lambda lines, i: bool(said.search(normalize(lines[i]))))
 
     def _rows_naming(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """Table rows elsewhere whose cell names the subject: "| 제주 지점 | … | 최서연 |" under "지점장" states her
@@ -847,12 +871,12 @@ class Closure:
         docs = self._docs_with_a_line(self._candidates(fact), found, names_it)
         # a page titled with two of those words is about the subject throughout: "시민 건강검진 본인부담금 지원 자주
         # 묻는 질문" answers "예산 범위(약 5,000명)" without naming the programme again
-        titled = {
-            chunk_id
-            for chunk_id in self._candidates(fact)
-            if sum(contains_keyword(normalize(self.ctx.docs[self.ctx.chunks[chunk_id].doc_id].title), w) for w in words)
-            >= 2
-        }
+        candidates = self._candidates(fact)
+        pages = {self.ctx.chunks[c].doc_id for c in candidates} - found - docs
+        titled_pages = {d for d in pages if sum(contains_keyword(self._title_norm(d), w) for w in words) >= 2}
+        if not titled_pages:
+            return docs
+        titled = {c for c in candidates if self.ctx.chunks[c].doc_id in titled_pages}
         return docs | self._docs_with_a_line(titled, found | docs, states)
 
     def identifiers(self, fact: FactNode) -> set[str]:
@@ -989,8 +1013,15 @@ class Closure:
             cues,
         )
 
+    def _title_norm(self, doc_id: str) -> str:
+        """A document's title, normalised (cached: closures ask for the titles of many pages)."""
+        title = self._titles.get(doc_id)
+        if title is None:
+            title = self._titles[doc_id] = normalize(self.ctx.docs[doc_id].title)
+        return title
+
     def _titled(self, doc_id: str, forms: set[str]) -> bool:
-        title = normalize(self.ctx.docs[doc_id].title)
+        title = self._title_norm(doc_id)
         return any(re.search(rf"(?<!\w){re.escape(form)}(?!\w)", title) for form in forms if len(form) > 2)
 
     def _from_the_other_end(self, fact: FactNode, forms: set[str]) -> set[str]:

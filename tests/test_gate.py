@@ -9,7 +9,7 @@ from factories import kb_context
 
 from schemas import FactNode, TestQuestion
 from testgen import build_testset
-from testgen.gate import _PERIOD_END, REASONS, Gate, GateFailure, _row_label, item_flags
+from testgen.gate import _PERIOD_END, REASONS, Gate, GateFailure, _changed_around, _row_label, item_flags
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.keys import KeyIndex
 from testgen.gate.labels import (
@@ -1648,3 +1648,18 @@ def test_a_standing_fact_of_a_periods_report_is_not_the_periods(tmp_path: Path) 
 )
 def test_a_report_name_ends_with_a_period_but_a_model_number_is_none(name: str, period: bool) -> None:
     assert (_PERIOD_END.search(name) is not None) is period
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "changed"),
+    [
+        ("will rise from ", " to £689 on 1 July", True),
+        ("£689, up from ", ", because costs rose", True),
+        ("도수치료는 ", "에서 9만 원으로 오른다", True),
+        ("종전 ", "을 적용합니다", True),
+        ("the list price of ", " for each unit", False),
+        ("from 1", " to 2", False),  # part of a longer number
+    ],
+)
+def test_the_words_around_an_amount_say_whether_it_changed(before: str, after: str, changed: bool) -> None:
+    assert _changed_around(before, after) is changed

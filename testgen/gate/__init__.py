@@ -148,6 +148,7 @@ class Gate:
         self._name_words: set[str] | None = None
         self._namesakes: dict[str, str] | None = None
         self._by_label: dict[str, set[str]] | None = None
+        self._changed: dict[str, str | None] = {}  # fact id → a line saying its amount changed
 
     def check(self, draft: Draft, *, rewritten: bool = False) -> GateFailure | None:
         """The first check the draft fails, or None when it passes them all.
@@ -547,19 +548,28 @@ class Gate:
         — asked as it is, the old figure answers for today."""
         if fact.number is None or fact.value_type not in ("money", "number", "percent"):
             return None
-        value = re.escape(fact.value.strip())
-        changed = re.compile(
-            rf"\bfrom\s+{value}\s+to\b|\b(?:up|down|increased|decreased|raised|reduced|rising|falling)\s+from\s+"
-            rf"{value}(?![\d,.])|(?<![\d,.]){value}\s*(?:→|->|⇒)|(?<![\d,.]){value}\s*에서\s*\S+\s*(?:으로|로)\s|"
-            rf"(?:종전|기존|현행)\s*{value}(?![\d,.])",
-            re.I,
-        )
+        if fact.fact_id not in self._changed:
+            self._changed[fact.fact_id] = self._change_line(fact)
+        return self._changed[fact.fact_id]
+
+    def _change_line(self, fact: FactNode) -> str | None:
+        """`_changed_elsewhere`'s scan, once per fact: each place a chunk naming the subject writes the value, with
+        the words just around it."""
+        value = fact.value.strip()
         entity = self.ctx.entities.get(fact.subject_entity or "")
         names = {normalize(n) for n in (fact.subject, entity.name if entity else "") if n}
-        for chunk_id in sorted(self.ctx.chunks_with(fact.value)):
-            for line in self.ctx.chunks[chunk_id].text.splitlines():
-                if changed.search(line) and any(name in normalize(line) for name in names):
-                    return line.strip()
+        naming = set().union(*(self.ctx.chunks_with(name) for name in names)) if names else set()
+        for chunk_id in sorted(self.ctx.chunks_with(fact.value) & naming):  # the index narrows first
+            text = self.ctx.chunks[chunk_id].text
+            at = text.find(value)
+            while at >= 0:
+                before, after = text[max(0, at - 40) : at], text[at + len(value) : at + len(value) + 40]
+                if _changed_around(before, after):
+                    start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+                    line = text[start : end if end >= 0 else len(text)]
+                    if any(name in normalize(line) for name in names):
+                        return line.strip()
+                at = text.find(value, at + 1)
         return None
 
     def _dated_again(self, fact: FactNode) -> str | None:
@@ -691,6 +701,20 @@ def _row_label(fact: FactNode) -> str | None:
 #: Labels of a way to reach someone (not "Contract Number", which a broader label list would take): a policy or a
 #: contract page that gives one gives whoever runs it ("보증 및 A/S 정책의 전화").
 _CONTACT_ATTRIBUTE = re.compile(r"phone|\btel\b|fax|e-?mail|hotline|helpline|website|연락처|전화|메일|홈페이지", re.I)
+
+
+def _changed_around(before: str, after: str) -> bool:
+    """Whether the words around an amount say it changed: "from £649 to", "up from £649", "£649 →", "9만 원에서
+    10만 원으로", "종전 80,000원" (and the amount is not part of a longer number)."""
+    if re.match(r"[,.]?\d", after) or re.search(r"\d[,.]?$", before):
+        return False  # a digit goes on: part of a longer number
+    if re.search(r"\bfrom\s+$", before, re.I) and re.match(r"\s+to\b", after, re.I):
+        return True
+    if re.search(r"\b(?:up|down|increased|decreased|raised|reduced|rising|falling)\s+from\s+$", before, re.I):
+        return True
+    if re.match(r"\s*(?:→|->|⇒)|\s*에서\s*\S+?(?:\s\S+?)?(?:으로|로)(?:\s|$)", after):
+        return True
+    return re.search(r"(?:종전|기존|현행)\s*$", before) is not None
 
 
 #: A name ending with the period its report covers: "누리담저축은행 2025년 2분기", "Annual Report 2023", "FY2024".
