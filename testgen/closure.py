@@ -31,7 +31,7 @@ from testgen.kg.values import ValueSpan, find_values, list_items
 from testgen.lang import RULE_PAGE
 from testgen.lang.en import without_honorific
 from testgen.lang.scripts import HANGUL
-from testgen.names import core_name
+from testgen.names import core_name, without_trailing_note
 from testgen.synth.context import GenContext
 from testgen.text import contains_keyword, is_cjk, normalize, tokens
 
@@ -198,7 +198,7 @@ def _lower_case_use(value: str, line: str, forms: set[str]) -> bool:
     if not re.fullmatch(r"[A-Z][a-z]+", word) or re.search(rf"(?<![\w-]){word}(?![\w-])", line):
         return False
     low = word.lower()
-    names = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True) if f)
+    names = _alternation(forms)
     tied = names and re.search(
         rf"(?:{names})['’]s {low}\b|\b{low} \w+ (?:led|headed|run|managed|directed) by (?:{names})", normalize(line)
     )
@@ -249,15 +249,9 @@ def _list_parts(value: str) -> tuple[str, ...]:
 def _one_amount(value: str) -> ValueSpan | None:
     """The one amount with a unit a short text value is built around ("연간 왕복 6,000석", "3억 원 (시비 100%)":
     a note in brackets after it aside), or None."""
-    value = _without_note(value)
+    value = without_trailing_note(value)
     typed = [v for v in find_values(value) if v.number is not None and v.unit]
     return typed[0] if len(typed) == 1 and len(value) <= 40 else None
-
-
-@lru_cache(maxsize=65536)
-def _without_note(value: str) -> str:
-    """A value without the note in brackets at its end: "약 5,000명 (예산 소진 시 조기 마감)" → "약 5,000명"."""
-    return re.sub(r"\s*[(（][^()（）]*[)）]\s*$", "", value.strip()) or value
 
 
 def _states_reworded(value: str, segment: str) -> bool:
@@ -267,9 +261,9 @@ def _states_reworded(value: str, segment: str) -> bool:
     amount = _one_amount(value)
     if amount is None:
         return False
-    raw, value = value, _without_note(value)  # the amount's offsets are in the value without its note
+    raw, value = value, without_trailing_note(value)  # the amount's offsets are in the value without its note
     rest = (value[: amount.start] + " " + value[amount.end :]).split()
-    if (not rest and value == raw) or not any(
+    if (not rest and value == raw.strip()) or not any(
         f.number == amount.number and f.unit and _unit_stem(f.unit) == _unit_stem(amount.unit or "")
         for f in find_values(segment)
     ):
@@ -321,6 +315,12 @@ def _specific(fact: FactNode) -> bool:
     if fact.value_type in ("money", "percent") or (fact.value_type == "number" and fact.unit):
         return True
     return fact.value_type == "date" and fact.date_key is not None and len(fact.date_key) >= 10
+
+
+def _alternation(names: set[str], shortest: int = 1) -> str:
+    """A regex alternation of the names of at least `shortest` characters, longest first (so "aurora bikes" is
+    tried before "aurora"); "" when none is left."""
+    return "|".join(re.escape(n) for n in sorted((n for n in names if len(n) >= shortest), key=len, reverse=True))
 
 
 def _tells_the_same(cues: list[str], norm: str) -> bool:
@@ -462,9 +462,7 @@ class Closure:
         forms = {f for f in self.subject_forms(fact) if len(f) >= 3}
         if not forms:
             return []
-        named = re.compile(
-            "|".join(rf"(?<!\w){re.escape(form)}(?!\w)" for form in sorted(forms, key=len, reverse=True))
-        )
+        named = re.compile(rf"(?<!\w)(?:{_alternation(forms)})(?!\w)")
         owned = _owner_pattern(fact.value)
 
         def names(text: str) -> bool:
@@ -620,15 +618,14 @@ class Closure:
         value = normalize(fact.value)
         if not _ROLE_LABEL.search(fact.attribute) or fact.value_type != "text" or not 2 <= len(value) <= 30:
             return set()
-        names = [f for f in forms if len(f) >= 2]
-        if not names:
+        joined = _alternation(forms, shortest=2)
+        if not joined:
             return set()
-        joined = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
         beside = re.compile(
             rf"(?<!\w){re.escape(value)}[\s:：*,(（|-]{{0,5}}(?:{joined})(?![a-z])"
             rf"|(?<![\w가-힣])(?:{joined})[\s,(（|]{{1,4}}{re.escape(value)}(?:{_PARTICLES})?(?![a-z가-힣])"
         )
-        chunk_ids = self.ctx.chunks_with(fact.value) & self._chunks_naming(set(names))
+        chunk_ids = self.ctx.chunks_with(fact.value) & self._chunks_naming({f for f in forms if len(f) >= 2})
         return self._docs_with_a_line(chunk_ids, found, lambda lines, i: bool(beside.search(normalize(lines[i]))))
 
     def _head_of_unit(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
@@ -654,10 +651,9 @@ class Closure:
     def _name_between(self, forms: set[str], found: set[str], before: str, after: str) -> set[str]:
         """Documents beyond `found` with a line saying `before`, one of the names, then `after` (patterns), its
         spaces ignored as Korean writes them freely around titles."""
-        names = [re.sub(r"\s+", "", f) for f in forms if len(f) >= 2]
-        if not names:
+        joined = _alternation({re.sub(r"\s+", "", f) for f in forms if len(f) >= 2}, shortest=2)
+        if not joined:
             return set()
-        joined = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
         said = re.compile(rf"{before}(?:{joined}){after}")
         return self._docs_with_a_line(
             self._chunks_naming(forms),
@@ -670,7 +666,7 @@ class Closure:
         "the Aurora Courier 600, a lighter delivery bike" state their "Category" without the word."""
         if fact.value_type != "text" or not _KIND_LABEL.search(fact.attribute) or len(fact.value.split()) > 4:
             return set()
-        names = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True) if len(f) >= 3)
+        names = _alternation(forms, shortest=3)
         if not names:
             return set()
         modifier = r"(?!(?:of|for|to|with|than|like|unlike|not)\s)[\w-]+\s+"  # "lighter", not "rival of"
@@ -693,7 +689,7 @@ class Closure:
         own = [f for f in self.ctx.facts_by_entity.get(entity, []) if normalize(f.value) == normalize(fact.value)]
         if any(normalize(f.attribute) != normalize(fact.attribute) for f in own):
             return set()  # the subject's weight and its shipping weight are both 4.3 kg: which one is meant?
-        names = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True) if len(f) >= 3)
+        names = _alternation(forms, shortest=3)
         if not names:
             return set()
         said = re.compile(rf"(?<!\w)(?:{names})\s*[(（]\s*{re.escape(normalize(fact.value))}(?![\w.])[^()（）]*[)）]")
@@ -1055,8 +1051,7 @@ class Closure:
         targets = self.subject_forms(
             fact.model_copy(update={"subject": target.name, "subject_entity": target.entity_id})
         )
-        subj = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
-        obj = "|".join(re.escape(f) for f in sorted(targets, key=len, reverse=True))
+        subj, obj = _alternation(forms), _alternation(targets)
         gap = r"(?:\W+\S+){0,3}?\W+"
         told = re.compile(
             rf"(?<!\w)(?:{subj}){gap}(?:{_USES}){gap}(?:{obj})(?!\w)|(?<!\w)(?:{obj})\s+(?:customer|client|user)s?\s+"

@@ -48,6 +48,13 @@ def without_parentheticals(name: str) -> str:
     return bare if re.search(r"\w", bare) else name.strip()
 
 
+@lru_cache(maxsize=65536)
+def without_trailing_note(text: str) -> str:
+    """A name or value without the note in brackets at its end: "Leeds (Head Office)" → "Leeds", "약 5,000명
+    (예산 소진 시 조기 마감)" → "약 5,000명"; the text itself (stripped) when nothing would be left."""
+    return re.sub(r"\s*[(（][^()（）]*[)）]\s*$", "", text.strip()) or text.strip()
+
+
 # -- names people use ---------------------------------------------------------------------------------------
 
 _FILE_EXTENSION = re.compile(

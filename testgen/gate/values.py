@@ -16,6 +16,7 @@ import re
 from schemas import FactNode
 from testgen.kg.mining import table_cells
 from testgen.kg.values import find_values
+from testgen.lang import contact_kind
 from testgen.text import normalize
 
 _PLACEHOLDER = re.compile(
@@ -155,7 +156,7 @@ def descriptive_value(value: str) -> str | None:
     ("Maintains a set vehicle speed as chosen by the driver", "Review and submit your request",
     "Use “Manage My Flight” > “Report Baggage Issue”", "신분증을 지참해야 합니다"), or None."""
     text = value.strip()
-    if re.fullmatch(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)\S+", text):
+    if contact_kind(text) in ("email", "web"):
         return None  # "amira.haddad@tarrowfoodbank.org.uk": an address, whatever its words
     if re.search(r"[.!?。！？]$", text) and len(text.split()) > 2:
         return "a sentence as the value"

@@ -26,6 +26,7 @@ from schemas import Chunk, Document, FactNode, FactSource, ValueType
 from testgen.kg.values import ValueSpan, classify_value, find_values
 from testgen.lang import DAYS, GENERIC_HEADINGS, OFFER_KINDS
 from testgen.lang.en import base_form
+from testgen.names import without_trailing_note
 from testgen.text import is_cjk, normalize, strip_markup
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -92,8 +93,8 @@ def _heading_name(heading: str, known_names: frozenset[str]) -> str | None:
     at its end ("## Leeds (Head Office)" is about Leeds)."""
     if is_entity_heading(heading, known_names):
         return heading
-    bare = re.sub(r"\s*[(（][^()（）]*[)）]\s*$", "", heading)
-    return bare if bare != heading and bare and is_entity_heading(bare, known_names) else None
+    bare = without_trailing_note(heading)
+    return bare if bare != heading.strip() and is_entity_heading(bare, known_names) else None
 
 
 class _Miner:

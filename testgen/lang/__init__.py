@@ -52,6 +52,21 @@ def is_contact_value(value: str) -> bool:
     return bool(_CONTACT.search(value))
 
 
+ContactKind = Literal["email", "web", "phone"]
+_WHOLE_CONTACT: tuple[tuple[ContactKind, re.Pattern[str]], ...] = (
+    ("email", re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
+    ("web", re.compile(r"(?:https?://|www\.)\S+")),
+    ("phone", re.compile(r"[+(]?\d[\d\s().-]{6,}\d")),
+)
+
+
+def contact_kind(value: str) -> ContactKind | None:
+    """What a value is when it is nothing but an address or a number: "email" for "amira.haddad@example.org",
+    "web", "phone" for "+44 1632 960 123"; None for anything else ("via the office", "Call 555 0100 after 6")."""
+    text = value.strip()
+    return next((kind for kind, pattern in _WHOLE_CONTACT if pattern.fullmatch(text)), None)
+
+
 # Days, a range or a list of them ("Saturday and Sunday", "Mon–Fri", "일요일 및 공휴일", "평일"): a row of an
 # opening-hours table, never a property of anything.
 _DAY = (

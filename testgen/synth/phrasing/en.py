@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from schemas import FactNode
-from testgen.lang import GENERIC_HEADINGS, OFFER_KINDS, ValueKind
+from testgen.lang import GENERIC_HEADINGS, OFFER_KINDS, ValueKind, contact_kind
 from testgen.lang.en import (
     a_or_an,
     base_form,
@@ -398,10 +398,8 @@ class English:
         attr = attr_phrase(fact.attribute) if fact.value_type != "money" else fact_attr(fact)
         if re.fullmatch(r"contacts?(?: details?| info(?:rmation)?)?", attr, re.I):
             # a "Contact" column holding an e-mail or a number: ask for what it holds ("Dr. Marsh's contact e-mail")
-            if re.fullmatch(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", fact.value.strip()):
-                attr = "contact e-mail address"
-            elif re.fullmatch(r"[+(]?\d[\d\s().-]{6,}\d", fact.value.strip()):
-                attr = "contact number"
+            held = {"email": "contact e-mail address", "phone": "contact number"}
+            attr = held.get(contact_kind(fact.value) or "", attr)
         if re.match(r"(with|without|for|in|on|per|under|over|at)(?![\w-])", attr) and fact.value_type in (
             "money",
             "number",
