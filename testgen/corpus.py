@@ -446,7 +446,7 @@ def _load_file(path: Path, doc_id: str, language: str | None) -> Document:
     except ValueError as exc:
         raise _Skip(str(exc)) from exc
     # Offsets everywhere refer to this normalised text, so it is done before anything else looks at it.
-    text = raw.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    text = with_table_bars(raw.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n"))
     if not text.strip():
         raise _Skip("empty file")
     front_matter, body_offset = parse_front_matter(text)
@@ -464,6 +464,47 @@ def _load_file(path: Path, doc_id: str, language: str | None) -> Document:
         encoding=encoding,
         language=_language(body, front_matter, language),
     )
+
+
+#: A rule under a table's header in plain text: dashes alone ("-------") or dashes between bars ("---|---").
+_PLAIN_RULE = re.compile(r"\s*(?:-{3,}|={3,}|[-=:]{2,}(?:\s*[|+]\s*[-=:]{2,})+)\s*")
+
+
+def with_table_bars(text: str) -> str:
+    """`text` with each table written in plain text ("항목 | 금액" over a rule of dashes, rows "일반진단서 | 20,000")
+    given the bars at both ends of its lines that a markdown table has, so every reader of tables reads it. A
+    block is a table when a header of two or more cells stands over a rule and two or more rows of two or more
+    cells follow; a title with a bar over a rule ("Company | About" under dashes) is not one. Lines already
+    starting with a bar are left alone."""
+    if "|" not in text:
+        return text
+    lines = text.split("\n")
+    i = 0
+    while i + 3 < len(lines):
+        if not _plain_row(lines[i]) or not _PLAIN_RULE.fullmatch(lines[i + 1]):
+            i += 1
+            continue
+        end = i + 2
+        while end < len(lines) and _plain_row(lines[end]):
+            end += 1
+        if end - (i + 2) < 2:
+            i += 1
+            continue
+        width = len(lines[i].split("|"))
+        lines[i + 1] = "|" + "---|" * width
+        for row in (i, *range(i + 2, end)):
+            lines[row] = "| " + " | ".join(cell.strip() for cell in lines[row].split("|")) + " |"
+        i = end
+    return "\n".join(lines)
+
+
+def _plain_row(line: str) -> bool:
+    """A line of two or more cells split by bars, not already a markdown row: "제증명 | 일반진단서 | 20,000"."""
+    stripped = line.strip()
+    if "|" not in stripped or stripped.startswith("|"):
+        return False
+    cells = [cell.strip() for cell in stripped.split("|")]
+    return len(cells) >= 2 and bool(cells[0]) and sum(1 for cell in cells if cell) >= 2
 
 
 def _folder_link_reason(link: Path, root: Path) -> str:

@@ -292,7 +292,8 @@ _INTRODUCING = re.compile(r"^(?:about|introducing|meet(?: the)?|welcome to|all a
 # 모집 공고", "… 정기 경영공시".
 _KO_INTRODUCING = re.compile(
     r"\s*(?:소개|개요|(?:추진\s*)?(?:결과\s*)?보고서?|(?:[가-힣]+\s)?모집\s*공고|(?:시행\s*)?공고|(?:정기\s*)?(?:경영\s*)?공시|"
-    r"(?:사용\s*)?설명서|매뉴얼|(?:제품\s*)?사양서?|일정|(?:진료|이용|시설|입원|외래|방문|서비스)\s*안내(?:문|서)?)$"
+    r"(?:사용\s*)?설명서|매뉴얼|(?:제품\s*)?사양서?|일정|(?:진료|이용|시설|입원|외래|방문|서비스)\s*안내(?:문|서)?|"
+    r"(?:(?<=\s)[가-힣]+\s)?(?:진료\s*)?(?:비용|요금|가격|수수료|이용료|진료비)\s*안내(?:문|서)?)$"
 )
 #: A degree or credential after a person's name: "Samir Haddad, M.Ed.", "Ana Ruiz, PhD".
 _CREDENTIAL = re.compile(

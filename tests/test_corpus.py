@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 
 from schemas import Document
-from testgen.corpus import SUPPORTED_SUFFIXES, LoadResult, decode_bytes, load_kb, parse_front_matter
+from testgen.corpus import (
+    SUPPORTED_SUFFIXES,
+    LoadResult,
+    decode_bytes,
+    load_kb,
+    parse_front_matter,
+    with_table_bars,
+)
 from testgen.errors import CorpusError, UserInputError
 
 
@@ -468,3 +475,19 @@ def test_all_bad_folder_raises_corpus_error(tmp_path: Path) -> None:
     assert "a.pdf: unsupported file type '.pdf'" in message
     assert "\n" not in message
     assert isinstance(info.value, UserInputError)
+
+
+def test_a_table_written_in_plain_text_gets_the_bars_of_a_markdown_table(tmp_path: Path) -> None:
+    plain = (
+        "비용 안내\n\n분류 | 항목 | 금액\n----------\n제증명 | 일반진단서 | 20,000\n검사 | MRI 요추 | 480,000\n\n끝."
+    )
+    assert with_table_bars(plain) == (
+        "비용 안내\n\n| 분류 | 항목 | 금액 |\n|---|---|---|\n| 제증명 | 일반진단서 | 20,000 |\n"
+        "| 검사 | MRI 요추 | 480,000 |\n\n끝."
+    )
+    # a title with a bar over a rule and a markdown table are no plain tables
+    for text in ("Acme | About\n-----\nWe make things.\nMore | text", "| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |"):
+        assert with_table_bars(text) == text
+    (tmp_path / "fees.txt").write_text(plain, encoding="utf-8")
+    [doc] = load_kb(tmp_path).documents
+    assert "| 검사 | MRI 요추 | 480,000 |" in doc.text  # every reader of the document sees the table

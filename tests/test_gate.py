@@ -1275,6 +1275,11 @@ def test_a_table_rows_value_given_to_the_page_is_not_asked_as_the_pages() -> Non
     assert _row_label(yearly.model_copy(update={"source": "table"})) is None  # the row is a year
     folded = fact("$0.40", "| Personal car mileage | $0.40 |", attribute="Personal car mileage Limit", subject="P")
     assert _row_label(folded.model_copy(update={"source": "table"})) is None  # the row is in the attribute
+    # a first column that only groups rows: the row is the item in the second, folded into the attribute
+    grouped = fact("20,000", "| 제증명 | 일반진단서 | 20,000 |", attribute="일반진단서 금액", subject="가온병원")
+    assert _row_label(grouped.model_copy(update={"source": "table"})) is None
+    other = fact("20,000", "| 제증명 | 일반진단서 | 20,000 |", attribute="금액", subject="가온병원")
+    assert _row_label(other.model_copy(update={"source": "table"})) == "제증명"
 
 
 def test_a_chinese_question_missing_its_object_or_fusing_a_statement_is_rejected() -> None:
@@ -1589,6 +1594,26 @@ def test_a_value_whose_row_notes_a_condition_is_incomplete_without_it(tmp_path: 
     assert gate._conditions(asked(home, "£250 per year (remote staff only).")) is None
     meals = next(f for f in ctx.facts if f.value == "£45 per head")
     assert gate._conditions(asked(meals, "£45 per head.")) is None  # a step to take, not whom it applies to
+
+
+def test_a_korean_row_note_of_whom_or_per_what_makes_the_value_incomplete(tmp_path: Path) -> None:
+    kb = {
+        "hospital/fees.md": "# 가온병원\n\n| 항목 | 금액 | 비고 |\n|---|---|---|\n"
+        "| 대상포진(재조합) | 250,000원 | 1회당, 총 2회 접종 |\n"
+        "| 인플루엔자 | 40,000원 | 만 65세 이상은 국가 무료접종 |\n"
+        "| MRI 요추 | 480,000원 | 판독료 포함 |\n",
+    }
+    ctx = kb_context(tmp_path, kb)
+    gate = Gate(ctx)
+
+    def asked(value: str) -> GateFailure | None:
+        found = next(f for f in ctx.facts if f.value == value)
+        return gate._conditions(_one_fact(found, "가온병원의 금액은 얼마인가요?", f"{value}입니다.", "ko", "numerical"))
+
+    for value, note in (("250,000원", "1회당"), ("40,000원", "65세")):
+        failure = asked(value)
+        assert failure is not None and failure[0] == "incomplete_value" and note in failure[1], failure
+    assert asked("480,000원") is None  # what the price includes limits no one
 
 
 def test_a_question_ending_on_a_verb_without_its_object_is_rejected() -> None:

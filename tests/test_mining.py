@@ -441,14 +441,19 @@ def test_graph_is_saved_in_pieces_byte_for_byte_as_one_dump(batch: int, tmp_path
     assert kg.save(tmp_path / "kg.json").read_text(encoding="utf-8") == expected
 
 
-def test_table_numbers_whose_unit_is_only_in_a_note_are_not_mined() -> None:
+def test_table_numbers_whose_unit_is_only_in_a_note_take_the_unit_or_are_not_mined() -> None:
     text = (
         "# Nuri Savings Bank\n\n## Ratios\n\n(단위: %)\n\n| 지표 | 2025.6월말 | 감독 기준 |\n|---|---|---|\n"
-        "| BIS ratio | 12.87 | 8.0 이상 |\n\n## Staff\n\n| Office | Staff |\n|---|---|\n| Seoul | 142명 |\n"
+        "| BIS ratio | 12.87 | 8.0 이상 |\n\n## Income\n\n(단위: 억원)\n\n| 구분 | 2024년 |\n|---|---|\n"
+        "| 순이익 | 212 |\n\n## Staff\n\n| Office | Staff |\n|---|---|\n| Seoul | 142명 |\n"
     )
     mined = mine(text, doc_id="reports/nuri.md", title="Nuri Savings Bank")
+    ratio = next(f for f in mined.facts if f.value == "12.87")
+    # the note's unit is the number's: a percentage, its text still the cell's
+    assert (ratio.value_type, ratio.number, ratio.unit) == ("percent", 12.87, "%")
     values = {f.value for f in mined.facts}
-    assert "12.87" not in values and "8.0 이상" not in values  # the % is in the note, not in the cell
+    assert "8.0 이상" not in values  # a number with words the note's unit cannot simply follow
+    assert "212" not in values  # "억원" scales the number: "212억원" is not "212" written with a suffix
     assert "142명" in values  # a later table without a note is mined as before
     # "Unit: Engineering" without brackets names an organisation's unit, not the table's
     mined = mine(
@@ -457,6 +462,31 @@ def test_table_numbers_whose_unit_is_only_in_a_note_are_not_mined() -> None:
         title="Ana Ruiz",
     )
     assert "12" in {f.value for f in mined.facts}
+
+
+def test_a_unit_note_among_other_notes_gives_its_unit() -> None:
+    text = (
+        "가온병원 비급여 진료비용\n(2025. 1. 1. 기준 / 단위: 원, 부가가치세 포함)\n\n"
+        "| 항목 | 금액 |\n|---|---|\n| 일반진단서 | 20,000 |\n| 진료확인서 | 3,000 |\n"
+    )
+    mined = mine(text, doc_id="hospital/fees.txt", title="가온병원")
+    fee = next(f for f in mined.facts if f.value == "20,000")
+    assert (fee.value_type, fee.number, fee.unit) == ("money", 20000.0, "원")
+
+
+def test_a_first_column_that_groups_rows_does_not_name_them() -> None:
+    text = (
+        "# 가온병원\n\n| 분류 | 항목 | 금액 | 비고 |\n|---|---|---|---|\n| 제증명 | 일반진단서 | 20,000원 | |\n"
+        "| 제증명 | 진료확인서 | 3,000원 | |\n| 검사 | MRI 요추 | 480,000원 | 판독료 포함 |\n"
+    )
+    mined = mine(text, doc_id="hospital/fees.md", title="가온병원")
+    fee = next(f for f in mined.facts if f.value == "20,000원")
+    assert (fee.subject, fee.attribute) == ("가온병원", "일반진단서 금액")
+    assert "제증명" not in {f.subject for f in mined.facts}
+    # a first column of distinct names is the row's name, whatever its header says
+    text = "# Fleet\n\n| Type | Range | Price |\n|---|---|---|\n| Cargo | 80 km | $4,100 |\n| City | 60 km | $3,200 |\n"
+    mined = mine(text, doc_id="products/fleet.md", title="Fleet")
+    assert {(f.subject, f.attribute) for f in mined.facts if f.value == "$4,100"} == {("Cargo", "Price")}
 
 
 def test_a_heading_that_is_a_column_of_its_table_is_not_the_subject() -> None:
@@ -581,6 +611,13 @@ def test_a_one_word_column_takes_the_word_its_heading_qualifies_it_by() -> None:
     # a plan has no hours of its own: its support does ("and channels" qualifies nothing)
     assert ("Team Plan", "Support hours") in got and ("Team Plan", "Channels") in got
     assert ("Leeds", "Hours") in got  # a heading that does not say whose hours leaves the column as it is
+    text = (
+        "# 가온병원\n\n## 진료 시간\n\n| 구분 | 시간 |\n|---|---|\n| 토요일 | 08:30 ~ 12:30 |\n\n"
+        "## 진료과 위치 및 전화번호\n\n| 진료과 | 위치 | 내선 |\n|---|---|---|\n| 내과 | 본관 2층 | 7210 |\n"
+    )
+    got = {(f.attribute, f.value) for f in mine(text, doc_id="hospital/guide.md", title="가온병원").facts}
+    assert ("토요일 진료 시간", "08:30 ~ 12:30") in got  # the heading ends with the column's qualified name
+    assert ("내과 위치", "본관 2층") in got  # "진료과 위치 및 전화번호" ends with neither column
 
 
 def test_a_totals_row_names_no_thing() -> None:

@@ -319,6 +319,9 @@ def test_names_are_not_page_kind_titles(title: str) -> None:
         ("2025년 시민 건강검진 지원사업 시행 공고", "2025년 시민 건강검진 지원사업"),  # a notice that it starts
         ("가온누리병원 진료 안내", "가온누리병원"),  # the hospital's guide to its clinics: the hospital's facts
         ("비급여 진료비 변경 안내", "비급여 진료비 변경 안내"),  # a notice about a change names no thing
+        ("가온누리병원 비급여 진료비용 안내", "가온누리병원"),  # a price list: the hospital's prices
+        ("하늘여행 요금 안내", "하늘여행"),
+        ("요금 안내", "요금 안내"),  # no name before it
         ("2026년 서하시 청년 월세 지원사업 참여자 모집 공고", "2026년 서하시 청년 월세 지원사업"),
         ("누리담저축은행 2025년 2분기 정기 경영공시", "누리담저축은행 2025년 2분기"),
         ("온새미 클린보 R7 사용 설명서", "온새미 클린보 R7"),

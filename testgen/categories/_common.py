@@ -252,6 +252,7 @@ def single_fact_draft(ctx: GenContext, fact: FactNode, category: str) -> Draft |
         return None  # "제주 힐링 3박 4일": the number belongs to a product name, not a quantity
     name = subject_name(ctx, fact)
     subject = ph.subject(name)
+    asked, fact = fact, with_stated_unit(fact)
     org = owning_organisation(ctx, fact, name) if language == "en" else None
     phrased = None
     if org:
@@ -267,13 +268,24 @@ def single_fact_draft(ctx: GenContext, fact: FactNode, category: str) -> Draft |
         category=category,
         question=question,
         reference_answer=answer,
-        keywords=keywords_for_value(fact.value),
-        facts=[fact],
-        answer_spans=[fact.value],
+        keywords=keywords_for_value(asked.value),
+        facts=[asked],
+        answer_spans=[asked.value],
         language=language,
         template=template,
         flags=flags,
     )
+
+
+def with_stated_unit(fact: FactNode) -> FactNode:
+    """The fact as an answer states it: a bare number that a table's unit note gives its unit ("20,000" under "(단위:
+    원)") written with the unit ("20,000원"); any other fact as it is."""
+    if not fact.unit or fact.value_type not in ("money", "percent", "number") or not _BARE_NUMBER.fullmatch(fact.value):
+        return fact
+    return fact.model_copy(update={"value": fact.value + fact.unit})
+
+
+_BARE_NUMBER = re.compile(r"[-−△]?\d[\d,]*(?:\.\d+)?")  # "△0.31": a minus in Korean reports
 
 
 def stratified(facts: list[FactNode], rng: random.Random, key: Callable[[FactNode], str]) -> list[FactNode]:

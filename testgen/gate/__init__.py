@@ -678,13 +678,24 @@ _NOUN_TEMPLATES = frozenset(
 _GLUE_WORDS = frozenset("the and for due with from into onto over that this was were his her their its".split())
 
 
+def row_head(fact: FactNode) -> str:
+    """The cell that heads a table fact's row: its first, or its second when the first only sorts rows into groups
+    ("| 제증명 | 일반진단서 | 20,000 |" mined as "일반진단서 금액": the miner read the row by its item)."""
+    cells = [cell.strip(" *") for cell in table_cells(fact.evidence)]
+    attribute = normalize(fact.attribute)
+    grouped = len(cells) >= 3 and cells[1] and attribute.startswith(normalize(cells[1]) + " ")
+    if grouped and not attribute.startswith(normalize(cells[0])):
+        return cells[1]
+    return cells[0]
+
+
 def _row_label(fact: FactNode) -> str | None:
     """The label of a table row given to another subject: "| Career Services | (781) 555-1100 | careers@… |" mined
     as the university's email (a row label made of common words was taken for a heading). None when the row's
     first cell is the subject, the attribute, the value, the qualifier (a year) or a number or date."""
     if fact.source != "table":
         return None
-    first = table_cells(fact.evidence)[0].strip(" *")
+    first = row_head(fact)
     norm = normalize(first)
     if (
         not re.search(r"[^\W\d_]", first)
@@ -756,7 +767,7 @@ def _row_after_long_title(fact: FactNode, question: str, language: str) -> bool:
     subject, "하늘여행 경영진의 주요 업무", it reads well)."""
     if language != "ko" or fact.source != "table":
         return False
-    row = normalize(table_cells(fact.evidence)[0].strip(" *"))
+    row = normalize(row_head(fact))
     attribute = normalize(fact.attribute)
     if not row or row == attribute or not attribute.startswith(row):
         return False

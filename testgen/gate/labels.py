@@ -221,7 +221,7 @@ _PROPERTY_HEADS_KO = (
     "한도 예산 매출 수익 이익 연봉 급여 수당 할인 율 률 비율 비중 점수 평점 만족도 규모 "
     "인원 수 정원 용량 크기 무게 중량 길이 높이 너비 면적 거리 속도 출력 온도 수명 모델 "
     "버전 제조사 브랜드 대표 대표자 설립자 책임자 담당자 관리자 장 고객 상품 제품 계약 "
-    "파트너 목표 일 력 소음 색상 재질 소재 명 "
+    "파트너 목표 일 력 소음 색상 재질 소재 명 이사 직원 사업 업종 "
 ).split()
 # A label pasted with its table punctuation: "Poisons/Toxics", "(South Asia)", "overall %", "bengaluru – koramangala",
 # "Length x Width x Height", two labels in one ("한자·영문명": asked as one, it asks two things).

@@ -210,10 +210,11 @@ def _sole_value(clause: str, fact: FactNode) -> bool:
 _NOTE_COLUMN = re.compile(
     r"^(?:notes?|remarks?|conditions?|comments?|eligibility|restrictions?|비고|참고|조건|备注|説明|備考|条件)$", re.I
 )
-#: A note that limits who or when a value applies to: "Hybrid and remote staff only", "정규직만 해당".
+#: A note that limits who or when a value applies to ("Hybrid and remote staff only", "정규직만 해당", "만 65세 이상은
+#: 무료") or what one unit of it is ("per dose", "1회당, 총 2회 접종").
 _CONDITION = re.compile(
-    r"\b(?:only|unless|except|excluding|not (?:for|available|eligible))\b"
-    r"|만\s*(?:해당|가능|적용)|제외|仅限|のみ|限定",
+    r"\b(?:only|unless|except|excluding|not (?:for|available|eligible)|per)\b"
+    r"|만\s*(?:해당|가능|적용)|제외|(?:이상|이하|미만|초과)(?:은|는|인\s*경우)|\d\s*[가-힣]{1,2}당|仅限|のみ|限定|每",
     re.I,
 )
 

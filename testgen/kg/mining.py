@@ -19,7 +19,7 @@ import pickle
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 from schemas import Chunk, Document, FactNode, FactSource, ValueType
@@ -35,8 +35,12 @@ _KV_BOLD = re.compile(rf"^\s*{_LIST_PREFIX}\*\*([^*\n]{{1,60}}?)\*\*\s*[:：]\s*
 _KV_BOLD_INNER = re.compile(rf"^\s*{_LIST_PREFIX}\*\*([^*\n]{{1,60}}?)\s*[:：]\s*\*\*\s*(\S.*)$")
 # A note that gives the unit of the table below it: "(단위: 억원, %)", "单位：万元", "(Unit: USD million)" (in English
 # only in brackets: a line "Unit: Engineering" names an organisation's unit).
+#: A note of the unit a table's bare numbers are in: "(단위: 억원)", "단위: %", "(2025. 1. 1. 기준 / 단위: 원, 부가세
+#: 포함)"; the unit is group 1.
 _UNIT_NOTE = re.compile(
-    r"^\s*(?:[(（\[]\s*(?:단위|単位|单位|units?)\s*[:：][^)）\]]+[)）\]]|(?:단위|単位|单位)\s*[:：][^)）\]]+)\s*$", re.I
+    r"^\s*(?:[(（\[][^)）\]]*?(?:단위|単位|单位|units?)\s*[:：]\s*([^)）\],/]+?)\s*(?:[,/][^)）\]]*)?[)）\]]"
+    r"|(?:단위|単位|单位)\s*[:：]\s*([^)）\],/]+?))\s*$",
+    re.I,
 )
 _KV_PLAIN = re.compile(r"^\s*[-*+]\s+([^:：*\n|]{1,40}?)\s*[:：]\s+(\S.*)$")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
@@ -112,7 +116,9 @@ class _Miner:
         self.out = MinedDocument()
         self.headings: list[tuple[int, str]] = []
         self._section: tuple[str, str | None] | None = None  # (subject, context) under the current headings
-        self._unit_note = False  # a unit note ("(단위: 억원)") stands above the next table
+        # A unit note ("(단위: 억원)") stands above the next table: None when there is none, else the unit its bare
+        # numbers take in an answer ("원" for "20,000" → "20,000원"), or "" when they cannot take it as written.
+        self._unit_note: str | None = None
         self._starts = [c.start for c in self.chunks]
         self._ends = [c.end for c in self.chunks]
         # The chunker's chunks end in order too (see `chunk_for`); hand-made lists may not.
@@ -330,6 +336,10 @@ class _Miner:
         if len(header) < 2:
             return
         body = [(s, e, [strip_markup(c) for c in table_cells(line)]) for s, e, line in rows[2:]]
+        if _grouping_column(header, body):
+            # "| 분류 | 항목 | 금액 |" over "| 제증명 | 일반진단서 | 20,000 |": a row is named by its item, not its
+            # group
+            header, body = header[1:], [(s, e, cells[1:]) for s, e, cells in body]
         first_is_date = all(
             (cv := classify_value(cells[0])) is not None and cv.value_type == "date" for _, _, cells in body if cells
         )
@@ -386,7 +396,7 @@ class _Miner:
             for col, cell in enumerate(cells[1:], start=1):
                 if col >= len(header) or not self._holds_value(cell):
                     continue
-                typed = classify_value(cell)
+                typed = self._typed(cell)
                 pos = line.find(cell)
                 value_text = typed.text if typed else cell
                 value_start = start + max(pos, 0) + (typed.start if typed else 0)
@@ -410,7 +420,20 @@ class _Miner:
         typed = classify_value(cell)
         if typed is None and len(cell) > _MAX_TEXT_VALUE:
             return False
-        return not (self._unit_note and re.search(r"\d", cell) and (typed is None or _is_bare(typed)))
+        if self._unit_note is None or not re.search(r"\d", cell):
+            return True
+        return typed is not None and (not _is_bare(typed) or (bool(self._unit_note) and typed.text == cell))
+
+    def _typed(self, cell: str) -> ValueSpan | None:
+        """The value of a table cell; a bare number under a unit note takes the note's unit ("20,000" under "(단위:
+        원)" is 20,000 won), its text still the cell's."""
+        typed = classify_value(cell)
+        if typed is None or not _is_bare(typed) or not self._unit_note:
+            return typed
+        with_unit = classify_value(typed.text + self._unit_note)
+        if with_unit is None or with_unit.number != typed.number:
+            return typed
+        return replace(with_unit, start=typed.start, end=typed.end, text=typed.text)
 
     def _table_variant(self, start: int) -> str | None:
         """The variant of the section's subject that the paragraph right before a table says its figures are for
@@ -472,7 +495,7 @@ class _Miner:
                 cell = cells[col] if col < len(cells) else ""
                 if not self._holds_value(cell):
                     continue
-                typed = classify_value(cell)
+                typed = self._typed(cell)
                 value_text = typed.text if typed else cell
                 pos = line.find(value_text, _nth_cell_start(line, col))  # this column's, not an equal cell before
                 self.add(
@@ -617,7 +640,7 @@ class _Miner:
             if heading:
                 self.headings = _with_heading(self.headings, len(heading.group(1)), heading.group(2))
                 self._section = None
-                self._unit_note = False
+                self._unit_note = None
                 i += 1
                 continue
             if stripped.startswith("|"):
@@ -625,11 +648,12 @@ class _Miner:
                 while j < stop and lines[j][2].strip().startswith("|"):
                     j += 1
                 self.table(lines[i:j])
-                self._unit_note = False
+                self._unit_note = None
                 i = j
                 continue
-            if _UNIT_NOTE.match(line):
-                self._unit_note = True
+            note = _UNIT_NOTE.match(line)
+            if note:
+                self._unit_note = _attachable_unit(note.group(1) or note.group(2) or "")
                 i += 1
                 continue
             kv = _KV_BOLD.match(line) or _KV_BOLD_INNER.match(line) or _KV_PLAIN.match(line)
@@ -700,7 +724,12 @@ def _join_label(row: str, column: str) -> str:
 
 def _qualified_column(column: str, heading: str | None) -> str:
     """A one-word English column with the word its section's heading qualifies it by: "Hours" under "## 5.
-    Support hours and channels" is "Support hours" (a plan has no hours of its own; its support does)."""
+    Support hours and channels" is "Support hours" (a plan has no hours of its own; its support does). A Korean
+    column takes it only from a heading that ends with the two: "시간" under "## 진료 시간" is "진료 시간"."""
+    if heading and re.fullmatch(r"[가-힣]{2,}", column):
+        # "시간" under "## 진료 시간": the heading ends with the column and the word that qualifies it
+        found = re.search(rf"(?:^|\s)([가-힣]{{2,}})\s+{re.escape(column)}$", strip_markup(heading).strip())
+        return f"{found.group(1)} {column}" if found else column
     if not heading or not re.fullmatch(r"[A-Za-z]+", column):
         return column
     found = re.search(rf"\b([A-Za-z]{{3,}})\s+{re.escape(column)}\b", strip_markup(heading), re.I)
@@ -757,10 +786,39 @@ def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool
     if re.search(r"[\d()~%:/]", row):
         return False  # "1인실 추가 요금 (1박)", "출발 29일~20일 전", "Hotel (standard cities)"
     if re.search(r"[가-힣]", row):
-        return bool(_KO_NAME_SUFFIX.search(row)) and not _KO_COMMON_ENDING.search(row)
+        suffix = _KO_NAME_SUFFIX.search(row)
+        # "병원", "센터" alone (a group of customers, a kind of place) is the kind a name ends with, not a name
+        return suffix is not None and suffix.start() > 0 and not _KO_COMMON_ENDING.search(row)
     words = [w for w in row.split() if w.lower() not in {"of", "the", "and", "&", "for", "de"}]
     # every part capitalised, past hyphens too: "Rolls-Royce" names a thing, "Out-of-state" and "Blu-rays" label cases
     return bool(words) and all(part[:1].isupper() or part[:1].isdigit() for w in words for part in w.split("-") if part)
+
+
+#: Column headers of a table's first column that sort its rows into groups ("분류", "Category"), not name them.
+_GROUP_COLUMNS = frozenset(
+    "category categories type group class 분류 구분 종류 유형 카테고리 类别 分类 类型 分類 種類 区分".split()
+)
+
+
+def _grouping_column(header: list[str], body: list[tuple[int, int, list[str]]]) -> bool:
+    """Whether a table's first column groups its rows ("분류": 제증명, 제증명, 검사, …) and its second names them: the
+    first header is a word for a group, the table has three columns or more, and some group holds two rows."""
+    if len(header) < 3 or normalize(header[0]) not in _GROUP_COLUMNS:
+        return False
+    groups = [cells[0] for _, _, cells in body if len(cells) >= 3 and cells[0]]
+    return len(set(groups)) < len(groups)
+
+
+def _attachable_unit(unit: str) -> str:
+    """The unit of a note as bare numbers take it in an answer ("원", "%", "명", "円"), or "" when a number cannot
+    simply be written with it: "억원" scales the number, "USD" is no suffix."""
+    unit = unit.strip()
+    typed = classify_value("1" + unit) if unit else None
+    if typed is None or typed.number != 1 or typed.unit != unit:
+        return ""
+    if typed.value_type not in ("money", "percent", "number"):
+        return ""
+    return unit
 
 
 def _kind_word(word: str) -> str:
