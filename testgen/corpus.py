@@ -25,7 +25,15 @@ from schemas import Document, SkippedFile
 from testgen.chunking import Block, split_blocks
 from testgen.errors import CorpusError
 from testgen.lang.detect import detect_language, script_counts
-from testgen.names import is_generic_title, leading_number_end, name_problems, page_kind_title, short_title
+from testgen.names import (
+    is_generic_title,
+    is_usable_name,
+    leading_number_end,
+    name_problems,
+    page_kind_title,
+    short_title,
+    without_trailing_note,
+)
 from testgen.text import strip_markup
 
 __all__ = [
@@ -310,12 +318,25 @@ def _masthead(line: str) -> bool:
     parts = [p for p in re.split(r"\s[|·\-–—]\s|\s*\|\s*", _clean_title(line)) if p.strip()]
     if len(parts) >= 2 and (_BYLINE.search(line) or _DATE_IN_LINE.search(line)):
         return True
-    if _RELEASE_TAG.fullmatch(_clean_title(line)):
+    if _RELEASE_TAG.fullmatch(_clean_title(line)) or _NOTICE_NUMBER.search(line):
         return True
+    if _LETTERHEAD.fullmatch(line.strip()):
+        return True  # "BRACKETT VALLEY WATER AUTHORITY" over the notice's own title: who sent it
     # "News | Updates": two tags; one ("Release Notes") is the page's title
     return len(parts) >= 2 and all(page_kind_title(part) for part in parts)
 
 
+#: An organisation's name in capitals, as a letterhead above a plain-text document's title.
+_LETTERHEAD = re.compile(
+    r"(?:[A-Z][A-Z&.'-]*\s+){1,6}(?:AUTHORITY|COMPANY|CO\.|INC\.?|LLC|LTD\.?|CORPORATION|CORP\.?|FOUNDATION|"
+    r"UNIVERSITY|COLLEGE|DEPARTMENT|COUNCIL|BANK|ASSOCIATION|SOCIETY|DISTRICT|AGENCY|COMMISSION|TRUST|INSTITUTE)"
+)
+#: A notice's serial number above its title: "늘품나눔재단 공고 제2025-07호", "가온시 고시 제2025-112호", "Notice No.
+#: 2025-07".
+_NOTICE_NUMBER = re.compile(
+    r"(?:공고|고시|공지|훈령|지침|통지)\s*제?\s*[\d-]+\s*호\s*$|^\s*(?:notice|circular|bulletin)\s+no\.?\s*[\w-]+\s*$",
+    re.I,
+)
 _RELEASE_TAG = re.compile(
     r"(?:for immediate release|(?:press|news|media) release|보도\s*자료|新闻稿|プレスリリース)", re.I
 )
@@ -403,7 +424,24 @@ def derive_title(text: str, front_matter: dict[str, str], stem: str) -> tuple[st
 
 
 def _title(text: str, front_matter: dict[str, str], stem: str) -> str:
-    return derive_title(text, front_matter, stem)[0]
+    title, source = derive_title(text, front_matter, stem)
+    if source != "front matter" and page_kind_title(title):
+        # "# 재단 소개" over "| 법인명 | 재단법인 늘품나눔재단 |": the page is the foundation's, by the name it gives
+        named = _NAME_KEY.search(text[:_NAME_KEY_CHARS])
+        name = without_trailing_note(strip_markup(named.group(1))).strip() if named else ""
+        if name and is_usable_name(name) and not page_kind_title(name) and len(name) <= _MAX_LINE_CHARS:
+            return name
+    return title
+
+
+#: A line giving an organisation's own name ("- 법인명: 재단법인 늘품나눔재단", "| 회사명 | 주식회사 온담 |",
+#: "Legal name: Acme Ltd"), looked for near the top of a page whose title only says what kind of page it is.
+_NAME_KEY = re.compile(
+    r"^[ \t]*(?:[-*+][ \t]+|\|[ \t]*)?\**(?:법인명|회사명|기관명|단체명|상호|정식\s*명칭|"
+    r"(?:legal|company|organi[sz]ation|official)\s+name)\**[ \t]*(?:[:：]|\|)[ \t]*([^|\n]+?)[ \t]*\|?[ \t]*$",
+    re.I | re.M,
+)
+_NAME_KEY_CHARS = 3000
 
 
 def _language(text: str, front_matter: dict[str, str], forced: str | None) -> str:
@@ -484,18 +522,25 @@ def with_table_bars(text: str) -> str:
         if not _plain_row(lines[i]) or not _PLAIN_RULE.fullmatch(lines[i + 1]):
             i += 1
             continue
+        width = len(lines[i].split("|"))
         end = i + 2
-        while end < len(lines) and _plain_row(lines[end]):
+        while end < len(lines) and (_plain_row(lines[end]) or _continued_row(lines[end], width)):
             end += 1
         if end - (i + 2) < 2:
             i += 1
             continue
-        width = len(lines[i].split("|"))
         lines[i + 1] = "|" + "---|" * width
         for row in (i, *range(i + 2, end)):
             lines[row] = "| " + " | ".join(cell.strip() for cell in lines[row].split("|")) + " |"
         i = end
     return "\n".join(lines)
+
+
+def _continued_row(line: str, width: int) -> bool:
+    """A plain table's row whose first cell is blank (merged with the row above): " | 생활비 | 500,000원" under a
+    header of three cells."""
+    stripped = line.strip()
+    return stripped.startswith("|") and not stripped.endswith("|") and len(line.split("|")) == width
 
 
 def _plain_row(line: str) -> bool:

@@ -271,7 +271,8 @@ PAGE_KIND_WORDS = GENERIC_HEADINGS | frozenset(
     procedures process processes post-mortem postmortem retrospective minutes meeting meetings agenda announcement
     announcements news updates changelog notice notices welcome introduction press release releases immediate
     소개 연혁 공지 공고 제도 절차 휴가 복지 팀 회의록 회의 가이드 매뉴얼 체크리스트 온보딩 프로세스 업무 결과 보고
-    보고서 자료 규칙 지침 공시 의료진 교수진""".split()
+    보고서 자료 규칙 지침 공시 의료진 교수진
+    재단 기관 단체 법인 협회 조합 병원 학교 센터 도서관 연구소 foundation firm 사업 실적 계획 예산 활동""".split()
 )
 #: A Korean particle glued to the last word of a title's part ("회사 소개와 연혁": 소개 + 와).
 _KO_JOINING = re.compile(r"(?<=[가-힣])(?:와|과|및|의)$")
@@ -281,17 +282,22 @@ _KO_JOINING = re.compile(r"(?<=[가-힣])(?:와|과|및|의)$")
 def page_kind_title(name: str) -> bool:
     """Whether a name is made only of words for kinds of page ("Office Locations", "Post-mortem", "회사 소개와
     연혁", "팀 소개", "휴가·복지 제도"): the title of a page, not the name of what its facts are about."""
-    words = [_KO_JOINING.sub("", w) for w in re.findall(r"[\w\-]+", normalize(name))]
+    # a particle glued on ("소개와") is dropped, not the end of a kind word ("결과")
+    words = [w if w in PAGE_KIND_WORDS else _KO_JOINING.sub("", w) for w in re.findall(r"[\w\-]+", normalize(name))]
     words = [w for w in words if w and w not in _GLUE]
-    return bool(words) and all(w in PAGE_KIND_WORDS or w.isdigit() for w in words)
+    return bool(words) and all(w in PAGE_KIND_WORDS or _PERIOD_WORD.fullmatch(w) for w in words)
+
+
+#: A year or part of one among a page's kind words: "2024년도 사업 결과 보고" names a year's report, no thing.
+_PERIOD_WORD = re.compile(r"\d+(?:년도?|분기|월)?|(?:fy)?\d{2,4}|상반기|하반기|q[1-4]|h[12]")
 
 
 #: Words that only introduce a page's subject: "About Tarnwell Renewables", "Introducing Evenflow", "윤슬로지 소개".
-_INTRODUCING = re.compile(r"^(?:about|introducing|meet(?: the)?|welcome to|all about)\s+(?=\S)", re.I)
+_INTRODUCING = re.compile(r"^(?:about|introducing|meet|welcome to|all about)(?:\s+the)?\s+(?=\S)", re.I)
 # A Korean title's trailing words that name the document, not its subject: "… 소개", "… 추진 결과 보고", "… 참여자
 # 모집 공고", "… 정기 경영공시".
 _KO_INTRODUCING = re.compile(
-    r"\s*(?:소개|개요|(?:추진\s*)?(?:결과\s*)?보고서?|(?:[가-힣]+\s)?모집\s*공고|(?:시행\s*)?공고|(?:정기\s*)?(?:경영\s*)?공시|"
+    r"\s*(?:소개|개요|(?:추진\s*)?(?:결과\s*)?보고서?|(?:[가-힣]+\s)?모집(?:\s*공고)?|선발\s*공고|(?:시행\s*)?공고|(?:정기\s*)?(?:경영\s*)?공시|"
     r"(?:사용\s*)?설명서|매뉴얼|(?:제품\s*)?사양서?|일정|(?:진료|이용|시설|입원|외래|방문|서비스)\s*안내(?:문|서)?|"
     r"(?:(?<=\s)[가-힣]+\s)?(?:진료\s*)?(?:비용|요금|가격|수수료|이용료|진료비)\s*안내(?:문|서)?)$"
 )

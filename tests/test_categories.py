@@ -441,6 +441,8 @@ def test_a_list_in_one_cell_gives_one_keyword_per_part() -> None:
         ("출발 21일 전", "text", False),  # a deadline, not an amount
         ("30 days before departure", "text", False),
         ("In production", "text", False),
+        ("한도윤 (제3대, 2021년 3월 취임)", "text", False),  # a person; the amount is in the note
+        ("약 5,000명 (예산 소진 시 조기 마감)", "text", True),
     ],
 )
 def test_what_counts_as_a_quantity_for_numerical(value: str, value_type: str, quantity: bool) -> None:

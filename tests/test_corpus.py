@@ -485,9 +485,26 @@ def test_a_table_written_in_plain_text_gets_the_bars_of_a_markdown_table(tmp_pat
         "비용 안내\n\n| 분류 | 항목 | 금액 |\n|---|---|---|\n| 제증명 | 일반진단서 | 20,000 |\n"
         "| 검사 | MRI 요추 | 480,000 |\n\n끝."
     )
+    # a row whose first cell is merged with the row above keeps its columns
+    merged = "구분 | 항목 | 금액\n-----\n대학생 | 등록금 | 2,000,000원\n | 생활비 | 500,000원\n합계 | | 2,500,000원"
+    assert with_table_bars(merged).split("\n")[3:] == [
+        "|  | 생활비 | 500,000원 |",
+        "| 합계 |  | 2,500,000원 |",
+    ]
     # a title with a bar over a rule and a markdown table are no plain tables
     for text in ("Acme | About\n-----\nWe make things.\nMore | text", "| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |"):
         assert with_table_bars(text) == text
     (tmp_path / "fees.txt").write_text(plain, encoding="utf-8")
     [doc] = load_kb(tmp_path).documents
     assert "| 검사 | MRI 요추 | 480,000 |" in doc.text  # every reader of the document sees the table
+
+
+def test_a_page_titled_by_its_kind_is_named_by_the_name_it_gives(tmp_path: Path) -> None:
+    (tmp_path / "about.md").write_text(
+        "# 재단 소개\n\n| 항목 | 내용 |\n|---|---|\n| 법인명 | 재단법인 늘품나눔재단 (Neulpum) |\n"
+        "| 설립일 | 2009년 5월 12일 |\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "team.md").write_text("# 팀 소개\n\n- 팀장: 오지훈\n", encoding="utf-8")
+    titles = {doc.doc_id: doc.title for doc in load_kb(tmp_path).documents}
+    assert titles == {"about.md": "재단법인 늘품나눔재단", "team.md": "팀 소개"}  # no name given: the title stays

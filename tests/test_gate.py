@@ -1111,6 +1111,13 @@ def test_a_korean_sentence_about_the_company_unnamed_needs_its_context() -> None
     assert standalone_problem(named, "ko") is None
 
 
+def test_an_english_sentence_about_the_authority_unnamed_needs_its_context() -> None:
+    bare = sentence("The Authority was founded in 1961 to build a treatment plant on Brackett Creek.", "1961")
+    assert "kind noun" in (standalone_problem(bare, "en") or "")
+    named = sentence("The Board of Directors adopted the new rates on May 14, 2025.", "May 14, 2025")
+    assert standalone_problem(named, "en") is None  # "the Board of …" names whose board
+
+
 def test_a_desk_whose_value_is_its_contact_is_no_property(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,
@@ -1139,11 +1146,15 @@ def test_topic_titles_names_in_labels_and_yes_no_cells(tmp_path: Path) -> None:
             "| Kestrel Institute | Physics |\n",
             "air/assist.md": "# Special Assistance at Skyline 7\n\n- **Website**: skyline7.example/help\n",
             "homes/aspen.md": "# Aspen Apartments\n\n- **Capacity**: 200\n\nThe apartments are new.\n",
+            "util/rates.md": "# Water & Sewer Rates and Fees\n\n- **Late fee**: $10\n\n"
+            "Our water and sewer rates are set by the board.\n",
         },
     )
     gate = Gate(ctx)
     assert gate._topic_title("Vantor University Accreditation status")
     assert gate._topic_title("Special Assistance at Skyline 7")
+    # a price list: whose rates, it does not say ("Fees" is a topic noun even where the text never writes "fees")
+    assert gate._topic_title("Water & Sewer Rates and Fees")
     assert not gate._topic_title("Aspen Apartments")  # a place, named with one common word
     assert not gate._topic_title("Master of Business Administration")
     host = next(f for f in ctx.facts if "Host" in f.attribute)

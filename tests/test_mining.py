@@ -178,6 +178,16 @@ def test_negative_amount_in_a_table_keeps_its_sign() -> None:
     assert (fact.value, fact.number) == ("-12억 원", -1_200_000_000.0)
 
 
+def test_what_a_speaker_said_in_minutes_is_no_property() -> None:
+    text = (
+        "# 제3차 이사회 회의록\n\n- 재적 이사: 9명\n- 탁현오 이사: 상근 7명으로는 업무가 많다는 점에 공감한다고 함.\n"
+        "- 사무국장 설명: 선발 인원을 120명으로 늘리기로 함.\n- 대표이사: 이서연\n"
+        "- Trustee Alvarez: moved to approve the $412,600 contract.\n"
+    )
+    got = {(f.attribute, f.value) for f in mine(text, doc_id="board/minutes.md", title="제3차 이사회 회의록").facts}
+    assert got == {("재적 이사", "9명"), ("대표이사", "이서연")}
+
+
 def test_two_column_item_content_table_is_key_value() -> None:
     text = (
         "# 하늘여행\n\n## 주요 정보\n\n"
@@ -483,6 +493,16 @@ def test_a_first_column_that_groups_rows_does_not_name_them() -> None:
     fee = next(f for f in mined.facts if f.value == "20,000원")
     assert (fee.subject, fee.attribute) == ("가온병원", "일반진단서 금액")
     assert "제증명" not in {f.subject for f in mined.facts}
+    # items that repeat across groups are named with their group; a blank group cell carries the one above; a
+    # totals row is no row of its own
+    text = (
+        "# 장학 공고\n\n| 구분 | 항목 | 금액 |\n|---|---|---|\n| 초등학생 | 학업장려금 | 300,000원 |\n"
+        "| 중학생 | 학업장려금 | 500,000원 |\n| 대학생 | 등록금 | 2,000,000원 |\n|  | 생활비 | 500,000원 |\n"
+        "| 합계 |  | 3,300,000원 |\n"
+    )
+    got = {(f.attribute, f.value) for f in mine(text, doc_id="notices/scholarship.md", title="장학 공고").facts}
+    assert {("초등학생 학업장려금 금액", "300,000원"), ("대학생 생활비 금액", "500,000원")} <= got
+    assert "3,300,000원" not in {value for _, value in got}
     # a first column of distinct names is the row's name, whatever its header says
     text = "# Fleet\n\n| Type | Range | Price |\n|---|---|---|\n| Cargo | 80 km | $4,100 |\n| City | 60 km | $3,200 |\n"
     mined = mine(text, doc_id="products/fleet.md", title="Fleet")
@@ -646,3 +666,25 @@ def test_a_korean_name_ending_like_a_particle_is_a_value_not_a_clause() -> None:
     got = {(f.attribute, f.value) for f in mine(text, doc_id="병원/kim.md", title="김민준").facts}
     assert ("진료과", "정형외과 (본관 3층)") in got  # 과 ends the department's name
     assert not any(attribute == "보고" for attribute, _ in got)  # "대표이사에게 보고" is a clause
+
+
+def test_a_korean_heading_that_names_a_branch_is_the_subject_below_it() -> None:
+    text = (
+        "# 가람시립도서관 이용안내\n\n## 오시는 길\n\n### 중앙도서관\n- 주소: 가람시 누리로 45\n\n"
+        "### 솔내도서관\n- 주소: 가람시 솔내길 12-3\n\n## 휴관일\n- 중앙도서관: 매주 월요일\n"
+    )
+    mined = mine(text, doc_id="library/guide.md", title="가람시립도서관 이용안내")
+    owners = {f.value: f.subject for f in mined.facts}
+    # a branch's address is the branch's, not the library system's
+    assert owners["가람시 누리로 45"] == "중앙도서관" and owners["가람시 솔내길 12-3"] == "솔내도서관"
+    assert owners["매주 월요일"] == "가람시립도서관 이용안내"  # "휴관일" names no thing
+
+
+def test_a_table_under_a_dated_heading_gives_its_values_the_year() -> None:
+    text = (
+        "# 늘품재단\n\n## 2025년 예산 구성\n\n| 사업 | 금액 |\n|---|---|\n| 장학사업 | 1억 2천만 원 |\n\n"
+        "## 사업별 실적\n\n| 구분 | 2023 | 2024 |\n|---|---|---|\n| 장학사업 | 81,500원 | 85,000원 |\n"
+    )
+    facts = {f.value: f for f in mine(text, doc_id="org/about.md", title="늘품재단").facts}
+    assert facts["1억 2천만 원"].qualifier == "2025년"  # the year's budget, not the foundation's for good
+    assert facts["85,000원"].qualifier is None and facts["85,000원"].attribute == "장학사업 2024"  # the column's year

@@ -297,13 +297,26 @@ def test_core_name_drops_kind_words_at_the_edges(name: str, core: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "title", ["Office Locations", "Post-mortem", "회사 소개와 연혁", "팀 소개", "휴가·복지 제도", "Meeting Minutes"]
+    "title",
+    [
+        "Office Locations",
+        "Post-mortem",
+        "회사 소개와 연혁",
+        "팀 소개",
+        "휴가·복지 제도",
+        "Meeting Minutes",
+        "2024년도 사업 결과 보고",  # a year's report ("결과" is no word with the particle 과)
+        "재단 소개",
+    ],
 )
 def test_titles_made_of_page_kind_words_name_no_thing(title: str) -> None:
     assert page_kind_title(title)
 
 
-@pytest.mark.parametrize("title", ["Tarnwell Renewables", "Leeds Office", "윤슬로지", "서하선", "부산 현장지원팀"])
+@pytest.mark.parametrize(
+    "title",
+    ["Tarnwell Renewables", "Leeds Office", "윤슬로지", "서하선", "부산 현장지원팀", "가온누리병원", "청년 지원 사업"],
+)
 def test_names_are_not_page_kind_titles(title: str) -> None:
     assert not page_kind_title(title)
 
@@ -314,6 +327,7 @@ def test_names_are_not_page_kind_titles(title: str) -> None:
         ("About Tarnwell Renewables", "Tarnwell Renewables"),
         ("Introducing Evenflow", "Evenflow"),
         ("Meet the Kestrel KSI-6000", "Kestrel KSI-6000"),
+        ("About the Brackett Valley Water Authority", "Brackett Valley Water Authority"),
         ("윤슬로지 소개", "윤슬로지"),
         ("2025년 서하시 청년 월세 지원사업 추진 결과 보고", "2025년 서하시 청년 월세 지원사업"),
         ("2025년 시민 건강검진 지원사업 시행 공고", "2025년 시민 건강검진 지원사업"),  # a notice that it starts
@@ -321,6 +335,9 @@ def test_names_are_not_page_kind_titles(title: str) -> None:
         ("비급여 진료비 변경 안내", "비급여 진료비 변경 안내"),  # a notice about a change names no thing
         ("가온누리병원 비급여 진료비용 안내", "가온누리병원"),  # a price list: the hospital's prices
         ("하늘여행 요금 안내", "하늘여행"),
+        ("2025 가람 인문학 아카데미 수강생 모집", "2025 가람 인문학 아카데미"),  # a call for students: the course's
+        ("2025년도 늘품장학생 선발 공고", "2025년도 늘품장학생"),
+        ("신입사원 모집", "신입사원 모집"),
         ("요금 안내", "요금 안내"),  # no name before it
         ("2026년 서하시 청년 월세 지원사업 참여자 모집 공고", "2026년 서하시 청년 월세 지원사업"),
         ("누리담저축은행 2025년 2분기 정기 경영공시", "누리담저축은행 2025년 2분기"),
@@ -350,6 +367,10 @@ def test_a_plain_text_masthead_is_not_the_title() -> None:
     assert derive_title(news, {}, "20250314_news")[0] == "가온누리병원 야간진료 시작"
     release = "PRESS RELEASE - FOR IMMEDIATE RELEASE\n\nKestrel Partners With Food Bank\n\nPELLINGTON, 4 June 2024.\n"
     assert derive_title(release, {}, "release")[0] == "Kestrel Partners With Food Bank"
+    notice = "늘품재단 공고 제2025-07호\n\n2025년도 늘품장학생 선발 공고\n\n다음과 같이 선발합니다.\n"
+    assert derive_title(notice, {}, "notice")[0] == "2025년도 늘품장학생 선발 공고"  # a notice's number is no title
+    letter = "BRACKETT VALLEY WATER AUTHORITY\n2024 Drinking Water Quality Report\n\nThis report covers 2024.\n"
+    assert derive_title(letter, {}, "ccr")[0] == "2024 Drinking Water Quality Report"  # the letterhead is the sender
     titled = "Orbit Cloud Pricing\n\nPlans start at $99.\n"  # an ordinary first line stays the title
     assert derive_title(titled, {}, "pricing")[0] == "Orbit Cloud Pricing"
 

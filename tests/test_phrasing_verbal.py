@@ -33,6 +33,18 @@ EN = [
     ),
     (date("Start Date"), "Lena Fischer", "When did Lena Fischer join?", "Lena Fischer joined on March 3, 2021."),
     (
+        date("Maintainer since", "2022", "2022"),
+        "Obi Nwankwo-Leary",
+        "Since when has Obi Nwankwo-Leary been a maintainer?",
+        "Obi Nwankwo-Leary has been a maintainer since 2022.",
+    ),
+    (
+        date("Term ends", "Dec 31, 2026", "2026-12-31"),
+        "Wen-Li Harcourt",
+        "When does Wen-Li Harcourt's term end?",
+        "Wen-Li Harcourt's term ends on Dec 31, 2026.",
+    ),
+    (
         date("Start Date"),
         "the contract with Delta Farms",
         "When does the contract with Delta Farms start?",
@@ -535,3 +547,15 @@ def test_a_row_listing_things_glued_to_a_charge_column_is_asked_for_those_things
     # a product's label is no charge paid at a place: left to the usual phrasing
     kept = English().fact(fact("Pads and rotors replacement price", "$90", "money"), "Aurora Fold 250")
     assert kept is not None and " for pads" not in kept[0]
+
+
+def test_date_labels_that_end_in_since_or_a_verb_are_not_asked_as_nouns() -> None:
+    en = English()
+    # a product is no maintainer: "Since when has Brindle been a available?" would be nonsense
+    assert en.fact(date("Available since", "2022", "2022"), "Brindle") is None
+    compared = en.compare(["Tobias Wren", "Mina Cho"], "Term ends", ["Dec 31, 2025", "Dec 31, 2026"], 1, True, "date")
+    assert compared is None  # "Which has the later term ends" is a pasted label
+
+
+def test_a_year_column_of_something_done_to_a_row_gets_no_question() -> None:
+    assert English().fact(date("Year sampled", "2024", "2024"), "Nitrate") is None

@@ -131,7 +131,8 @@ def is_quantity(fact: FactNode) -> bool:
     bare = re.sub(r"\s*[(（][^)）]*[)）]$", "", fact.value.strip())  # "5000mAh (non-removable)"
     if _MEASURE.fullmatch(bare):  # "180 liters", "540 square meters", "5000mAh": a unit the parser lacks
         return True
-    amounts = [v for v in find_values(fact.value) if v.number is not None and v.unit]
+    # the amounts of the value itself, not of its note: "한도윤 (제3대, 2021년 3월 취임)" is a person
+    amounts = [v for v in find_values(bare) if v.number is not None and v.unit]
     # one amount, or a share and the sum it comes to ("계약 금액의 30%, 288,000,000원")
     return len(amounts) == 1 or (len(amounts) == 2 and all(v.value_type in ("money", "percent") for v in amounts))
 

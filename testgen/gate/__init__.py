@@ -101,7 +101,7 @@ _DOCUMENT_KINDS = frozenset(
 #: Abstract nouns that end the title of a page about a topic ("… Accreditation Status", "Special Assistance").
 _TOPIC_NOUNS = frozenset(
     "status information assistance services programs programmes options details procedures guidelines "
-    "affiliations requirements benefits overview support eligibility".split()
+    "affiliations requirements benefits overview support eligibility fees rates charges prices pricing tariffs".split()
 )
 #: The row-label header of a table whose rows are the page subject's partners.
 _COUNTERPARTY = re.compile(
@@ -309,7 +309,8 @@ class Gate:
             words = part.split()
             tail: list[str] = []
             for word in reversed(words):  # the run of common words at the end of the part
-                if not (word == "&" or (word.isalpha() and word.islower()) or self._lower_word(word)):
+                topic = not tail and word.lower() in _TOPIC_NOUNS  # a topic noun is a common word wherever it is
+                if not (topic or word == "&" or (word.isalpha() and word.islower()) or self._lower_word(word)):
                     break
                 tail.insert(0, word)
             if len(tail) >= 2 and tail[-1].lower() in _TOPIC_NOUNS:
@@ -762,7 +763,7 @@ def _room_section(fact: FactNode, question: str) -> str | None:
 
 
 def _row_after_long_title(fact: FactNode, question: str, language: str) -> bool:
-    """A Korean table row glued to a page title of four words or more: "2026학년도 2학기 교환학생 파견 모집 핀란드의
+    """A Korean table row glued to a page title of three words or more: "2026학년도 2학기 교환학생 파견 모집 핀란드의
     인원은 …" reads as one run of nouns (with 의 between them, "교토 미식 투어 3박 4일의 성인 요금", or after a short
     subject, "하늘여행 경영진의 주요 업무", it reads well)."""
     if language != "ko" or fact.source != "table":
@@ -772,7 +773,7 @@ def _row_after_long_title(fact: FactNode, question: str, language: str) -> bool:
     if not row or row == attribute or not attribute.startswith(row):
         return False
     name = introduced_name(short_title(fact.subject))
-    return len(name.split()) >= 4 and f"{normalize(name)} {row}" in normalize(question)
+    return len(name.split()) >= 3 and f"{normalize(name)} {row}" in normalize(question)
 
 
 def _asks_label_as_noun(template: str) -> bool:

@@ -82,8 +82,13 @@ def is_entity_heading(heading: str, known_names: frozenset[str]) -> bool:
     words = re.findall(r"\w+", norm)
     if not words or all(w in GENERIC_HEADINGS or w.isdigit() for w in words):
         return False
+    if re.fullmatch(r"[가-힣]+(?: [가-힣]+)?", heading.strip()):
+        # "### 솔내도서관", "## 부산 지점": a Korean name ends with the kind of place or body it is, after a name
+        last = heading.split()[-1]
+        suffix = _KO_NAME_SUFFIX.search(last)
+        return suffix is not None and suffix.start() > 0 and not _KO_COMMON_ENDING.search(last)
     if not re.match(r"[A-Za-z]", heading) or re.match(r"^\d", heading):
-        return False  # non-Latin headings count only when they match a known name
+        return False  # other non-Latin headings count only when they match a known name
     significant = [w for w in heading.split() if w.lower() not in {"of", "the", "and", "&", "for", "-"}]
     return (
         bool(significant)
@@ -229,6 +234,8 @@ class _Miner:
             return  # a label introducing a nested list, not a value
         typed: ValueSpan | None = classify_value(clean)
         sentence_like = _is_sentence(clean)
+        if typed is None and _SPEAKER.fullmatch(key.strip()) and (sentence_like or len(clean) > _MAX_TEXT_VALUE):
+            return  # "- 탁현오 이사: 상근 7명으로는 업무가 많다…": what someone said in a meeting, not a property
         if typed is None and sentence_like:
             found = [v for v in find_values(clean) if not _is_bare(v)]
             if len(found) == 1:
@@ -336,10 +343,9 @@ class _Miner:
         if len(header) < 2:
             return
         body = [(s, e, [strip_markup(c) for c in table_cells(line)]) for s, e, line in rows[2:]]
-        if _grouping_column(header, body):
-            # "| 분류 | 항목 | 금액 |" over "| 제증명 | 일반진단서 | 20,000 |": a row is named by its item, not its
-            # group
-            header, body = header[1:], [(s, e, cells[1:]) for s, e, cells in body]
+        regrouped = _named_by_item(header, body)
+        if regrouped is not None:
+            header, body = regrouped
         first_is_date = all(
             (cv := classify_value(cells[0])) is not None and cv.value_type == "date" for _, _, cells in body if cells
         )
@@ -368,30 +374,35 @@ class _Miner:
         subject, and each of its cells is a value under its column."""
         merged = ""  # the head of the row above, for rows that leave it blank (a merged cell: its trims, its years)
         own_subject = self._table_subject(header)
+        # "## 2025년 예산 구성" over "| 사업 | 금액 |": each amount is the year's, not the subject's for good
+        period = None if first_is_date or any(find_values(cell) for cell in header) else _period(self.context())
         kind_column = _kind_word(header[0]) if _COMPARED_KIND.fullmatch(header[0].strip()) else ""
         for start, end, cells in body:
             if len(cells) < 2 or not (cells[0] or merged):
                 continue
             row_head = cells[0] or merged
             merged = row_head
+            if normalize(row_head) in _TOTAL_COLUMNS:
+                continue  # the rows above summed: asked as "X의 합계 금액", it reads as a pasted label
             if key_value_table:
                 self.key_value(row_head, cells[1], start + max(self.doc.text[start:end].find(cells[1]), 0), start, end)
                 continue
             label_prefix = ""
+            qualifier = period
             if first_is_date:
                 subject, qualifier = own_subject, row_head
             elif kind_column and (named := _with_kind(row_head, kind_column, self.known)):
                 # "| Plan | Monthly uptime target |" over "| Starter | Best effort |": the Starter Plan's
-                subject, qualifier = named, None
+                subject = named
                 if cells[0]:
                     self.out.row_entities.append((named, f"{self.doc.doc_type}/{header[0]}"))
             elif _row_names_entity(row_head, self.known, header[0]):
-                subject, qualifier = row_head, None
+                subject = row_head
                 if cells[0]:  # a continuation row names no new entity
                     self.out.row_entities.append((row_head, f"{self.doc.doc_type}/{header[0]}"))
             else:
                 # "| 아동 (만 12세 미만) | 1,690,000원 |": a row label of the page's own subject
-                subject, qualifier, label_prefix = own_subject, None, row_head
+                subject, label_prefix = own_subject, row_head
             line = self.doc.text[start:end]
             for col, cell in enumerate(cells[1:], start=1):
                 if col >= len(header) or not self._holds_value(cell):
@@ -800,13 +811,36 @@ _GROUP_COLUMNS = frozenset(
 )
 
 
-def _grouping_column(header: list[str], body: list[tuple[int, int, list[str]]]) -> bool:
-    """Whether a table's first column groups its rows ("분류": 제증명, 제증명, 검사, …) and its second names them: the
-    first header is a word for a group, the table has three columns or more, and some group holds two rows."""
+#: Column headers of the column that names a table's rows within their group ("항목", "Item").
+_ITEM_COLUMNS = frozenset("item items name names 항목 품목 명칭 이름 내역 项目 名称 品目 項目".split())
+
+
+def _named_by_item(
+    header: list[str], body: list[tuple[int, int, list[str]]]
+) -> tuple[list[str], list[tuple[int, int, list[str]]]] | None:
+    """The table read with one column fewer when its first column only sorts the rows into groups ("분류": 제증명,
+    제증명, 검사, …; a blank cell carries the group above) and its second names them, or None.
+
+    A row is named by its item ("| 제증명 | 일반진단서 | 20,000 |": 일반진단서), or by group and item when items
+    repeat across groups under an item column ("| 초등학생 | 학업장려금 | 300,000원 |", "| 중학생 | 학업장려금 |
+    …": 초등학생 학업장려금)."""
     if len(header) < 3 or normalize(header[0]) not in _GROUP_COLUMNS:
-        return False
-    groups = [cells[0] for _, _, cells in body if len(cells) >= 3 and cells[0]]
-    return len(set(groups)) < len(groups)
+        return None
+    rows: list[tuple[int, int, str, list[str]]] = []
+    group = ""
+    for start, end, cells in body:
+        if len(cells) >= 3:
+            group = cells[0] or group
+            rows.append((start, end, group, cells))
+    groups = [g for _, _, g, _ in rows if g]
+    items = [cells[1] for _, _, _, cells in rows if cells[1]]
+    if normalize(header[1]) in _ITEM_COLUMNS and len(set(items)) < len(items):
+        named = [(s, e, [" ".join(p for p in (g, cells[1]) if p), *cells[2:]]) for s, e, g, cells in rows]
+    elif len(set(groups)) < len(groups):
+        named = [(s, e, cells[1:]) for s, e, _, cells in rows]
+    else:
+        return None
+    return header[1:], named
 
 
 def _attachable_unit(unit: str) -> str:
@@ -819,6 +853,18 @@ def _attachable_unit(unit: str) -> str:
     if typed.value_type not in ("money", "percent", "number"):
         return ""
     return unit
+
+
+def _period(heading: str | None) -> str | None:
+    """The year a section heading dates its table to ("2025년 예산 구성" → "2025년", "FY2024 Results" → "FY2024",
+    "Faculty Recognition (2023–2024)" → "2023–2024"), or None."""
+    found = _HEADING_PERIOD.search(heading or "")
+    return found.group(0).strip() if found else None
+
+
+_HEADING_PERIOD = re.compile(
+    r"(?<![\w.\-/])(?:FY\s?\d{2,4}|(?:19|20)\d\d(?:\s?[–~-]\s?(?:19|20)?\d\d)?(?:년도?)?)(?![\w.\-/–~])"
+)
 
 
 def _kind_word(word: str) -> str:
@@ -859,9 +905,19 @@ def table_cells(line: str) -> list[str]:
     return [c.strip() for c in inner.split("|")]
 
 
+#: A key that names who spoke, in minutes or a report of a meeting: "탁현오 이사", "사무국장 설명", "Dr. Lee",
+#: "Trustee Alvarez".
+_SPEAKER = re.compile(
+    r"[가-힣]{2,4}\s*(?:이사장|이사|감사|사무국장|사무총장|국장|본부장|팀장|과장|부장|실장|위원장|위원|대표|주임|관장|원장|"
+    r"시장|의원|교수|회장|사장|씨)|(?:[가-힣]{2,5}\s)?[가-힣]{2,5}\s*(?:설명|발언|의견|답변|질의|보고)"
+    r"|(?:Mr|Mrs|Ms|Dr|Prof|Cllr|Councillor|Councilor|Trustee|Director|Commissioner|Chair|Chairman|Chairwoman)\.?"
+    r"\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?"
+)
 #: A word with its particle before the next word of a clause: "대표이사에게 보고" (not "정형외과 (본관 3층)", whose
-#: 과 ends a name).
-_KO_PARTICLE_WORD = re.compile(r"[가-힣](은|는|이|가|을|를|에|에서|에게|께|한테|으로|로|와|과|도)\s+(?=[가-힣\w])")
+#: 과 ends a name, nor "누리로 45", a road and its number).
+_KO_PARTICLE_WORD = re.compile(
+    r"[가-힣](?:은|는|이|가|을|를|에|에서|에게|께|한테|와|과|도)\s+(?=[가-힣\w])|[가-힣](?:으로|로)\s+(?=[가-힣A-Za-z])"
+)
 _KO_PREDICATE_END = re.compile(r"(다|요|니다|음|함|됨|임)\.?$")
 
 

@@ -175,12 +175,15 @@ _KO_COUNTERS = frozenset({"명", "개", "곳", "건", "대", "회", "석", "점"
 
 
 def is_person_name(value: str) -> bool:
-    """Whether a Korean value reads as person names: "이준호", "박하늘 대표", "김민지(영업팀)", "이준호, 정다은" —
+    """Whether a Korean value reads as person names: "이준호", "박하늘 대표", "김민지(영업팀)", "이준호, 정다은",
+    "고(故) 정만수" —
     not "무비자 30일", "관광 비자", "영업팀" or "미정"."""
-    parts = [p.strip() for p in re.split(r"[,·/]|\s및\s|\s와\s|\s과\s", value.strip()) if p.strip()]
+    value = re.sub(r"\s?\([^()]*\)$", "", value.strip())  # "한도윤 (제3대, 2021년 3월 취임)": the note's commas
+    parts = [p.strip() for p in re.split(r"[,·/]|\s및\s|\s와\s|\s과\s", value) if p.strip()]
     if not parts or len(parts) > 6:
         return False
     for part in parts:
+        part = re.sub(r"^(?:고\s?\(故\)|故)\s*", "", part)  # "고(故) 정만수": the late 정만수
         bare = re.sub(r"\s?\([^)]*\)$", "", part)
         if not _KO_NAME.match(part) or _NOT_NAMES.search(bare.split()[0]):
             return False

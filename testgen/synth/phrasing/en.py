@@ -477,6 +477,11 @@ class English:
                 )
         if attr in ("year", "yr", "years"):
             return None  # a bare "Year" column says nothing of what happened that year: "When is X's year?"
+        if _SINCE_LABEL.fullmatch(attr) or _VERB_LABEL.fullmatch(attr):
+            return self._dated_label(fact, subject, attr, value)
+        done = re.fullmatch(r"(?:year|date|day) ([a-z]+ed)", attr)
+        if done and done.group(1) not in _OWN_EVENTS:
+            return None  # "Year sampled" of a row: no question says what was sampled ("When is X's year sampled?")
         if attr in ("date", "day", "dated"):
             if is_person_name(subject):
                 return None  # a person's "date" says nothing about what it dates
@@ -492,6 +497,30 @@ class English:
         if noun != attr:
             return f"When {be} {of}?", _sentence(f"{of} {be} {_prep(fact)} {value}."), "en.date.when"
         return f"When {be} {of}?", _sentence(f"{of} {be} {value}."), "en.date.when"
+
+    def _dated_label(self, fact: FactNode, subject: str, attr: str, value: str) -> tuple[str, str, str] | None:
+        """A date column whose label ends in a word that is no noun: "Maintainer since" ("Since when has X been a
+        maintainer?"), "Term ends" ("When does X's term end?"); None for one no question reads well from."""
+        since = _SINCE_LABEL.fullmatch(attr)
+        if since:
+            role = since.group(1)
+            if not is_person_name(subject):
+                return None  # a product's "Available since", a company's "Customer since": no one to be it
+            article = "an" if role[:1] in "aeiou" else "a"
+            return (
+                f"Since when has {subject} been {article} {role}?",
+                _sentence(f"{subject} has been {article} {role} since {value}."),
+                "en.date.since",
+            )
+        verb = _VERB_LABEL.fullmatch(attr)
+        if verb is None:
+            return None
+        of = self._of(verb.group(1), subject)
+        return (
+            f"When does {of} {verb.group(2)}?",
+            _sentence(f"{of} {verb.group(2)}s {_prep(fact)} {value}."),
+            "en.date.verb",
+        )
 
     def _asked(self, fact: FactNode, subject: str, attr: str, kind: ValueKind) -> tuple[str, str, str] | None:
         """ "<wh> is X's <label>?" with the question word of the value's kind."""
@@ -755,6 +784,8 @@ class English:
                 _sentence(f"{subjects[winner]} was {attr} {adjective} ({details})."),
                 "en.compare.passive",
             )
+        if kind == "date" and (_SINCE_LABEL.fullmatch(attr.lower()) or _VERB_LABEL.fullmatch(attr.lower())):
+            return None  # "the later term ends", "the earlier maintainer since": a label no comparison reads from
         dated = (
             re.fullmatch(r"(?:year|date|day) ([a-z]+ed)|((?:first|last) [a-z]+ed)", attr) if kind == "date" else None
         )
@@ -965,3 +996,9 @@ class English:
     def type_word(self, doc_type: str) -> str:
         label = doc_type.split("/")[-1]
         return plural_to_singular(label.strip().lower()) if label else "item"
+
+
+#: A date column named by a role and "since": "Maintainer since", "Member since".
+_SINCE_LABEL = re.compile(r"([a-z][a-z -]*?)\s+since")
+#: A date column named by a noun and a verb of its end or start: "Term ends", "Contract expires".
+_VERB_LABEL = re.compile(r"([a-z][a-z -]*?)\s+(end|start|begin|expire|close|open|finish|renew)s")
