@@ -93,8 +93,12 @@ def _raw_pattern(keyword: str) -> re.Pattern[str] | None:
     return re.compile(left + r"[\s*_`~]+".join(re.escape(w) for w in words) + right, re.IGNORECASE)
 
 
-def keyword_passage(text: str, keywords: list[str], width: int = PASSAGE_CHARS) -> str | None:
-    """Up to `width` characters of `text` around the first occurrence of any keyword, the match marked «…».
+def keyword_passage(
+    text: str, keywords: list[str], width: int = PASSAGE_CHARS, near: tuple[str, ...] = ()
+) -> str | None:
+    """Up to `width` characters of `text` around the first occurrence of any keyword, the match marked «…». A
+    keyword inside one of the `near` spans (the item's reference contexts) is marked there first: a table with
+    the value in several rows is shown at the row the item is about.
 
     Whether a keyword occurs is decided by the normalised match (``contains_keyword``); its position is then
     looked up in the raw text, or, when the raw text spells it differently (NFKC forms), in the normalised
@@ -104,11 +108,18 @@ def keyword_passage(text: str, keywords: list[str], width: int = PASSAGE_CHARS) 
     if not present:
         return None
     best: tuple[int, int, str] | None = None
+    spans = [(at, at + len(span.strip())) for span in near if span.strip() and (at := text.find(span.strip())) >= 0]
+    found: list[tuple[bool, int, int]] = []  # (outside every near span, start, end)
     for keyword in present:
         pattern = _raw_pattern(keyword)
-        match = pattern.search(text) if pattern else None
-        if match and (best is None or match.start() < best[0]):
-            best = (match.start(), match.end(), text)
+        if pattern is None:
+            continue
+        found += [(False, m.start(), m.end()) for a, b in spans if (m := pattern.search(text, a, b))]
+        if (match := pattern.search(text)) is not None:
+            found.append((True, match.start(), match.end()))
+    if found:
+        _, start, end = min(found)
+        best = (start, end, text)
     if best is None:  # spelled differently in the raw text: show the normalised form
         for keyword in present:
             pos = norm.find(normalize(keyword))
@@ -143,7 +154,7 @@ def render_item(number: int, item: TestQuestion, docs: dict[str, Document]) -> s
             lines.append(f"[{doc_id}] (not in the KB folder)")
             continue
         lines.append(f"[{doc_id}] title: {doc.title}")
-        passage = keyword_passage(doc.text, item.keywords)
+        passage = keyword_passage(doc.text, item.keywords, near=tuple(item.reference_contexts or ()))
         if passage is None:
             opening = re.sub(r"\s+", " ", doc.text[:300]).strip()
             lines.append(f"    (no keyword found in this document) opening: {opening} …")

@@ -310,6 +310,53 @@ _UNIT_KIND = re.compile(r"(?:팀|지점|본부|센터|파트|실|사업부)장$"
 _ROLE_LABEL = re.compile(r"^\s*(?:job title|title|role|position|team|department|직책|직위|직함|소속|부서|팀)\s*$", re.I)
 
 
+_TRAILING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]$")
+
+#: How many pages may write a figure for its label alone to tie a line to the fact; and for the figure alone.
+_FEW_PAGES = 12
+_RARE_PAGES = 3
+
+
+def _one_amount_text(fact: FactNode) -> bool:
+    """A short text built around one amount: "약 5,000명 (예산 소진 시 조기 마감)"."""
+    return fact.value_type == "text" and len(fact.value) <= 60 and _one_amount(fact.value) is not None
+
+
+def _labelled_otherwise(line: str, fact: FactNode, label: list[str]) -> bool:
+    """Whether a line gives the figure under a label of its own that shares no word with the fact's: "Total contract
+    value: $135,000" is no one's current salary; "기본형 검진: 150,000원" may well be the 종합검진 기본형's price."""
+    at = min((m.start() for m in (re.search(re.escape(t), line) for t in tokens(fact.value)) if m), default=-1)
+    if at < 0:
+        return False
+    named = re.search(r"([^:：|]{2,40}?)\s*[:：]\s*(?:약\s*|about\s*|approx\.?\s*)?[$€£¥₩₹]?\s*$", line[:at], re.I)
+    if named is None:
+        return False
+    words = normalize(named.group(1))
+    return not any(cue in words for cue in [*label, *attribute_cues(fact)])
+
+
+def _distinct_figure(fact: FactNode) -> bool:
+    """A figure unlikely to recur by chance: an amount of money, a date, a number of 100 or more, a percentage
+    with decimals (not "40명" or "2회", which other events in the same KB may well share)."""
+    if fact.value_type in ("money", "date"):
+        return True
+    number = abs(fact.number or 0)
+    if fact.value_type == "percent":
+        return number >= 10 or number != int(number)
+    return fact.value_type == "number" and number >= 100
+
+
+def _address_like(fact: FactNode) -> bool:
+    """A text value long and particular enough to be the same fact wherever a page naming the subject writes it
+    whole: a street address ("218 Millrace Road, Harlan Falls, PA 17940"), not "Monday" or "Yes"."""
+    value = fact.value.strip()
+    if fact.value_type != "text" or fact.value_entity or len(value) < 15 or len(value.split()) < 3:
+        return False
+    # a number first ("218 Millrace Road, …") or parts after a comma ("가온시 테크노2로 48, 가온창업센터 5층"); not a
+    # model's name ("Aurora Courier 600")
+    return bool(re.search(r"\d", value)) and (value[:1].isdigit() or "," in value)
+
+
 def _specific(fact: FactNode) -> bool:
     """A typed value specific enough to be recognised away from its label: an amount with its unit, a full date."""
     if fact.value_type in ("money", "percent") or (fact.value_type == "number" and fact.unit):
@@ -356,6 +403,9 @@ class Closure:
         self._last_candidates: tuple[str, set[str]] = ("", set())  # (fact id, its candidate chunks)
         self._restating: dict[str, list[str]] = {}  # fact id → documents that may restate it (see `unclaimed`)
         self._titles: dict[str, str] = {}  # doc id → normalised title
+        self._chunk_kinds: dict[str, dict[str, set[str]]] | None = None  # chunk → entity type → entities named
+        self._homes_by_kind: dict[tuple[str, str], set[str]] = {}  # (entity type, doc id) → entities it is home to
+        self._entity_names: dict[str, str] = {}  # normalised entity name → entity id
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
@@ -449,7 +499,7 @@ class Closure:
         amount with its unit, a full date) in a line: "Just under four and a half kilos (4.3 kg)" under an FAQ question
         about "the Cargo pack" likely states the KC-720 Cargo's weight in words the closure cannot tie to it. Its
         id, or None."""
-        if not _specific(fact):
+        if not (_specific(fact) or _one_amount_text(fact) or _address_like(fact)):
             return None
         restating = self._restating.get(fact.fact_id)
         if restating is None:
@@ -469,17 +519,90 @@ class Closure:
             return named.search(text) is not None
 
         found: list[str] = []
-        # the index narrows first: chunks holding the value and one of the names (a price may be on thousands)
-        for chunk_id in sorted(self.ctx.chunks_with(fact.value) & self._chunks_naming(forms)):
+        amount = _one_amount(fact.value) if _one_amount_text(fact) else None
+        whole = _TRAILING_NOTE.sub("", fact.value).strip()  # "상근 7명" of "상근 7명 (사무국장 포함)"
+        if amount is not None:  # "약 5,000명 (예산 소진 시 조기 마감)": the amount is what another page writes
+            fact = fact.model_copy(
+                update={
+                    "value": amount.text,
+                    "value_type": amount.value_type,
+                    "number": amount.number,
+                    "unit": amount.unit,
+                }
+            )
+        holding = self.ctx.chunks_with(fact.value)
+        pages = {self.ctx.chunks[c].doc_id for c in holding}
+        # A figure few pages write is the same fact wherever it is written with its label ("지원 인원(약 5,000명)")
+        # or, when only two or three pages write it at all, wherever it is written ("기본형 검진: 150,000원" in a
+        # patient's blog): the index narrows first, since a common price may be on thousands of chunks.
+        distinct = _distinct_figure(fact)
+        few = len(pages) <= _FEW_PAGES
+        rare = len(pages) <= _RARE_PAGES and distinct
+        own = set(tokens(" ".join(forms)))
+        label = [cue for cue in attribute_cues(fact) if cue not in own]
+        chunks = holding if few else holding & self._chunks_naming(forms)
+        for chunk_id in sorted(chunks):
             doc_id = self.ctx.chunks[chunk_id].doc_id
-            if doc_id == fact.doc_id or doc_id in found or not names(self.ctx.chunk_norm[chunk_id]):
+            if doc_id == fact.doc_id or doc_id in found:
                 continue
-            for line in self.lines(chunk_id):
+            # a page titled with the subject ("재단법인 늘품나눔재단 … 회의록") is about it past its first chunk
+            naming = names(self.ctx.chunk_norm[chunk_id]) or names(self._title_norm(doc_id))
+            if not (naming or few):
+                continue
+            for index, line in enumerate(self.lines(chunk_id)):
                 # "The price of the operator training course is $12,500" names another owner of the figure
-                if states_value(fact, line) and not _owned_by_another(line, owned, names):
+                if not states_value(fact, line) or _owned_by_another(line, owned, names):
+                    continue
+                labelled = bool(label) and all(cue in normalize(line) for cue in label)
+                if amount is not None and not labelled and not contains_keyword(normalize(line), whole):
+                    continue  # "1TB" of "Up to 1TB via microSD" is another 1TB unless the line says what it is
+                tied = (rare and not _labelled_otherwise(line, fact, label)) or (distinct and labelled)
+                # "Base Salary: $225,000" on another employee's page is that employee's
+                if naming or (tied and not self._names_a_rival(fact, chunk_id, index)):
                     found.append(doc_id)
                     break
         return found
+
+    def _names_a_rival(self, fact: FactNode, chunk_id: str, index: int) -> bool:
+        """Whether line `index` of a chunk is about another thing of the subject's kind (another employee, another
+        product): a figure there, written without the subject's name, is more likely that thing's."""
+        entity = self.ctx.entities.get(fact.subject_entity or "")
+        if entity is None:
+            return False
+        if self._chunk_kinds is None:
+            kinds: dict[str, dict[str, set[str]]] = {}
+            for entity_id, chunk_ids in self.ctx.entity_chunks.items():
+                other = self.ctx.entities.get(entity_id)
+                if other is None:
+                    continue
+                for chunk in chunk_ids:
+                    kinds.setdefault(chunk, {}).setdefault(other.entity_type, set()).add(entity_id)
+            self._chunk_kinds = kinds
+            self._entity_names = {normalize(e.name): e.entity_id for e in self.ctx.entities.values()}
+            for other in self.ctx.entities.values():
+                if other.home_doc:
+                    self._homes_by_kind.setdefault((other.entity_type, other.home_doc), set()).add(other.entity_id)
+        named = self._chunk_kinds.get(chunk_id, {}).get(entity.entity_type, set())
+        if named - {entity.entity_id}:
+            return True
+        node = self.ctx.chunks[chunk_id]
+        # or under a heading naming another thing ("### 1. Velvera Buds" above the line), whatever kind the graph
+        # gave it
+        line = self.lines(chunk_id)[index]
+        if line.lstrip().startswith("|"):  # a table row headed by another thing: "| **Velvera Buds** | … | ₹8,999 |"
+            head = normalize(line.strip().strip("|").split("|")[0].strip(" *"))
+            if self._entity_names.get(head, entity.entity_id) != entity.entity_id:
+                return True
+        at = node.text.find(line)
+        before = node.text[: max(at, 0)].split("\n")
+        # a section's heading, not the page's title (every page's title is a name in the graph)
+        above = [ln.lstrip("# ").strip() for ln in before if ln.lstrip().startswith("##")]
+        heading = above[-1] if above else (node.heading_path[-1] if len(node.heading_path) > 1 else "")
+        heading = normalize(re.sub(r"^\s*\d+[.)]\s*", "", heading))
+        if heading and self._entity_names.get(heading, entity.entity_id) != entity.entity_id:
+            return True
+        # or on the page of one ("## Compensation" on James Wilson's page)
+        return bool(self._homes_by_kind.get((entity.entity_type, node.doc_id), set()) - {entity.entity_id})
 
     def _about(self, fact: FactNode, forms: set[str], home: str | None) -> list[str]:
         """Chunks that may hold the value and are about the subject: its mentions, its own page, its names, a page

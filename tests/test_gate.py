@@ -721,6 +721,7 @@ def test_cjk_sentences_with_a_second_clause_or_debris_are_rejected() -> None:
         ("Poisons/Toxics Check-In baggage", "en"),
         ("sales & enrollment", "en"),
         ("loss of license", "en"),  # the head is "loss"
+        ("Areas", "en"),  # "What are X's areas?": areas of what
         ("성인 성수기", "ko"),  # row × column: the fee is not named
         ("요청 후 견적 회신", "ko"),
         ("제품 설명", "ko"),  # a description, not a name (설명 ends in 명)

@@ -687,4 +687,6 @@ def test_a_table_under_a_dated_heading_gives_its_values_the_year() -> None:
     )
     facts = {f.value: f for f in mine(text, doc_id="org/about.md", title="늘품재단").facts}
     assert facts["1억 2천만 원"].qualifier == "2025년"  # the year's budget, not the foundation's for good
+    # "금액" says only that it is an amount: the heading says which
+    assert facts["1억 2천만 원"].attribute == "장학사업 예산"
     assert facts["85,000원"].qualifier is None and facts["85,000원"].attribute == "장학사업 2024"  # the column's year

@@ -177,3 +177,11 @@ def test_the_sheet_marks_a_keyword_where_the_metric_would_match_it() -> None:
     assert marked == "Lab 3 weight 15% and paper «5%» here"
     assert review.keyword_passage("calendars 500 and 50", ["50"]) == "calendars 500 and «50»"
     assert review.keyword_passage("지능로봇공학과 부교수", ["부교수"]) == "지능로봇공학과 «부교수»"
+
+
+def test_a_keyword_is_marked_in_the_row_the_item_is_about() -> None:
+    keyword_passage = review.keyword_passage
+    text = "| Name | Term ends |\n|---|---|\n| Joaquim | Dec 31, 2025 |\n| Hadiza | Dec 31, 2025 |\n"
+    marked = keyword_passage(text, ["Dec 31, 2025"], near=("| Hadiza | Dec 31, 2025 |",))
+    assert marked is not None and "| Hadiza | «Dec 31, 2025» |" in marked and "| Joaquim | Dec 31, 2025 |" in marked
+    assert "| Joaquim | «Dec 31, 2025» |" in (keyword_passage(text, ["Dec 31, 2025"]) or "")  # the first, without

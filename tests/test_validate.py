@@ -973,6 +973,45 @@ def test_a_figure_a_page_naming_the_subject_writes_again_is_not_kept(tmp_path: P
     assert kept is not None and Validator(ctx).validate(kept, get_category("numerical")).ok
 
 
+def test_a_rare_figure_written_again_with_its_label_or_on_a_page_titled_with_the_subject_is_not_kept(
+    tmp_path: Path,
+) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "city/notice.md": "# 2025년 시민 건강검진 지원사업\n\n- 지원 인원: 5,000명\n- 지원 한도: 50,000원\n",
+            "company/minutes.md": "# 주간 회의록\n\n- 신청 현황: 3,900명. 지원 인원(5,000명) 대비 78%.\n",
+            "org/about.md": "# 늘품재단\n\n- 직원: 상근 7명\n- 기본재산: 32억 원\n",
+            "org/board.md": "# 늘품재단 제3차 이사회 회의록\n\n- 배석: 사무국장\n\n"
+            + "회의 안건을 길게 적는다. " * 40
+            + "\n\n- 정규직은 상근 7명 그대로 유지함.\n",
+            "employees/avery.md": "# Avery Lancaster\n\n- **Role**: CEO\n- **Current Salary**: $225,000\n",
+            "employees/james.md": "# James Wilson\n\n- **Role**: CFO\n\n## Compensation\n\n"
+            "- 2019: Base Salary: $225,000 + Bonus: $95,000\n",
+            "contracts/heritage.md": "# Contract with Heritage Life\n\n- **Payment Terms**: $7,500 per month. "
+            "Total contract value: $225,000.\n",
+        },
+    )
+    validator = Validator(ctx)
+
+    def verdict(value: str) -> tuple[bool, str | None]:
+        fact = next(f for f in ctx.facts if value in f.value and f.source != "sentence")
+        draft = single_fact_draft(ctx, fact, "numerical")
+        assert draft is not None, value
+        found = validator.validate(draft, get_category("numerical"))
+        return found.ok, found.reason
+
+    # the minutes write the count with its label, never naming the programme
+    assert verdict("5,000명") == (False, "unclaimed_restatement")
+    # the board's minutes are titled with the foundation: every chunk of them is about it
+    assert verdict("상근 7명") == (False, "unclaimed_restatement")
+    # the same salary on another person's page (a different thing of the same kind), or under another label of its
+    # own ("Total contract value"), is no restatement
+    salary = next(f for f in ctx.facts if f.attribute == "Current Salary")
+    assert Closure(ctx).unclaimed(salary, {"employees/avery.md"}) is None
+    assert verdict("$225,000") == (True, None)
+
+
 def test_a_place_in_brackets_after_the_name_states_it(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,

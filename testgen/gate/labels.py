@@ -235,6 +235,10 @@ def pasted_punctuation(attribute: str) -> str | None:
     return None
 
 
+#: One-word English labels too vague to ask for on their own: "What are X's areas?", "What are X's details?".
+_VAGUE_EN = frozenset("areas details items notes other extras misc miscellaneous specifics remarks comments".split())
+
+
 def unnamed_property(attribute: str, language: str) -> str | None:
     """Why `attribute`, asked as a noun ("What is X's <attribute>?", "X의 <attribute>은 얼마인가요?"), names no
     property; None when it does, or for a language without a list of property nouns."""
@@ -250,6 +254,8 @@ def unnamed_property(attribute: str, language: str) -> str | None:
         if not words:
             return None
         head = words[-1]
+        if len(words) == 1 and head in _VAGUE_EN:
+            return f"'{label[:30]}' says too little to ask for (areas of what?)"
         singular = {head, head[:-1] if head.endswith("s") else head, head[:-2] if head.endswith("es") else head}
         if singular & _PROPERTY_HEADS_EN:
             return None

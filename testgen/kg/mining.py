@@ -737,6 +737,9 @@ def _qualified_column(column: str, heading: str | None) -> str:
     """A one-word English column with the word its section's heading qualifies it by: "Hours" under "## 5.
     Support hours and channels" is "Support hours" (a plan has no hours of its own; its support does). A Korean
     column takes it only from a heading that ends with the two: "시간" under "## 진료 시간" is "진료 시간"."""
+    measure = _HEADING_MEASURE.search(strip_markup(heading or ""))
+    if measure and normalize(column) in _GENERIC_AMOUNT_COLUMNS:
+        return measure.group(0)  # "| 사업 | 금액 |" under "## 2025년 예산 구성": each row's budget
     if heading and re.fullmatch(r"[가-힣]{2,}", column):
         # "시간" under "## 진료 시간": the heading ends with the column and the word that qualifies it
         found = re.search(rf"(?:^|\s)([가-힣]{{2,}})\s+{re.escape(column)}$", strip_markup(heading).strip())
@@ -749,6 +752,12 @@ def _qualified_column(column: str, heading: str | None) -> str:
     return f"{found.group(1).capitalize()} {column.lower()}"
 
 
+#: Columns that say only that a cell is an amount ("금액", "Amount"); the heading may say what amount.
+_GENERIC_AMOUNT_COLUMNS = frozenset("금액 액수 값 수치 amount value figure".split())
+#: What a section's amounts are, as its heading names it: "2025년 예산 구성", "Revenue by segment".
+_HEADING_MEASURE = re.compile(
+    r"예산|매출액?|지출|수입|집행액|지원금|보조금|\b(?:budget|revenue|spending|expenditure|income|funding)\b", re.I
+)
 #: Words before a column's name in a heading that do not qualify it: "Prices and hours", "Our hours".
 _NOT_QUALIFIERS = frozenset("and the our your their its for with per all other".split())
 

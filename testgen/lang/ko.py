@@ -214,9 +214,17 @@ def value_kind(fact: FactNode) -> ValueKind:
         return "person"
     if _PLACE_LABEL.search(fact.attribute.strip()):
         return "place"
+    if _FREE.match(fact.value.strip()) and _PRICE_HEAD.search(fact.attribute.strip()):
+        return "amount"  # "수강료: 무료" is asked "수강료는 얼마인가요?", not "무엇인가요"
     if re.search(r"\d", fact.value):
         return "detail"  # "영업일 기준 4시간 이내": a condition, not a thing
     return "other"
+
+
+#: A price that is none: "무료", "무료 (교재비 별도)".
+_FREE = re.compile(r"무료(?:\s*[(（].*[)）])?$")
+#: The end of a label that names a price: 수강료, 참가비, 요금, 가격, 금액, 비용.
+_PRICE_HEAD = re.compile(r"(?:료|비|요금|가격|금액|비용)$")
 
 
 def how_many(counter: str) -> str:
