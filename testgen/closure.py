@@ -31,7 +31,7 @@ from testgen.kg.values import ValueSpan, find_values, list_items
 from testgen.lang import RULE_PAGE
 from testgen.lang.en import without_honorific
 from testgen.lang.scripts import HANGUL
-from testgen.names import core_name, without_trailing_note
+from testgen.names import core_name, without_legal_form, without_trailing_note
 from testgen.synth.context import GenContext
 from testgen.text import contains_keyword, is_cjk, normalize, tokens
 
@@ -910,6 +910,7 @@ class Closure:
         entity = self.ctx.entities.get(fact.subject_entity or "")
         if entity is not None:
             forms |= {normalize(entity.name), *(normalize(a) for a in entity.aliases)}
+        forms |= {without_legal_form(f) for f in forms}  # "늘품나눔재단" of "재단법인 늘품나눔재단": as specific
         if not short:
             forms.discard("")
             return forms

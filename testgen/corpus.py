@@ -320,6 +320,10 @@ def _masthead(line: str) -> bool:
         return True
     if _RELEASE_TAG.fullmatch(_clean_title(line)) or _NOTICE_NUMBER.search(line):
         return True
+    dated = _DATE_IN_LINE.search(line)
+    rest = _DATE_IN_LINE.sub(" ", line).split() if dated else []
+    if dated and len(rest) <= 2 and any(re.fullmatch(r"[\[【(][^\]】)]{1,20}[\]】)]", w) for w in rest):
+        return True  # "[온빛일보] 2025.11.08 지역사회": a newspaper's tag, the date and the section
     if _LETTERHEAD.fullmatch(line.strip()):
         return True  # "BRACKETT VALLEY WATER AUTHORITY" over the notice's own title: who sent it
     # "News | Updates": two tags; one ("Release Notes") is the page's title

@@ -245,6 +245,17 @@ def title_core(title: str) -> str:
 _EDGE_GLUE = frozenset({"with", "for", "of", "the", "and", "&", "on", "about", "및", "의"})
 
 
+def without_legal_form(name: str) -> str:
+    """A Korean organisation's name without its legal form, as people write it: "재단법인 늘품나눔재단" →
+    "늘품나눔재단", "주식회사 윤슬로지" → "윤슬로지", "(주)하늘여행" → "하늘여행"; the name itself otherwise."""
+    return _LEGAL_FORM.sub("", name).strip() or name
+
+
+_LEGAL_FORM = re.compile(
+    r"^(?:주식회사|유한회사|재단법인|사단법인|학교법인|의료법인|사회복지법인|\(주\)|㈜)\s*|\s*(?:주식회사|\(주\)|㈜)$"
+)
+
+
 def core_name(name: str) -> str:
     """A name without the kind words at its edges, as people shorten it: "Contract with Bergfeld Logistik" →
     "Bergfeld Logistik", "Warranty and Returns policy" → "Warranty and Returns", "세진전자 포상여행 계약" →

@@ -369,6 +369,8 @@ def test_a_plain_text_masthead_is_not_the_title() -> None:
     assert derive_title(release, {}, "release")[0] == "Kestrel Partners With Food Bank"
     notice = "늘품재단 공고 제2025-07호\n\n2025년도 늘품장학생 선발 공고\n\n다음과 같이 선발합니다.\n"
     assert derive_title(notice, {}, "notice")[0] == "2025년도 늘품장학생 선발 공고"  # a notice's number is no title
+    tagged = "[온빛일보] 2025.11.08 지역사회\n\n\n늘품재단, 장학금 전달\n\n본문입니다.\n"
+    assert derive_title(tagged, {}, "press")[0] == "늘품재단, 장학금 전달"  # a paper's tag, date and section
     letter = "BRACKETT VALLEY WATER AUTHORITY\n2024 Drinking Water Quality Report\n\nThis report covers 2024.\n"
     assert derive_title(letter, {}, "ccr")[0] == "2024 Drinking Water Quality Report"  # the letterhead is the sender
     titled = "Orbit Cloud Pricing\n\nPlans start at $99.\n"  # an ordinary first line stays the title

@@ -1025,3 +1025,19 @@ def test_a_place_in_brackets_after_the_name_states_it(tmp_path: Path) -> None:
     centre = next(f for f in ctx.facts if f.subject == "건강검진센터" and f.attribute == "위치")
     docs = fact_closure(ctx, centre)
     assert "city/faq.md" in docs and "city/map.md" not in docs
+
+
+def test_an_organisation_is_named_without_its_legal_form(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "org/about.md": "# 재단 소개\n\n| 항목 | 내용 |\n|---|---|\n| 법인명 | 재단법인 늘품재단 |\n"
+            "| 사무국장 | 오세림 |\n",
+            "news/award.txt": "[온빛일보] 2025.11.08 지역사회\n\n\n늘품재단, 학생 120명에게 장학금 전달\n\n"
+            + "수여식 이야기를 길게 적는다. " * 40
+            + "\n\n오세림 사무국장은 내년 계획을 밝혔다.\n",
+        },
+    )
+    head = next(f for f in ctx.facts if f.value == "오세림")
+    # the paper writes "늘품재단", its headline names the foundation, and the line gives the role beside the name
+    assert fact_closure(ctx, head) == {"org/about.md", "news/award.txt"}
