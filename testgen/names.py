@@ -245,6 +245,19 @@ def title_core(title: str) -> str:
 _EDGE_GLUE = frozenset({"with", "for", "of", "the", "and", "&", "on", "about", "및", "의"})
 
 
+def title_cased(name: str) -> str:
+    """A name in capitals with each word capitalised, small joining words lower-cased inside it: "KESSLER FALLS
+    SCHOOL DISTRICT NO. 14" → "Kessler Falls School District No. 14", "BANK OF THE WEST" → "Bank of the West"."""
+    words = name.split()
+    return " ".join(
+        w.lower() if 0 < i < len(words) - 1 and w.lower() in _SMALL_WORDS else w[:1] + w[1:].lower()
+        for i, w in enumerate(words)
+    )
+
+
+_SMALL_WORDS = frozenset("of and the for at in on de du la van von".split())
+
+
 def without_legal_form(name: str) -> str:
     """A Korean organisation's name without its legal form, as people write it: "재단법인 늘품나눔재단" →
     "늘품나눔재단", "주식회사 윤슬로지" → "윤슬로지", "(주)하늘여행" → "하늘여행"; the name itself otherwise."""

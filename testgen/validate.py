@@ -14,6 +14,7 @@ from schemas import FactNode
 from testgen.categories._registry import Category
 from testgen.closure import Closure
 from testgen.gate import SINGLE_FACT, Gate
+from testgen.names import without_legal_form, without_trailing_note
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import char_ngrams, contains_keyword, is_cjk, jaccard, normalize
@@ -116,6 +117,9 @@ class Validator:
         for span in draft.answer_spans:
             if _leaks(question, span) or (draft.category in SINGLE_FACT and _name_leaks(draft.question, span)):
                 return Verdict(False, "answer leaked in question")
+        if draft.category in SINGLE_FACT and len(draft.facts) == 1 and _names_itself(draft.facts[0], question):
+            # "모래시계랩의 회사명은?" → "주식회사 모래시계랩": the company's name asked by its name
+            return Verdict(False, "answer leaked in question")
         if draft.category in SINGLE_FACT and draft.keywords and all(_leaks(question, k) for k in draft.keywords):
             # "주식회사 온담헬스케어의 회사명은?" → "주식회사 온담헬스케어 (ONDAM …)": every keyword is in the question
             return Verdict(False, "answer leaked in question")
@@ -188,3 +192,19 @@ def _name_leaks(question: str, span: str) -> bool:
     if not (len(first) >= 4 and first[:1].isupper() and first.isalnum() and not first.isupper()):
         return False
     return re.search(rf"(?<![\w-]){re.escape(first)}(?![\w-])", question) is not None
+
+
+#: Labels of a thing's own name: asked by that name, the answer is in the question.
+_NAME_LABEL = re.compile(
+    r"^(?:(?:company|legal|official|full|registered|organi[sz]ation)\s+)?name$|^(?:회사명|법인명|상호|기관명|단체명|명칭|정식\s*명칭|이름)$",
+    re.I,
+)
+
+
+def _names_itself(fact: FactNode, question: str) -> bool:
+    """Whether a fact gives its subject's own name ("회사명: 주식회사 모래시계랩") and the question already says
+    it without the legal form or note ("모래시계랩의 회사명은 무엇인가요?")."""
+    if not _NAME_LABEL.match(fact.attribute.strip()):
+        return False
+    core = without_legal_form(without_trailing_note(fact.value)).strip()
+    return len(core) >= 2 and normalize(core) in question

@@ -14,7 +14,7 @@ from factories import kb_context, kv_fact
 
 from schemas import CATEGORIES, FactNode, TestQuestion
 from testgen.categories import get_category, registered
-from testgen.categories._common import is_quantity, keywords_for_value
+from testgen.categories._common import as_written, is_quantity, keywords_for_value
 from testgen.categories.comparative import sort_key
 from testgen.categories.numerical import compute
 from testgen.categories.relationship import mention_relations, one_edit_apart
@@ -629,3 +629,17 @@ def test_a_comparisons_lone_digit_is_no_keyword(tmp_path: Path) -> None:
         if "3" in draft.answer_spans and draft.derived["winner"] == "Orbit Starter":
             # the winner's own value is the lone digit: the losers' values would score a wrong answer higher
             assert draft.keywords == ["Orbit Starter"], draft.keywords
+
+
+def test_a_name_in_capitals_is_asked_as_the_kb_writes_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "staff/handbook.txt": "COPPER LANTERN RESTAURANT GROUP - TEAM MEMBER HANDBOOK\n\n- Meal discount: 50%\n",
+            "about.md": "# About\n\nCopper Lantern Restaurant Group runs three restaurants.\n",
+        },
+    )
+    assert as_written(ctx, "COPPER LANTERN RESTAURANT GROUP") == "Copper Lantern Restaurant Group"
+    assert as_written(ctx, "KESSLER FALLS SCHOOL DISTRICT") == "Kessler Falls School District"  # nowhere else
+    assert as_written(ctx, "ORV-R7L") == "ORV-R7L"  # a model code stays a code
+    assert as_written(ctx, "보증 및 A/S 정책") == "보증 및 A/S 정책"

@@ -39,6 +39,12 @@ EN = [
         "Obi Nwankwo-Leary has been a maintainer since 2022.",
     ),
     (
+        date("Term Began", "August 2024", "2024-08"),
+        "Samuel Idowu",
+        "When did Samuel Idowu's term begin?",
+        "Samuel Idowu's term began in August 2024.",
+    ),
+    (
         date("Term ends", "Dec 31, 2026", "2026-12-31"),
         "Wen-Li Harcourt",
         "When does Wen-Li Harcourt's term end?",
@@ -559,3 +565,13 @@ def test_date_labels_that_end_in_since_or_a_verb_are_not_asked_as_nouns() -> Non
 
 def test_a_year_column_of_something_done_to_a_row_gets_no_question() -> None:
     assert English().fact(date("Year sampled", "2024", "2024"), "Nitrate") is None
+
+
+def test_an_office_column_of_posts_asks_for_the_post_held() -> None:
+    asked = English().fact(fact("Office", "Clerk"), "Desmond Okereke")
+    assert asked is not None and asked[:2] == (
+        "What office does Desmond Okereke hold?",
+        "Desmond Okereke holds the office of Clerk.",
+    )
+    room = English().fact(fact("Office", "Hadley Hall 118"), "Daniel Ochoa")
+    assert room is not None and room[0] == "Where is Daniel Ochoa's office?"

@@ -1041,3 +1041,21 @@ def test_an_organisation_is_named_without_its_legal_form(tmp_path: Path) -> None
     head = next(f for f in ctx.facts if f.value == "오세림")
     # the paper writes "늘품재단", its headline names the foundation, and the line gives the role beside the name
     assert fact_closure(ctx, head) == {"org/about.md", "news/award.txt"}
+
+
+def test_a_name_asked_by_that_name_leaks(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "company/about.md": "# 회사 소개\n\n- 회사명: 주식회사 모래시계랩\n- 대표이사: 한지우\n"
+            "- 설립일: 2021년 6월 14일\n"
+        },
+    )
+    validator = Validator(ctx)
+    for label, ok in (("회사명", False), ("대표이사", True)):
+        fact = next(f for f in ctx.facts if f.attribute == label)
+        draft = single_fact_draft(ctx, fact, "direct_fact")
+        assert draft is not None
+        verdict = validator.validate(draft, get_category("direct_fact"))
+        # "모래시계랩의 회사명은 무엇인가요?" → "주식회사 모래시계랩": the question says the answer
+        assert verdict.ok is ok and (ok or verdict.reason == "answer leaked in question"), (label, verdict)

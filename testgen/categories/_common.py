@@ -11,11 +11,11 @@ from schemas import FactNode
 from testgen.kg.values import find_values, list_items
 from testgen.lang import GENERIC_HEADINGS
 from testgen.lang.en import is_person_name
-from testgen.names import introduced_name, short_title
+from testgen.names import introduced_name, short_title, title_cased
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.synth.phrasing import Phraser, phraser_for
-from testgen.text import normalize
+from testgen.text import is_cjk, normalize
 
 
 def phraser(ctx: GenContext, language: str) -> tuple[Phraser, list[str]]:
@@ -28,10 +28,32 @@ def phraser(ctx: GenContext, language: str) -> tuple[Phraser, list[str]]:
 
 
 def subject_name(ctx: GenContext, fact: FactNode) -> str:
-    """The subject as a name (entity name when resolved), without words that only introduce it ("About X")."""
+    """The subject as a name (entity name when resolved), without words that only introduce it ("About X"), and
+    in the case the KB writes it in running text rather than a letterhead's capitals."""
     if fact.subject_entity and fact.subject_entity in ctx.entities:
-        return introduced_name(ctx.entities[fact.subject_entity].name)
-    return introduced_name(short_title(fact.subject))
+        return as_written(ctx, introduced_name(ctx.entities[fact.subject_entity].name))
+    return as_written(ctx, introduced_name(short_title(fact.subject)))
+
+
+def as_written(ctx: GenContext, name: str) -> str:
+    """A name in capitals ("COPPER LANTERN RESTAURANT GROUP", a letterhead) as the KB writes it elsewhere ("Copper
+    Lantern Restaurant Group"), else with each word capitalised; any other name as it is."""
+    tokens_ = name.split()
+    words = [t for t in tokens_ if re.fullmatch(r"[A-Z][A-Z&'.-]*[A-Z.]", t) and len(t) >= 3]
+    if len(words) < 2 or not name.isupper() or is_cjk(name) or any(re.search(r"[A-Z]\d|\d[A-Z]", t) for t in tokens_):
+        return name  # a model code ("ORV-R7L"), a Korean name with "A/S" in it: as written
+    memo = ctx.memo.setdefault("as_written", {})
+    assert isinstance(memo, dict)
+    if name not in memo:
+        pattern = re.compile(r"(?<![\w])" + r"\s+".join(re.escape(w) for w in name.split()) + r"(?![\w])", re.I)
+        written = (
+            found.group(0)
+            for chunk_id in sorted(ctx.chunks_with(name))
+            for found in pattern.finditer(ctx.chunks[chunk_id].text)
+            if not found.group(0).isupper()
+        )
+        memo[name] = next(written, None) or title_cased(name)
+    return str(memo[name])
 
 
 MAX_KEYWORD_CHARS = 40

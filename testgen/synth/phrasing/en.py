@@ -391,6 +391,13 @@ class English:
             return None  # a value pasted where the label should be ("10:30", "VL-008 email"): no question
         if fact.qualifier:
             return self._qualified(fact, subject, attr_phrase(fact.attribute))
+        if fact.attribute.strip().lower() == "office" and _OFFICE_HELD.fullmatch(fact.value.strip()):
+            # a board's "Office" column holds a post, not a room: "Where is X's office? Clerk" would be wrong
+            return (
+                f"What office does {subject} hold?",
+                _sentence(f"{subject} holds the office of {fact.value.strip()}."),
+                "en.office",
+            )
         kind = value_kind(fact)
         verbal = self._verbal(fact, subject, kind)
         if verbal is not None:
@@ -516,6 +523,12 @@ class English:
         if verb is None:
             return None
         of = self._of(verb.group(1), subject)
+        if verb.group(3):  # "Term began": "When did X's term begin?"
+            return (
+                f"When did {of} {_PAST_BASE[verb.group(3)]}?",
+                _sentence(f"{of} {verb.group(3)} {_prep(fact)} {value}."),
+                "en.date.verb",
+            )
         return (
             f"When does {of} {verb.group(2)}?",
             _sentence(f"{of} {verb.group(2)}s {_prep(fact)} {value}."),
@@ -1001,4 +1014,24 @@ class English:
 #: A date column named by a role and "since": "Maintainer since", "Member since".
 _SINCE_LABEL = re.compile(r"([a-z][a-z -]*?)\s+since")
 #: A date column named by a noun and a verb of its end or start: "Term ends", "Contract expires".
-_VERB_LABEL = re.compile(r"([a-z][a-z -]*?)\s+(end|start|begin|expire|close|open|finish|renew)s")
+_VERB_LABEL = re.compile(
+    r"([a-z][a-z -]*?)\s+(?:(end|start|begin|expire|close|open|finish|renew)s|"
+    r"(ended|started|began|expired|closed|opened|finished|renewed))"
+)
+#: The base form of a past tense in `_VERB_LABEL`.
+_PAST_BASE = {
+    "began": "begin",
+    "ended": "end",
+    "started": "start",
+    "expired": "expire",
+    "closed": "close",
+    "opened": "open",
+    "finished": "finish",
+    "renewed": "renew",
+}
+#: Posts held on a board or council, the values of an "Office" column that is no room.
+_OFFICE_HELD = re.compile(
+    r"(?:vice[- ]|deputy |assistant )?(?:president|chair(?:person|man|woman)?|clerk|treasurer|secretary|director|"
+    r"member|trustee|commissioner|officer)",
+    re.I,
+)
