@@ -310,8 +310,6 @@ _UNIT_KIND = re.compile(r"(?:팀|지점|본부|센터|파트|실|사업부)장$"
 _ROLE_LABEL = re.compile(r"^\s*(?:job title|title|role|position|team|department|직책|직위|직함|소속|부서|팀)\s*$", re.I)
 
 
-_TRAILING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]$")
-
 #: How many pages may write a figure for its label alone to tie a line to the fact; and for the figure alone.
 _FEW_PAGES = 12
 _RARE_PAGES = 3
@@ -520,7 +518,7 @@ class Closure:
 
         found: list[str] = []
         amount = _one_amount(fact.value) if _one_amount_text(fact) else None
-        whole = _TRAILING_NOTE.sub("", fact.value).strip()  # "상근 7명" of "상근 7명 (사무국장 포함)"
+        whole = without_trailing_note(fact.value)  # "상근 7명" of "상근 7명 (사무국장 포함)"
         if amount is not None:  # "약 5,000명 (예산 소진 시 조기 마감)": the amount is what another page writes
             fact = fact.model_copy(
                 update={
@@ -569,20 +567,8 @@ class Closure:
         entity = self.ctx.entities.get(fact.subject_entity or "")
         if entity is None:
             return False
-        if self._chunk_kinds is None:
-            kinds: dict[str, dict[str, set[str]]] = {}
-            for entity_id, chunk_ids in self.ctx.entity_chunks.items():
-                other = self.ctx.entities.get(entity_id)
-                if other is None:
-                    continue
-                for chunk in chunk_ids:
-                    kinds.setdefault(chunk, {}).setdefault(other.entity_type, set()).add(entity_id)
-            self._chunk_kinds = kinds
-            self._entity_names = {normalize(e.name): e.entity_id for e in self.ctx.entities.values()}
-            for other in self.ctx.entities.values():
-                if other.home_doc:
-                    self._homes_by_kind.setdefault((other.entity_type, other.home_doc), set()).add(other.entity_id)
-        named = self._chunk_kinds.get(chunk_id, {}).get(entity.entity_type, set())
+        kinds = self._kinds_by_chunk()
+        named = kinds.get(chunk_id, {}).get(entity.entity_type, set())
         if named - {entity.entity_id}:
             return True
         node = self.ctx.chunks[chunk_id]
@@ -603,6 +589,24 @@ class Closure:
             return True
         # or on the page of one ("## Compensation" on James Wilson's page)
         return bool(self._homes_by_kind.get((entity.entity_type, node.doc_id), set()) - {entity.entity_id})
+
+    def _kinds_by_chunk(self) -> dict[str, dict[str, set[str]]]:
+        """Chunk → entity type → the entities it names; built once, with the names and home pages of every entity
+        that `_names_a_rival` also reads."""
+        if self._chunk_kinds is None:
+            kinds: dict[str, dict[str, set[str]]] = {}
+            for entity_id, chunk_ids in self.ctx.entity_chunks.items():
+                other = self.ctx.entities.get(entity_id)
+                if other is None:
+                    continue
+                for chunk in chunk_ids:
+                    kinds.setdefault(chunk, {}).setdefault(other.entity_type, set()).add(entity_id)
+            self._chunk_kinds = kinds
+            self._entity_names = {normalize(e.name): e.entity_id for e in self.ctx.entities.values()}
+            for other in self.ctx.entities.values():
+                if other.home_doc:
+                    self._homes_by_kind.setdefault((other.entity_type, other.home_doc), set()).add(other.entity_id)
+        return self._chunk_kinds
 
     def _about(self, fact: FactNode, forms: set[str], home: str | None) -> list[str]:
         """Chunks that may hold the value and are about the subject: its mentions, its own page, its names, a page

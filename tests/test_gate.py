@@ -1700,3 +1700,30 @@ def test_a_report_name_ends_with_a_period_but_a_model_number_is_none(name: str, 
 )
 def test_the_words_around_an_amount_say_whether_it_changed(before: str, after: str, changed: bool) -> None:
     assert _changed_around(before, after) is changed
+
+
+def test_a_korean_rule_sentence_is_not_asked_with_the_rule_as_its_subject(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "apt/parking.md": "# 푸른솔 주차장 운영 규정\n\n"
+            "차량을 바꾸고 신고하지 않으면 2대째 요금이 계속 부과될 수 있습니다.\n",
+            "apt/faq.md": "# 푸른솔마을\n\n푸른솔마을 관리사무소는 2010년 3월 2일 문을 열었습니다.\n",
+        },
+    )
+    gate = Gate(ctx)
+    rule = next(f for f in ctx.facts if f.value.startswith("2대"))
+    asked = _one_fact(
+        rule,
+        "푸른솔 주차장 운영 규정은 차량을 바꾸고 신고하지 않으면 몇 대째 요금이 계속 부과될 수 있나요?",
+        "2대째 요금이 계속 부과될 수 있습니다.",
+        "ko",
+        "numerical",
+    )
+    failure = gate._names(asked)
+    assert failure is not None and failure[0] == "document_subject", failure
+    opened = next(f for f in ctx.facts if f.value_type == "date")
+    named = _one_fact(
+        opened, "푸른솔마을 관리사무소는 언제 문을 열었나요?", "2010년 3월 2일에 문을 열었습니다.", "ko", "temporal"
+    )
+    assert gate._names(named) is None

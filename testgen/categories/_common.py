@@ -389,7 +389,7 @@ def owning_organisation(ctx: GenContext, fact: FactNode, name: str) -> str | Non
     org = organisation_of(ctx, fact)
     if org is None or normalize(org.split()[0]) in normalize(name) or _own_body(ctx, name):
         return None
-    return org
+    return as_written(ctx, org)
 
 
 def _folder_organisations(ctx: GenContext) -> dict[str, str]:
@@ -406,7 +406,7 @@ def _folder_organisations(ctx: GenContext) -> dict[str, str]:
         counts: dict[str, int] = defaultdict(int)
         for title in names:
             words = re.findall(r"[A-Z][\w&'-]*|\d+", title)
-            grams = {" ".join(words[i : i + n]) for n in (1, 2, 3) for i in range(len(words) - n + 1)}
+            grams = {" ".join(words[i : i + n]) for n in (1, 2, 3, 4) for i in range(len(words) - n + 1)}
             for gram in grams:
                 if gram in title and gram[:1].isupper():
                     counts[gram] += 1

@@ -210,6 +210,15 @@ class Gate:
             ):
                 # "보증 및 A/S 정책의 전화는 …": a policy has no phone; whoever runs it does
                 return _fail("document_subject", f"a contact on a document's page, not {fact.subject[:30]}'s own")
+            title = introduced_name(short_title(fact.subject))
+            if (
+                fact.source == "sentence"
+                and draft.language == "ko"
+                and document_kind(title)
+                and re.match(rf"{re.escape(normalize(title))}\s?[은는이가]\s", normalize(draft.question))
+            ):
+                # "주차장 운영 규정은 신고하지 않으면 …": a rule's sentence asked with the rule as its subject
+                return _fail("document_subject", f"a document as the sentence's subject: {title[:30]}")
             if _PERIOD_END.search(introduced_name(fact.subject)) and _STANDING_LABEL.search(fact.attribute):
                 # "누리담저축은행 2025년 2분기의 본점 소재지": the bank's head office, not the quarter's
                 return _fail("document_subject", f"a standing fact given to a period's report: {fact.subject[:30]}")
