@@ -521,9 +521,10 @@ def with_table_bars(text: str) -> str:
     if "|" not in text:
         return text
     lines = text.split("\n")
+    fenced = _fenced_lines(lines)
     i = 0
     while i + 3 < len(lines):
-        if not _plain_row(lines[i]) or not _PLAIN_RULE.fullmatch(lines[i + 1]):
+        if i in fenced or not _plain_row(lines[i]) or not _PLAIN_RULE.fullmatch(lines[i + 1]):
             i += 1
             continue
         width = len(lines[i].split("|"))
@@ -538,6 +539,17 @@ def with_table_bars(text: str) -> str:
             lines[row] = "| " + " | ".join(cell.strip() for cell in lines[row].split("|")) + " |"
         i = end
     return "\n".join(lines)
+
+
+def _fenced_lines(lines: list[str]) -> set[int]:
+    """The indexes of lines inside fenced code blocks (a shell pipe over a rule is no table)."""
+    inside, fenced = False, set()
+    for index, line in enumerate(lines):
+        if line.lstrip().startswith(("```", "~~~")):
+            inside = not inside
+        elif inside:
+            fenced.add(index)
+    return fenced
 
 
 def _continued_row(line: str, width: int) -> bool:

@@ -491,6 +491,8 @@ def test_a_table_written_in_plain_text_gets_the_bars_of_a_markdown_table(tmp_pat
         "|  | 생활비 | 500,000원 |",
         "| 합계 |  | 2,500,000원 |",
     ]
+    code = "```\nps | grep x\n-----\nls | wc\ncat a | sort\n```\n"
+    assert with_table_bars(code) == code  # shell pipes in a code block
     # a title with a bar over a rule and a markdown table are no plain tables
     for text in ("Acme | About\n-----\nWe make things.\nMore | text", "| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |"):
         assert with_table_bars(text) == text

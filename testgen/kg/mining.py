@@ -33,10 +33,9 @@ _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _LIST_PREFIX = r"(?:[-*+]\s+|\d{1,2}[.)]\s+)?"
 _KV_BOLD = re.compile(rf"^\s*{_LIST_PREFIX}\*\*([^*\n]{{1,60}}?)\*\*\s*[:：]\s*(\S.*)$")
 _KV_BOLD_INNER = re.compile(rf"^\s*{_LIST_PREFIX}\*\*([^*\n]{{1,60}}?)\s*[:：]\s*\*\*\s*(\S.*)$")
-# A note that gives the unit of the table below it: "(단위: 억원, %)", "单位：万元", "(Unit: USD million)" (in English
-# only in brackets: a line "Unit: Engineering" names an organisation's unit).
-#: A note of the unit a table's bare numbers are in: "(단위: 억원)", "단위: %", "(2025. 1. 1. 기준 / 단위: 원, 부가세
-#: 포함)"; the unit is group 1.
+#: A note of the unit a table's bare numbers are in: "(단위: 억원, %)", "单位：万元", "(Unit: USD million)",
+#: "(2025. 1. 1. 기준 / 단위: 원, 부가세 포함)" (in English only in brackets: a line "Unit: Engineering" names an
+#: organisation's unit); the unit is group 1 or 2.
 _UNIT_NOTE = re.compile(
     r"^\s*(?:[(（\[][^)）\]]*?(?:단위|単位|单位|units?)\s*[:：]\s*([^)）\],/]+?)\s*(?:[,/][^)）\]]*)?[)）\]]"
     r"|(?:단위|単位|单位)\s*[:：]\s*([^)）\],/]+?))\s*$",
