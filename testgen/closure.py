@@ -743,14 +743,17 @@ class Closure:
         """A role written right beside its holder's name ("대표이사 박하늘", "대표이사: 박하늘", "Jane Roe, CEO") in a
         document that never uses the label ("직책", "Title"): it states the person's role all the same."""
         value = normalize(fact.value)
-        if not _ROLE_LABEL.search(fact.attribute) or fact.value_type != "text" or not 2 <= len(value) <= 30:
+        post = _ROLE_LABEL.search(fact.attribute) or fact.attribute.strip().lower() == "office"  # a board's posts
+        if not post or fact.value_type != "text" or not 2 <= len(value) <= 30:
             return set()
         joined = _alternation(forms, shortest=2)
         if not joined:
             return set()
+        # after the name, the role may carry one word of its body ("Desmond Okereke, Board Clerk"), never "former"
         beside = re.compile(
             rf"(?<!\w){re.escape(value)}[\s:：*,(（|-]{{0,5}}(?:{joined})(?![a-z])"
-            rf"|(?<![\w가-힣])(?:{joined})[\s,(（|]{{1,4}}{re.escape(value)}(?:{_PARTICLES})?(?![a-z가-힣])"
+            rf"|(?<![\w가-힣])(?:{joined})[\s,(（|]{{1,4}}(?:(?!former\s|retired\s|past\s)[a-z]+\s)?"
+            rf"{re.escape(value)}(?:{_PARTICLES})?(?![a-z가-힣])"
         )
         chunk_ids = self.ctx.chunks_with(fact.value) & self._chunks_naming({f for f in forms if len(f) >= 2})
         return self._docs_with_a_line(chunk_ids, found, lambda lines, i: bool(beside.search(normalize(lines[i]))))

@@ -1059,3 +1059,19 @@ def test_a_name_asked_by_that_name_leaks(tmp_path: Path) -> None:
         verdict = validator.validate(draft, get_category("direct_fact"))
         # "모래시계랩의 회사명은 무엇인가요?" → "주식회사 모래시계랩": the question says the answer
         assert verdict.ok is ok and (ok or verdict.reason == "answer leaked in question"), (label, verdict)
+
+
+def test_a_post_written_beside_the_name_with_its_body_states_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "district/overview.md": "# District Overview\n\n| Member | Office | Term Ends |\n|---|---|---|\n"
+            "| Desmond Okereke | Clerk | December 2025 |\n| Rosa Quintanilla | President | December 2026 |\n",
+            "district/minutes.txt": "BOARD MINUTES\n\nPresent: Rosa Quintanilla, President; Desmond Okereke, Board Clerk.\n",
+            "district/history.txt": "HISTORY\n\nIn 2019 the board met at the library; Desmond Okereke, former "
+            "Clerk, kept the record.\n",
+        },
+    )
+    clerk = next(f for f in ctx.facts if f.value == "Clerk")
+    # "Board Clerk" beside his name states his post; "former Clerk" does not
+    assert fact_closure(ctx, clerk) == {"district/overview.md", "district/minutes.txt"}
