@@ -1067,7 +1067,8 @@ def test_a_post_written_beside_the_name_with_its_body_states_it(tmp_path: Path) 
         {
             "district/overview.md": "# District Overview\n\n| Member | Office | Term Ends |\n|---|---|---|\n"
             "| Desmond Okereke | Clerk | December 2025 |\n| Rosa Quintanilla | President | December 2026 |\n",
-            "district/minutes.txt": "BOARD MINUTES\n\nPresent: Rosa Quintanilla, President; Desmond Okereke, Board Clerk.\n",
+            "district/minutes.txt": "BOARD MINUTES\n\nPresent: Rosa Quintanilla, President; "
+            "Desmond Okereke, Board Clerk.\n",
             "district/history.txt": "HISTORY\n\nIn 2019 the board met at the library; Desmond Okereke, former "
             "Clerk, kept the record.\n",
         },
