@@ -73,13 +73,13 @@ _ZH_EVENT = re.compile(
     r"逝世|病逝|出生|毕业|转会|升格|竣工|落成|停办|关闭|解散|撤销|废除|首演|首播|播出|开播|发射|即位|继位|登基|就任|担任|"
     r"出任|任命|夺得|赢得|击败|完成|颁布|实施|施行|生效|通过|宣布|引入|引进|投入|建造|竣工|动工|开工|开始|结束|停止|恢复"
 )
-# A Korean clause whose subject is only a kind of thing ("회사는 주로 …팔았다"): which company is in the text before.
 #: An English sentence whose subject is an organisation by its kind alone: "The Authority was founded in 1961".
 _EN_BARE_KIND = re.compile(
     r"(?:The|Our|This)\s+(?:Authority|Company|Corporation|Foundation|Firm|Board|Council|Department|Agency|District|"
     r"Project|Society|Association|Institute|Trust|Bank|University|College|School|Library|Hospital|Centre|Center|"
     r"Group|Organi[sz]ation|Team)\b(?!\s+(?:of|for)\b)(?=\s+[a-z])"
 )
+# A Korean clause whose subject is only a kind of thing ("회사는 주로 …팔았다"): which company is in the text before.
 _KO_BARE_KIND = re.compile(r"(?:^|\s)(?:회사|당사|본사|기업|학교|제품|상품|계약|정책|규정|부서)(?:은|는|이|가)\s")
 # Chinese and Japanese sentences that open with a pronoun, a connective, or a bare predicate (是…, 于…: the
 # subject was in the sentence before).

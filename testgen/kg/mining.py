@@ -20,6 +20,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import pairwise
 
 from schemas import Chunk, Document, FactNode, FactSource, ValueType
@@ -732,6 +733,7 @@ def _join_label(row: str, column: str) -> str:
     return row if row.endswith(column) else f"{row} {column}"
 
 
+@lru_cache(maxsize=4096)
 def _qualified_column(column: str, heading: str | None) -> str:
     """A one-word English column with the word its section's heading qualifies it by: "Hours" under "## 5.
     Support hours and channels" is "Support hours" (a plan has no hours of its own; its support does). A Korean

@@ -484,7 +484,7 @@ class English:
                 )
         if attr in ("year", "yr", "years"):
             return None  # a bare "Year" column says nothing of what happened that year: "When is X's year?"
-        if _SINCE_LABEL.fullmatch(attr) or _VERB_LABEL.fullmatch(attr):
+        if _verbal_date_label(attr):
             return self._dated_label(fact, subject, attr, value)
         done = re.fullmatch(r"(?:year|date|day) ([a-z]+ed)", attr)
         if done and done.group(1) not in _OWN_EVENTS:
@@ -797,7 +797,7 @@ class English:
                 _sentence(f"{subjects[winner]} was {attr} {adjective} ({details})."),
                 "en.compare.passive",
             )
-        if kind == "date" and (_SINCE_LABEL.fullmatch(attr.lower()) or _VERB_LABEL.fullmatch(attr.lower())):
+        if kind == "date" and _verbal_date_label(attr.lower()):
             return None  # "the later term ends", "the earlier maintainer since": a label no comparison reads from
         dated = (
             re.fullmatch(r"(?:year|date|day) ([a-z]+ed)|((?:first|last) [a-z]+ed)", attr) if kind == "date" else None
@@ -1018,6 +1018,13 @@ _VERB_LABEL = re.compile(
     r"([a-z][a-z -]*?)\s+(?:(end|start|begin|expire|close|open|finish|renew)s|"
     r"(ended|started|began|expired|closed|opened|finished|renewed))"
 )
+
+
+def _verbal_date_label(label: str) -> bool:
+    """Whether a lower-cased date column's label ends in a word that is no noun ("maintainer since", "term ends")."""
+    return bool(_SINCE_LABEL.fullmatch(label) or _VERB_LABEL.fullmatch(label))
+
+
 #: The base form of a past tense in `_VERB_LABEL`.
 _PAST_BASE = {
     "began": "begin",
