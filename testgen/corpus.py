@@ -356,7 +356,17 @@ def _line_is_title(line: str, stem: str) -> bool:
         return True
     if len(line) > _MAX_LINE_CHARS or len(line.split()) > _MAX_LINE_WORDS:
         return False
+    if _RECORD_LINE.match(line):
+        return False  # "최종 수정: 2025.07.01 (v3) / 담당: 서지민": when and by whom, not what the page is
     return "sentence" not in name_problems(short_title(line))
+
+
+#: A page's record line: who last changed it or when ("Last updated: 3 March 2025", "작성: People팀").
+_RECORD_LINE = re.compile(
+    r"^\s*(?:(?:last\s+)?(?:updated|modified|revised|edited)|author|owner|prepared by|version|"
+    r"(?:최종\s*)?(?:수정|작성|업데이트|개정)(?:일|자)?|담당(?:자)?|버전)\s*[:：]",
+    re.I,
+)
 
 
 def _url_slug(text: str, front_matter: dict[str, str]) -> str:

@@ -295,7 +295,7 @@ PAGE_KIND_WORDS = GENERIC_HEADINGS | frozenset(
     procedures process processes post-mortem postmortem retrospective minutes meeting meetings agenda announcement
     announcements news updates changelog notice notices welcome introduction press release releases immediate
     소개 연혁 공지 공고 제도 절차 휴가 복지 팀 회의록 회의 가이드 매뉴얼 체크리스트 온보딩 프로세스 업무 결과 보고
-    보고서 자료 규칙 지침 공시 의료진 교수진
+    보고서 자료 규칙 지침 공시 의료진 교수진 모음 문답 질의응답
     재단 기관 단체 법인 협회 조합 병원 학교 센터 도서관 연구소 foundation firm 사업 실적 계획 예산 활동""".split()
 )
 #: A Korean particle glued to the last word of a title's part ("회사 소개와 연혁": 소개 + 와).
@@ -321,9 +321,14 @@ _INTRODUCING = re.compile(r"^(?:about|introducing|meet|welcome to|all about)(?:\
 # A Korean title's trailing words that name the document, not its subject: "… 소개", "… 추진 결과 보고", "… 참여자
 # 모집 공고", "… 정기 경영공시".
 _KO_INTRODUCING = re.compile(
-    r"\s*(?:소개|개요|(?:추진\s*)?(?:결과\s*)?보고서?|(?:[가-힣]+\s)?모집(?:\s*공고)?|선발\s*공고|(?:시행\s*)?공고|(?:정기\s*)?(?:경영\s*)?공시|"
+    r"\s*(?:소개|개요|(?:추진\s*)?(?:결과\s*)?보고서?|(?:(?:참가|참여|신청)\s*)?(?:[가-힣]+\s)?모집(?:\s*공고)?|선발\s*공고|(?:시행\s*)?공고|(?:정기\s*)?(?:경영\s*)?공시|"
     r"(?:사용\s*)?설명서|매뉴얼|(?:제품\s*)?사양서?|일정|(?:진료|이용|시설|입원|외래|방문|서비스)\s*안내(?:문|서)?|"
     r"(?:(?<=\s)[가-힣]+\s)?(?:진료\s*)?(?:비용|요금|가격|수수료|이용료|진료비)\s*안내(?:문|서)?)$"
+)
+#: A guide of some kind titled with the body or place it is for: "서하시립박물관 관람 안내", "솔내도서관 이용 안내".
+_KO_GUIDE_OF = re.compile(
+    r"^(.+?(?:박물관|미술관|도서관|기념관|문화관|체육관|병원|의원|센터|사무소|학교|공원|재단|협회|공단|호텔))"
+    r"\s+[가-힣]{2,6}\s?안내(?:문|서)?$"
 )
 #: A degree or credential after a person's name: "Samir Haddad, M.Ed.", "Ana Ruiz, PhD".
 _CREDENTIAL = re.compile(
@@ -343,6 +348,9 @@ def introduced_name(name: str) -> str:
     ("About us", "회사 소개")."""
     name = _CREDENTIAL.sub("", _TITLE_TAG.sub("", name.strip()))
     bare = _KO_INTRODUCING.sub("", _INTRODUCING.sub("", name)).strip()
+    guide = _KO_GUIDE_OF.match(bare)
+    if guide:
+        bare = guide.group(1)  # "서하시립박물관 관람 안내": the museum's guide for visitors
     if bare == name or not bare or page_kind_title(bare) or not is_usable_name(bare):
         return name
     if not is_cjk(bare) and not (bare[:1].isupper() or bare[:1].isdigit()):

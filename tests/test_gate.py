@@ -1727,3 +1727,30 @@ def test_a_korean_rule_sentence_is_not_asked_with_the_rule_as_its_subject(tmp_pa
         opened, "푸른솔마을 관리사무소는 언제 문을 열었나요?", "2010년 3월 2일에 문을 열었습니다.", "ko", "temporal"
     )
     assert gate._names(named) is None
+
+
+def test_korean_sentences_to_the_reader_defining_the_subject_or_in_a_greeting_are_not_standalone() -> None:
+    late = sentence("20분 넘게 늦으시면 참여가 어려울 수 있습니다.", "20분", value_type="number")
+    assert "reader" in (standalone_problem(late, "ko") or "")
+    defining = sentence("서하시 중앙동에서 2014년부터 장부와 세금을 챙겨 온 세무회계사무소입니다.", "2014년")
+    assert "defining" in (standalone_problem(defining, "ko") or "")
+    plain = sentence("첫 상담 30분은 무료입니다.", "30분", value_type="number")
+    assert standalone_problem(plain, "ko") is None  # the value is the sentence's own, not a modifier's
+    greeting = fact(
+        "2014년",
+        "서울에서 5년간 일하다 2014년 고향으로 내려와 사무실을 열었습니다.",
+        attribute="…",
+        value_type="date",
+        source="sentence",
+        context="대표 세무사 인사",
+    )
+    assert "first person" in (standalone_problem(greeting, "ko") or "")
+    assert question_problem("문경호 세무회계사무소는 언제 봄 고향으로 내려왔나요?", "ko.sentence") is not None
+
+
+def test_a_count_column_and_minutes_are_no_property_or_subject() -> None:
+    assert pasted_label("Sites above action level") is not None
+    assert pasted_label("Action level") is None
+    for title in ("고객 문의 모음", "2025년 제1차 운영위원회 회의록", "Board minutes 2025", "Minutes of the PAB"):
+        assert document_subject(title), title
+    assert not document_subject("서하시립박물관")

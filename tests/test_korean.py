@@ -8,6 +8,7 @@ import pytest
 from factories import kv_fact
 
 from schemas import FactNode
+from testgen.lang import is_contact_value
 from testgen.lang.ko import (
     copula,
     event_clause,
@@ -455,3 +456,9 @@ def test_a_topic_after_a_bracket_is_a_topic() -> None:
     phrased = KO.fact(f, "에어소담 AP-40")
     assert phrased is not None
     assert not phrased[0].startswith("에어소담")
+
+
+def test_a_dotted_date_is_no_phone_number() -> None:
+    assert not is_contact_value("25.08.04.(월) ~ 25.08.17.(일), 14일간")
+    assert not is_contact_value("2025.07.01")
+    assert is_contact_value("054-632-7750") and is_contact_value("02.123.4567")

@@ -501,7 +501,8 @@ def test_a_first_column_that_groups_rows_does_not_name_them() -> None:
         "| 합계 |  | 3,300,000원 |\n"
     )
     got = {(f.attribute, f.value) for f in mine(text, doc_id="notices/scholarship.md", title="장학 공고").facts}
-    assert {("초등학생 학업장려금 금액", "300,000원"), ("대학생 생활비 금액", "500,000원")} <= got
+    # a row that is itself a sum of money takes no generic "금액" after it
+    assert {("초등학생 학업장려금", "300,000원"), ("대학생 생활비", "500,000원")} <= got
     assert "3,300,000원" not in {value for _, value in got}
     # a first column of distinct names is the row's name, whatever its header says
     text = "# Fleet\n\n| Type | Range | Price |\n|---|---|---|\n| Cargo | 80 km | $4,100 |\n| City | 60 km | $3,200 |\n"
@@ -690,3 +691,62 @@ def test_a_table_under_a_dated_heading_gives_its_values_the_year() -> None:
     # "금액" says only that it is an amount: the heading says which
     assert facts["1억 2천만 원"].attribute == "장학사업 예산"
     assert facts["85,000원"].qualifier is None and facts["85,000원"].attribute == "장학사업 2024"  # the column's year
+
+
+def test_a_group_that_names_the_kind_comes_last_and_a_generic_amount_takes_the_measure_it_is() -> None:
+    text = (
+        "# 장학 공고\n\n| 구분 | 항목 | 금액 |\n|---|---|---|\n| 고등학생 | 학업장려금 | 800,000원 |\n"
+        "| 중학생 | 학업장려금 | 500,000원 |\n| 특별장학 | 예체능 | 1,000,000원 |\n"
+    )
+    got = {(f.attribute, f.value) for f in mine(text, doc_id="notices/scholarship.md", title="장학 공고").facts}
+    assert ("예체능 특별장학", "1,000,000원") in got  # not "특별장학 예체능 금액"
+    # a generic amount column under a heading or a title that says what the amounts are
+    text = "# 모래시계랩\n\n## 투자 유치\n\n| 라운드 | 금액 |\n|---|---|\n| 시드 | 3억 원 |\n"
+    got = {(f.attribute, f.value) for f in mine(text, doc_id="company/intro.md", title="모래시계랩").facts}
+    assert ("시드 투자 금액", "3억 원") in got
+    text = "가온병원 비급여 진료비용 안내\n\n| 항목 | 금액 |\n|---|---|\n| MRI 요추 | 480,000원 |\n"
+    got = {(f.attribute, f.value) for f in mine(text, doc_id="h/fees.txt", title="가온병원 비급여 진료비용 안내").facts}
+    assert ("MRI 요추 비용", "480,000원") in got
+    # without such a word the column stays as written
+    text = "# 가온병원\n\n| 항목 | 금액 |\n|---|---|\n| MRI 요추 | 480,000원 |\n"
+    got = {(f.attribute, f.value) for f in mine(text, doc_id="h/list.md", title="가온병원").facts}
+    assert ("MRI 요추 금액", "480,000원") in got
+
+
+def test_a_column_header_unit_is_the_unit_of_its_bare_numbers() -> None:
+    text = "# Kits\n\n| Model | Weight (kg) | Price (USD) |\n|---|---|---|\n| KC-500 | 3.1 | 420 |\n"
+    facts = {f.attribute: f for f in mine(text, doc_id="products/kits.md", title="Kits").facts}
+    weight = facts["Weight"]
+    assert (weight.value, weight.number, weight.unit) == ("3.1", 3.1, "kg")
+    assert "Price (USD)" in facts  # a currency code is no suffix a number takes: the header stays whole
+    text = "# 소연도\n\n| 연도 | 인구(명) |\n|---|---|\n| 1975 | 1,912 |\n"
+    population = next(f for f in mine(text, doc_id="wiki/island.md", title="소연도").facts if f.value == "1,912")
+    assert (population.attribute, population.unit) == ("인구", "명")
+
+
+def test_rows_under_a_kind_column_are_named_with_the_kind_or_not_asked() -> None:
+    text = "# Price list\n\n| Vaccine | Price |\n|---|---|\n| Lyme | $34 |\n| FVRCP | $31 |\n| Rabies, 1-year | $28 |\n"
+    subjects = {f.subject for f in mine(text, doc_id="clinic/prices.md", title="Price list").facts}
+    assert {"Lyme Vaccine", "FVRCP Vaccine"} <= subjects
+    assert not any("Rabies" in s for s in subjects)  # no name to ask it by, and no glue onto the page
+    text = "# Summer\n\n| Program | Ages |\n|---|---|\n| Teen Trek | 13–15 |\n| Camp extended care | 6–12 |\n"
+    mined = mine(text, doc_id="parks/summer.md", title="Summer")
+    assert {(f.subject, f.attribute) for f in mined.facts} == {("Teen Trek", "Ages")}
+
+
+def test_a_dotted_leader_line_of_a_price_list_is_a_key_and_value() -> None:
+    text = "# Clinic prices\n\n- Fecal parasite test ........ $42\n- Introduction ........ 3\n"
+    got = {(f.attribute, f.value) for f in mine(text, doc_id="clinic/prices.md", title="Clinic prices").facts}
+    assert ("Fecal parasite test", "$42") in got
+    assert not any(a == "Introduction" for a, _ in got)  # a contents page's page number is no value
+
+
+def test_korean_people_rows_under_a_name_column_are_people() -> None:
+    text = (
+        "# 문경호 세무회계사무소\n\n## 구성원 (2025년 7월 기준)\n\n| 이름 | 직위 |\n|---|---|\n"
+        "| 문경호 | 대표세무사 |\n| 조현우 | 기장 담당 |\n"
+    )
+    facts = mine(text, doc_id="office/about.md", title="문경호 세무회계사무소").facts
+    role = next(f for f in facts if f.value == "대표세무사")
+    # the person's own, and not dated to 2025: "기준" says as of when, not which year it is about
+    assert (role.subject, role.attribute, role.qualifier) == ("문경호", "직위", None)

@@ -395,3 +395,17 @@ def test_a_title_opening_with_its_kind_of_page_is_named_by_the_part_after_it() -
     assert short_title("회사 소개 | 주식회사 온담헬스케어") == "주식회사 온담헬스케어"
     assert short_title("Company Overview | Tarnwell Renewables") == "Tarnwell Renewables"
     assert short_title("Version History | Garden Quest Wiki") == "Version History"  # a page's own name first
+
+
+def test_a_guide_titled_with_its_place_and_a_call_for_participants_name_what_they_are_for() -> None:
+    assert introduced_name("서하시립박물관 관람 안내") == "서하시립박물관"
+    assert introduced_name("2025 가을 「가족 박물관 탐험대」 참가 가족 모집") == "2025 가을 「가족 박물관 탐험대」"
+    # a guide with no body or place before it keeps its title (a page about a topic, asked about as a page)
+    assert introduced_name("2025년 귀속 근로소득 연말정산 안내") == "2025년 귀속 근로소득 연말정산 안내"
+
+
+def test_a_record_line_of_who_changed_a_page_when_is_no_title() -> None:
+    text = "최종 수정: 2025.07.01 (v3) / 담당: 행정지원팀 서지민\n\n### 관람 시간\n\n입장은 5시 30분까지입니다.\n"
+    title, source = derive_title(text, {}, "자주 묻는 질문(FAQ)_v3")
+    assert "최종 수정" not in title and source != "opening"
+    assert derive_title("Last updated: 3 March 2025\n\nSome text here.", {}, "rates_2025")[0] != "Last updated"

@@ -37,6 +37,8 @@ _OPAQUE = frozenset(
 )
 _DANGLING = re.compile(r"\b(?:through|until|till|by|from|to|of|for|with|in|on|at|as|per|than|and|or|since)$")
 MAX_LABEL_WORDS = 5
+#: A plural noun a threshold cuts, the column of a count: "Sites above action level", "Samples over the limit".
+_COUNTED_PLACES = re.compile(r"[a-z]+s\s+(?:above|below|over|under|exceeding|beyond)\b")
 _NOUNS_LIKE_ADJECTIVES = frozenset(
     "table cable timetable variable deliverable deliverables receivable payable vegetable stable bible wireless "
     "turntable constable".split()
@@ -81,6 +83,8 @@ def pasted_label(attribute: str) -> str | None:
     last = words[-1].lower()
     if re.fullmatch(r"[a-z][a-z\-]*(?:able|ible|ous|ful|less)", last) and last not in _NOUNS_LIKE_ADJECTIVES:
         return "an adjective as the label (a yes/no column, not a property)"
+    if _COUNTED_PLACES.match(norm):
+        return "a count's column as the label ('Sites above action level': how many, not a property)"
     if _DANGLING.search(norm) and len(norm.split()) >= 3:  # "Reports to", "Owned by" are relation labels
         return "a clause cut at a preposition as the label"
     if is_cjk(label):
@@ -221,7 +225,7 @@ _PROPERTY_HEADS_KO = (
     "한도 예산 매출 수익 이익 연봉 급여 수당 할인 율 률 비율 비중 점수 평점 만족도 규모 "
     "인원 수 정원 용량 크기 무게 중량 길이 높이 너비 면적 거리 속도 출력 온도 수명 모델 "
     "버전 제조사 브랜드 대표 대표자 설립자 책임자 담당자 관리자 장 고객 상품 제품 계약 "
-    "파트너 목표 일 력 소음 색상 재질 소재 명 이사 직원 사업 업종 "
+    "파트너 목표 일 력 소음 색상 재질 소재 명 이사 직원 사업 업종 장학 "
 ).split()
 # A label pasted with its table punctuation: "Poisons/Toxics", "(South Asia)", "overall %", "bengaluru – koramangala",
 # "Length x Width x Height", two labels in one ("한자·영문명": asked as one, it asks two things).

@@ -79,6 +79,14 @@ _EN_BARE_KIND = re.compile(
     r"Project|Society|Association|Institute|Trust|Bank|University|College|School|Library|Hospital|Centre|Center|"
     r"Group|Organi[sz]ation|Team)\b(?!\s+(?:of|for)\b)(?=\s+[a-z])"
 )
+#: Section headings of a letter in the first person, whose sentences leave out the "I" they are about.
+_GREETING = re.compile(
+    r"인사(?:말|글)?$|\b(?:greetings?|welcome message|(?:a )?(?:message|letter|word) from)\b|ご挨拶|致辞", re.I
+)
+#: Honorific forms addressed to the reader: "늦으시면", "하셔야 합니다", "제출해 주세요", "바랍니다".
+_KO_TO_READER = re.compile(r"[가-힣]시면\s|셔야\s|(?:주|하)세요|십시오|바랍니다")
+#: A sentence whose predicate is a noun after a clause that modifies it: "…2014년부터 … 챙겨 온 세무회계사무소입니다".
+_KO_DEFINING = re.compile(r"(?:온|한|된|던|진)\s+[가-힣]+(?:입니다|이다|이에요|예요)[.!]?\s*$")
 # A Korean clause whose subject is only a kind of thing ("회사는 주로 …팔았다"): which company is in the text before.
 _KO_BARE_KIND = re.compile(r"(?:^|\s)(?:회사|당사|본사|기업|학교|제품|상품|계약|정책|규정|부서)(?:은|는|이|가)\s")
 # Chinese and Japanese sentences that open with a pronoun, a connective, or a bare predicate (是…, 于…: the
@@ -161,6 +169,8 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
         return "points back to other text"
     if _ABBREVIATION_END.search(sentence):
         return "cut off at an abbreviation ('… by Dr.')"
+    if fact.context and _GREETING.search(fact.context):
+        return "a greeting in the first person ('대표 인사', 'A message from our CEO'): whose story is it?"
     problem = (
         _latin_problem(sentence) if language not in ("ko", "zh", "ja") else _asian_problem(fact, sentence, language)
     )
@@ -226,6 +236,10 @@ def _asian_problem(fact: FactNode, sentence: str, language: str) -> str | None:
         return "too long to ask as one question"
     if language == "ko" and _KO_BARE_KIND.search(sentence):
         return "a bare kind noun as the subject ('회사는 …': the company named in the text around it)"
+    if language == "ko" and _KO_TO_READER.search(sentence):
+        return "words to the reader ('…분 넘게 늦으시면', '…하셔야 합니다'), not a fact about a subject"
+    if language == "ko" and _KO_DEFINING.search(sentence):
+        return "a sentence defining its subject ('…부터 … 챙겨 온 사무소입니다'): the value modifies the predicate noun"
     if language in ("zh", "ja"):
         if len(clause) > MAX_CJK_CHARS:
             return "too long to ask as one question"
@@ -255,7 +269,7 @@ _CJK_LEFTOVER = re.compile(
     r"|(?:多少|几)[^\s，。？]{0,6}(?:和|与|及)"  # "下设多少个研究所和一个工厂": the rest of a list stays behind
     r"|(?:到|至)什么时候(?!为止|止)(?=[" + HAN + "])"  # "沿用到什么时候苏联解体": the date named an event
     # Korean: "언제 말 기준으로" ("2024년 말"), "언제 하반기"
-    r"|언제\s*(?:말|초|중순|초순|하순|상반기|하반기|연말|연초|\d|기준|경|무렵)(?=[\s은는이가을를의에]|$)"
+    r"|언제\s*(?:말|초|중순|초순|하순|상반기|하반기|연말|연초|\d|기준|경|무렵|봄|여름|가을|겨울)(?=[\s은는이가을를의에]|$)"
 )
 # A Chinese time adverbial opens its clause or follows 于/在/自/从/至/到/是; right after a verb or a name the date
 # belongs to what follows ("执法什么时候欧洲国家杯": the year is part of the tournament's name).

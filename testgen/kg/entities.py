@@ -39,7 +39,8 @@ def _core_surface(title: str, core: str) -> str:
 _VERDICTS = frozenset(
     "yes|no|y|n|true|false|none|included|optional|available|unavailable|supported|unlimited|custom|free|"
     "not included|not available|not supported|예|아니오|있음|없음|가능|불가|"
-    "지원|미지원|포함|미포함|무제한|是|否|有|无|無|可|不可|あり|なし".split("|")
+    "지원|미지원|포함|미포함|무제한|무료|유료|별도|해당 없음|免费|收费|無料|有料".split("|")
+    + "是|否|有|无|無|可|不可|あり|なし".split("|")
 )
 
 

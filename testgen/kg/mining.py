@@ -25,7 +25,7 @@ from itertools import pairwise
 
 from schemas import Chunk, Document, FactNode, FactSource, ValueType
 from testgen.kg.values import ValueSpan, classify_value, find_values
-from testgen.lang import DAYS, GENERIC_HEADINGS, OFFER_KINDS
+from testgen.lang import DAYS, GENERIC_HEADINGS, OFFER_KINDS, SERVICE_KINDS, ko
 from testgen.lang.en import base_form
 from testgen.names import without_trailing_note
 from testgen.text import is_cjk, normalize, strip_markup
@@ -43,9 +43,11 @@ _UNIT_NOTE = re.compile(
     re.I,
 )
 _KV_PLAIN = re.compile(r"^\s*[-*+]\s+([^:：*\n|]{1,40}?)\s*[:：]\s+(\S.*)$")
+#: A price list's line with a dotted leader: "- Fecal parasite test ........ $42", "입장료 ········ 3,000원".
+_KV_LEADER = re.compile(r"^\s*(?:[-*+]\s+)?([^:：*\n|.…·]{1,60}?)\s*(?:\.{4,}|…{2,}|·{4,}|ㆍ{4,})\s*(\S.*)$")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])\s*|(?<=다\.)\s*|(?<=요\.)\s*")
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d{1,2}[.)])\s+")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d{1,2}[.)]|>)\s+")  # a list item's marker, or a quote's ">"
 _QUALIFIED_KEY = re.compile(r"^(.+?)\s*[(（]([^()（）]+)[)）]$")  # "Revenue (2023)"
 _SENTENCE_STOP = re.compile(r"[.!?。]\s")
 _HANGUL = re.compile(r"[가-힣]")
@@ -376,7 +378,7 @@ class _Miner:
         own_subject = self._table_subject(header)
         # "## 2025년 예산 구성" over "| 사업 | 금액 |": each amount is the year's, not the subject's for good
         period = None if first_is_date or any(find_values(cell) for cell in header) else _period(self.context())
-        kind_column = _kind_word(header[0]) if _COMPARED_KIND.fullmatch(header[0].strip()) else ""
+        kind_column = _kind_word(header[0]) if _ROW_KIND.fullmatch(header[0].strip()) else ""
         for start, end, cells in body:
             if len(cells) < 2 or not (cells[0] or merged):
                 continue
@@ -396,6 +398,10 @@ class _Miner:
                 subject = named
                 if cells[0]:
                     self.out.row_entities.append((named, f"{self.doc.doc_type}/{header[0]}"))
+            elif kind_column and not is_cjk(row_head):
+                # "| Program | Ages |" over "| Camp extended care | 6–12 |": a program with no name to ask it by
+                # ("Elmsworth Parks & Recreation's camp extended care ages" glues it to the page's owner)
+                continue
             elif _row_names_entity(row_head, self.known, header[0]):
                 subject = row_head
                 if cells[0]:  # a continuation row names no new entity
@@ -407,13 +413,14 @@ class _Miner:
             for col, cell in enumerate(cells[1:], start=1):
                 if col >= len(header) or not self._holds_value(cell):
                     continue
-                typed = self._typed(cell)
+                column, unit = _column_unit(header[col])
+                typed = self._typed(cell, unit)
                 pos = line.find(cell)
                 value_text = typed.text if typed else cell
                 value_start = start + max(pos, 0) + (typed.start if typed else 0)
                 self.add(
                     subject=subject,
-                    attribute=_join_label(label_prefix, _qualified_column(header[col], self.context())),
+                    attribute=_join_label(label_prefix, self._column_label(column)),
                     value=typed,
                     value_text=value_text,
                     value_start=value_start,
@@ -422,6 +429,16 @@ class _Miner:
                     ev_end=end,
                     qualifier=qualifier,
                 )
+
+    def _column_label(self, column: str) -> str:
+        """A column's name as a property: qualified by its section's heading, and a generic amount column by the
+        page's title when no heading says what its amounts are ("| 항목 | 금액 |" on "…병원 비급여 진료비용 안내":
+        each item's 비용)."""
+        context = self.context()
+        unmeasured = context is None or not _HEADING_MEASURE.search(context)
+        if unmeasured and normalize(column) in _GENERIC_AMOUNT_COLUMNS and _HEADING_MEASURE.search(self.doc.title):
+            context = self.doc.title
+        return _qualified_column(column, context)
 
     def _holds_value(self, cell: str) -> bool:
         """Whether a table cell holds a value to mine: not empty or a dash, not a long text, and not a bare number
@@ -435,13 +452,14 @@ class _Miner:
             return True
         return typed is not None and (not _is_bare(typed) or (bool(self._unit_note) and typed.text == cell))
 
-    def _typed(self, cell: str) -> ValueSpan | None:
-        """The value of a table cell; a bare number under a unit note takes the note's unit ("20,000" under "(단위:
-        원)" is 20,000 won), its text still the cell's."""
+    def _typed(self, cell: str, unit: str = "") -> ValueSpan | None:
+        """The value of a table cell; a bare number takes its column's unit ("12" under "Weight (kg)") or else the
+        unit note's ("20,000" under "(단위: 원)" is 20,000 won), its text still the cell's."""
         typed = classify_value(cell)
-        if typed is None or not _is_bare(typed) or not self._unit_note:
+        unit = unit or self._unit_note or ""
+        if typed is None or not _is_bare(typed) or not unit:
             return typed
-        with_unit = classify_value(typed.text + self._unit_note)
+        with_unit = classify_value(typed.text + unit)
         if with_unit is None or with_unit.number != typed.number:
             return typed
         return replace(with_unit, start=typed.start, end=typed.end, text=typed.text)
@@ -667,7 +685,7 @@ class _Miner:
                 self._unit_note = _attachable_unit(note.group(1) or note.group(2) or "")
                 i += 1
                 continue
-            kv = _KV_BOLD.match(line) or _KV_BOLD_INNER.match(line) or _KV_PLAIN.match(line)
+            kv = _KV_BOLD.match(line) or _KV_BOLD_INNER.match(line) or _KV_PLAIN.match(line) or _priced_leader(line)
             if kv and len(kv.group(1).split()) <= 6:
                 value_start = start + kv.start(2)
                 rstripped_end = start + len(line.rstrip())
@@ -684,6 +702,16 @@ class _Miner:
             body_start = start + (bullet.end() if bullet else len(line) - len(line.lstrip()))
             self.sentences(text[body_start:end], body_start)
             i += 1
+
+
+def _priced_leader(line: str) -> re.Match[str] | None:
+    """A dotted-leader line whose value is an amount, a date or a measure; a table of contents' bare page number
+    ("Introduction ........ 3") is no value."""
+    found = _KV_LEADER.match(line)
+    if found is None:
+        return None
+    typed = classify_value(without_trailing_note(found.group(2)).strip())
+    return found if typed is not None and (typed.unit or typed.value_type in ("money", "date", "percent")) else None
 
 
 def _with_heading(headings: list[tuple[int, str]], level: int, title: str) -> list[tuple[int, str]]:
@@ -727,10 +755,18 @@ _KO_COMMON_ENDING = re.compile(
 
 
 def _join_label(row: str, column: str) -> str:
-    """Row label + column header, without repeating a word the row already ends with."""
+    """Row label + column header, without repeating a word the row already ends with, and without a generic amount
+    column after a row that is itself a sum of money ("| 초등학생 | 학업장려금 | 금액 |": 초등학생 학업장려금, not
+    "… 학업장려금 금액")."""
     if not row:
         return column
-    return row if row.endswith(column) else f"{row} {column}"
+    if row.endswith(column) or (normalize(column) in _GENERIC_AMOUNT_COLUMNS and _KO_MONEY_NOUN.search(row)):
+        return row
+    return f"{row} {column}"
+
+
+#: A Korean noun that names a sum of money or a fee by its last syllables: 장려금, 등록금, 생활비, 수강료, 특별장학.
+_KO_MONEY_NOUN = re.compile(r"[가-힣](?:금|비|료|장학|수당)$")
 
 
 @lru_cache(maxsize=4096)
@@ -740,7 +776,9 @@ def _qualified_column(column: str, heading: str | None) -> str:
     column takes it only from a heading that ends with the two: "시간" under "## 진료 시간" is "진료 시간"."""
     measure = _HEADING_MEASURE.search(strip_markup(heading or ""))
     if measure and normalize(column) in _GENERIC_AMOUNT_COLUMNS:
-        return measure.group(0)  # "| 사업 | 금액 |" under "## 2025년 예산 구성": each row's budget
+        # "| 사업 | 금액 |" under "## 2025년 예산 구성": each row's budget; under "## 투자 유치", its investment
+        word = measure.group(0)
+        return f"{word} 금액" if word in _KO_NOT_AMOUNTS else word.lower().removesuffix("s")
     if heading and re.fullmatch(r"[가-힣]{2,}", column):
         # "시간" under "## 진료 시간": the heading ends with the column and the word that qualifies it
         found = re.search(rf"(?:^|\s)([가-힣]{{2,}})\s+{re.escape(column)}$", strip_markup(heading).strip())
@@ -757,8 +795,12 @@ def _qualified_column(column: str, heading: str | None) -> str:
 _GENERIC_AMOUNT_COLUMNS = frozenset("금액 액수 값 수치 amount value figure".split())
 #: What a section's amounts are, as its heading names it: "2025년 예산 구성", "Revenue by segment".
 _HEADING_MEASURE = re.compile(
-    r"예산|매출액?|지출|수입|집행액|지원금|보조금|\b(?:budget|revenue|spending|expenditure|income|funding)\b", re.I
+    r"예산|매출액?|지출|수입|집행액|지원금|보조금|요금|비용|수수료|이용료|수강료|가격|투자|"
+    r"\b(?:budget|revenue|spending|expenditure|income|funding|fees?|prices?|costs?)\b",
+    re.I,
 )
+#: Heading words that say what the amounts are for without being amounts: "## 투자 유치" (investment raised).
+_KO_NOT_AMOUNTS = frozenset({"투자"})
 #: Words before a column's name in a heading that do not qualify it: "Prices and hours", "Our hours".
 _NOT_QUALIFIERS = frozenset("and the our your their its for with per all other".split())
 
@@ -786,6 +828,10 @@ _TOTAL_COLUMNS = frozenset("total totals overall average sum 합계 계 총계 �
 _COMPARED_KIND = re.compile(
     r"\b(?:" + "|".join(f"{kind}s?" for kind in sorted(OFFER_KINDS)) + r")\b|요금제|플랜|등급|套餐|プラン", re.I
 )
+#: A first column naming the kind of its rows: "Plan", "Tier", "Vaccine", "Program".
+_ROW_KIND = re.compile(
+    _COMPARED_KIND.pattern + "|" + "|".join(rf"\b{kind}s?\b" for kind in sorted(SERVICE_KINDS)), re.I
+)
 #: Column headers of record numbers: "Store ID", "Flight No.", "Order #", "접수 번호".
 _RECORD_NUMBER = re.compile(r"\b(?:id|no|nr|number|num)\b|#|번호|编号|番号", re.I)
 #: Column headers of the codes things are sold or known by ("Model No.", "Part number", "모델 번호").
@@ -807,6 +853,8 @@ def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool
     if re.search(r"[\d()~%:/]", row):
         return False  # "1인실 추가 요금 (1박)", "출발 29일~20일 전", "Hotel (standard cities)"
     if re.search(r"[가-힣]", row):
+        if normalize(column) in _PERSON_COLUMNS and ko.is_person_name(row) and not re.search(r"[,·/]", row):
+            return True  # "| 이름 | 직위 |" over "| 문경호 | 대표세무사 |": a person
         suffix = _KO_NAME_SUFFIX.search(row)
         # "병원", "센터" alone (a group of customers, a kind of place) is the kind a name ends with, not a name
         return suffix is not None and suffix.start() > 0 and not _KO_COMMON_ENDING.search(row)
@@ -814,6 +862,9 @@ def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool
     # every part capitalised, past hyphens too: "Rolls-Royce" names a thing, "Out-of-state" and "Blu-rays" label cases
     return bool(words) and all(part[:1].isupper() or part[:1].isdigit() for w in words for part in w.split("-") if part)
 
+
+#: Column headers of a table's first column that names people ("| 이름 | 직위 |").
+_PERSON_COLUMNS = frozenset("이름 성명 직원 직원명 구성원 담당자 name names 姓名 氏名 名前".split())
 
 #: Column headers of a table's first column that sort its rows into groups ("분류", "Category"), not name them.
 _GROUP_COLUMNS = frozenset(
@@ -845,12 +896,31 @@ def _named_by_item(
     groups = [g for _, _, g, _ in rows if g]
     items = [cells[1] for _, _, _, cells in rows if cells[1]]
     if normalize(header[1]) in _ITEM_COLUMNS and len(set(items)) < len(items):
-        named = [(s, e, [" ".join(p for p in (g, cells[1]) if p), *cells[2:]]) for s, e, g, cells in rows]
+        named = [(s, e, [_group_item(g, cells[1]), *cells[2:]]) for s, e, g, cells in rows]
     elif len(set(groups)) < len(groups):
         named = [(s, e, cells[1:]) for s, e, _, cells in rows]
     else:
         return None
     return header[1:], named
+
+
+def _column_unit(column: str) -> tuple[str, str]:
+    """A column's name and the unit its header gives its bare numbers: "Weight (kg)" → ("Weight", "kg"), "인원(명)"
+    → ("인원", "명"); a unit a number cannot simply take ("Price (USD)") or a note that is no unit stays in the
+    name, with no unit."""
+    found = _QUALIFIED_KEY.match(column.strip())
+    if found is None:
+        return column, ""
+    unit = _attachable_unit(found.group(2))
+    return (found.group(1), unit) if unit else (column, "")
+
+
+def _group_item(group: str, item: str) -> str:
+    """A row's name from its group and item, the kind last as Korean puts it: "초등학생 학업장려금", but "예체능
+    특별장학" for "| 특별장학 | 예체능 |" (the group is the scholarship, the item its field)."""
+    if group and item and _KO_MONEY_NOUN.search(group) and not _KO_MONEY_NOUN.search(item):
+        return f"{item} {group}"
+    return " ".join(p for p in (group, item) if p)
 
 
 def _attachable_unit(unit: str) -> str:
@@ -868,8 +938,13 @@ def _attachable_unit(unit: str) -> str:
 def _period(heading: str | None) -> str | None:
     """The year a section heading dates its table to ("2025년 예산 구성" → "2025년", "FY2024 Results" → "FY2024",
     "Faculty Recognition (2023–2024)" → "2023–2024"), or None."""
+    if _AS_OF.search(heading or ""):
+        return None  # "구성원 (2025년 7월 기준)": the table is current as of a date, not about that year
     found = _HEADING_PERIOD.search(heading or "")
     return found.group(0).strip() if found else None
+
+
+_AS_OF = re.compile(r"기준|현재|\bas (?:of|at)\b|時点|截至", re.I)
 
 
 _HEADING_PERIOD = re.compile(

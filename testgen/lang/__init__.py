@@ -24,6 +24,9 @@ GENERIC_HEADINGS = frozenset(
 #: Kinds of offer a name ends in, or a page compares ("Team Plan", "Pro Edition", "Plans & Pricing"): the words
 #: before the kind are the offer's name, and the offer takes "the".
 OFFER_KINDS = frozenset("plan tier edition package bundle membership subscription".split())
+#: Kinds of service a first column can name its rows by ("| Vaccine | Price |" over "| Lyme | $34 |": the Lyme
+#: Vaccine, not "Lyme", a disease).
+SERVICE_KINDS = frozenset("vaccine course class workshop program programme".split())
 
 
 #: Titles of pages that set rules: their facts are what the rules say (an FAQ restates them without naming the
@@ -42,7 +45,8 @@ number without a counter (500 Wh, 25 km/h); ``detail`` a text value that states 
 ("within 4 business hours")."""
 
 _CONTACT = re.compile(
-    r"@|https?://|www\.|\+?\d[\d\s().-]{6,}\d|\b\d{2,4}-\d{3,4}-\d{4}\b",
+    r"@|https?://|www\.|(?<![\d.])(?!(?:19|20)?\d\d\.\s?\d{1,2}\.\s?\d{1,2}\b)\+?\d[\d\s().-]{6,}\d|"
+    r"\b\d{2,4}-\d{3,4}-\d{4}\b",
 )
 
 

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from schemas import FactNode
-from testgen.lang import OFFER_KINDS, ValueKind, is_contact_value
+from testgen.lang import OFFER_KINDS, SERVICE_KINDS, ValueKind, is_contact_value
 
 # Function words that stay lowercase inside a proper name ("Bank of Korea", "Contract with X" is not a name).
 _NAME_GLUE = {"of", "the", "and", "&", "de", "von", "van", "for", "-", "–", "in", "on", "at", "a"}
@@ -129,7 +129,11 @@ def is_proper_name(title: str) -> bool:
 
 
 #: Last words of names that are said with "the": offices and units of an organisation.
-_TAKES_THE = frozenset("office headquarters branch department division committee board council".split()) | OFFER_KINDS
+_TAKES_THE = (
+    frozenset("office headquarters branch department division committee board council".split())
+    | OFFER_KINDS
+    | SERVICE_KINDS
+)
 #: A body named "<kind> of/for <name>" takes "the": "the Association for Distributed Generation Standards", "the
 #: University of Florida", "the Royal Society of Chemistry" (a kind before "of" that is a name's own word, "Bank of
 #: America", is left alone).
