@@ -307,7 +307,9 @@ _KIND_LABEL = re.compile(r"^\s*(?:category|type|kind|class|segment|genre)\s*$", 
 #: The head of a Korean unit, the unit's kind with 장: 팀장, 지점장, 본부장, 센터장, 파트장, 실장.
 _UNIT_KIND = re.compile(r"(?:팀|지점|본부|센터|파트|실|사업부)장$")
 #: Labels of the role a person holds.
-_ROLE_LABEL = re.compile(r"^\s*(?:job title|title|role|position|team|department|직책|직위|직함|소속|부서|팀)\s*$", re.I)
+_ROLE_LABEL = re.compile(
+    r"^\s*(?:job title|title|role|position|team|department|직책|직위|직함|역할|소속|부서|팀)\s*$", re.I
+)
 
 
 #: How many pages may write a figure for its label alone to tie a line to the fact; and for the figure alone.
@@ -353,6 +355,57 @@ def _address_like(fact: FactNode) -> bool:
     # a number first ("218 Millrace Road, …") or parts after a comma ("가온시 테크노2로 48, 가온창업센터 5층"); not a
     # model's name ("Aurora Courier 600")
     return bool(re.search(r"\d", value)) and (value[:1].isdigit() or "," in value)
+
+
+#: Words for a price, in a label's last place and in a line that retells it.
+_PRICE_WORD = re.compile(
+    r"\b(?:price[sd]?|fees?|costs?|charges?|rates?)\b|요금|비용|가격|수수료|금액|费用|价格|料金|価格", re.I
+)
+
+
+def _priced_head(attribute: str) -> str | None:
+    """The head word of the item a price label names ("Wellness or sick-pet exam price" → "exam", "MRI 요추 비용" →
+    "요추"), or None when the label names no price or no item."""
+    words = normalize(attribute).split()
+    if len(words) < 2 or not _PRICE_WORD.fullmatch(words[-1]):
+        return None
+    head = words[-2]
+    return head if len(head) >= (2 if is_cjk(head) else 4) else None
+
+
+#: A list value is retold by a line naming its subject with this share of its words (of at least this many).
+_RETOLD_SHARE = 0.7
+_RETOLD_WORDS = 4
+#: The kinds of street an English address names, with the short forms people write them in.
+_STREET_KINDS = {
+    "road": "rd",
+    "street": "st",
+    "avenue": "ave",
+    "boulevard": "blvd",
+    "drive": "dr",
+    "lane": "ln",
+    "place": "pl",
+    "court": "ct",
+    "highway": "hwy",
+    "parkway": "pkwy",
+    "square": "sq",
+}
+
+
+@lru_cache(maxsize=4096)
+def _street_pattern(value: str) -> re.Pattern[str] | None:
+    """A pattern for a street address ("45 Canal Road") written whole or with the street's kind short ("45 Canal
+    Rd."), up to that word; None for a value that is no such address."""
+    words = value.strip().split()
+    if len(words) < 3 or not re.fullmatch(r"\d+[A-Za-z]?", words[0]):
+        return None
+    for i, word in enumerate(words[1:5], start=1):
+        bare = word.strip(".,").lower()
+        full = bare if bare in _STREET_KINDS else next((k for k, v in _STREET_KINDS.items() if v == bare), None)
+        if full is not None and i >= 2:
+            head = r"\s+".join(re.escape(w) for w in words[:i])
+            return re.compile(rf"(?<![\w-]){head}\s+(?:{full}|{_STREET_KINDS[full]}\.?)(?!\w)", re.I)
+    return None
 
 
 def _specific(fact: FactNode) -> bool:
@@ -486,6 +539,9 @@ class Closure:
         docs |= self._title_after_name(fact, forms, docs)
         docs |= self._in_apposition(fact, forms, docs)
         docs |= self._measure_in_brackets(fact, forms, docs)
+        docs |= self._street_written_short(fact, forms, docs)
+        docs |= self._list_retold(fact, forms, docs)
+        docs |= self._price_retold(fact, docs)
         short_forms = self.subject_forms(fact) if fact.value_entity else forms
         docs |= self._from_the_other_end(fact, short_forms | self.distinctive(forms))
         docs |= self._relation_in_prose(fact, short_forms, docs)
@@ -749,13 +805,16 @@ class Closure:
         joined = _alternation(forms, shortest=2)
         if not joined:
             return set()
+        # "대표이사 (CEO)" is written "| 대표이사 | 한지우 |" on the company's page: the role without its note
+        bare = normalize(without_trailing_note(fact.value))
+        roles = "|".join(re.escape(v) for v in sorted({value, bare}, key=len, reverse=True) if len(v) >= 2)
         # after the name, the role may carry one word of its body ("Desmond Okereke, Board Clerk"), never "former"
         beside = re.compile(
-            rf"(?<!\w){re.escape(value)}[\s:：*,(（|-]{{0,5}}(?:{joined})(?![a-z])"
+            rf"(?<!\w)(?:{roles})[\s:：*,(（|-]{{0,5}}(?:{joined})(?![a-z])"
             rf"|(?<![\w가-힣])(?:{joined})[\s,(（|]{{1,4}}(?:(?!former\s|retired\s|past\s)[a-z]+\s)?"
-            rf"{re.escape(value)}(?:{_PARTICLES})?(?![a-z가-힣])"
+            rf"(?:{roles})(?:{_PARTICLES})?(?![a-z가-힣])"
         )
-        chunk_ids = self.ctx.chunks_with(fact.value) & self._chunks_naming({f for f in forms if len(f) >= 2})
+        chunk_ids = self.ctx.chunks_with(bare or fact.value) & self._chunks_naming({f for f in forms if len(f) >= 2})
         return self._docs_with_a_line(chunk_ids, found, lambda lines, i: bool(beside.search(normalize(lines[i]))))
 
     def _head_of_unit(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
@@ -825,6 +884,62 @@ class Closure:
         said = re.compile(rf"(?<!\w)(?:{names})\s*[(（]\s*{re.escape(normalize(fact.value))}(?![\w.])[^()（）]*[)）]")
         chunks = self._chunks_naming(forms) & self.ctx.chunks_with(fact.value)  # the index narrows first
         return self._docs_with_a_line(chunks, found, lambda lines, i: bool(said.search(normalize(lines[i]))))
+
+    def _price_retold(self, fact: FactNode, found: set[str]) -> set[str]:
+        """Pages of the same kind (folder) writing a price few pages write, in a line with the priced item's head word
+        and a word for a price: "The exam fee stays at $68" and "the new-client exam costs … $68" retell the price
+        list's "Wellness or sick-pet exam | $68"."""
+        head = _priced_head(fact.attribute) if fact.value_type == "money" else None
+        if head is None:
+            return set()
+        holding = self.ctx.chunks_with(fact.value)
+        if len({self.ctx.chunks[c].doc_id for c in holding}) > _FEW_PAGES:
+            return set()
+        kind = self.ctx.docs[fact.doc_id].doc_type if fact.doc_id in self.ctx.docs else None
+        same_kind = {c for c in holding if kind and self.ctx.docs[self.ctx.chunks[c].doc_id].doc_type == kind}
+
+        def retells(lines: list[str], index: int) -> bool:
+            line = normalize(lines[index])
+            priced = _PRICE_WORD.search(line) is not None
+            return priced and contains_keyword(line, head) and states_value(fact, lines[index])
+
+        return self._docs_with_a_line(same_kind, found, retells)
+
+    def _list_retold(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """Pages with a line naming the subject and most of the words of its list value, worded a little
+        differently: a staff list's "김다은 … 예약, 수수료 청구·CMS, 서류 접수" retells 김다은's 주요 업무 "상담 예약,
+        수수료 청구·수납, 서류 접수"."""
+        if fact.value_type != "text" or len(_list_parts(fact.value)) < 2:
+            return set()
+        words = set(tokens(fact.value))
+        names = {f for f in forms if len(f) >= 2}
+        if len(words) < _RETOLD_WORDS or not names:
+            return set()
+        named = re.compile(rf"(?<![\w가-힣])(?:{_alternation(names)})(?![a-z])")
+
+        def retells(lines: list[str], index: int) -> bool:
+            line = normalize(lines[index])
+            return named.search(line) is not None and len(words & set(tokens(line))) >= _RETOLD_SHARE * len(words)
+
+        chunk_ids = self._chunks_naming(names) - self._chunk_ids(fact.doc_id)
+        return self._docs_with_a_line(chunk_ids, found, retells)
+
+    def _street_written_short(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """Pages writing a street address with the street's kind abbreviated, in a line naming the subject:
+        "Riverside Park, 45 Canal Rd." states the address "45 Canal Road"."""
+        pattern = _street_pattern(fact.value) if fact.value_type == "text" else None
+        names = {f for f in forms if len(f) >= 3}
+        if pattern is None or not names:
+            return set()
+        named = re.compile(rf"(?<!\w)(?:{_alternation(names)})(?!\w)")
+        out: set[str] = set()
+        for chunk_id in sorted(self.ctx.token_index.get(tokens(fact.value)[0], set())):
+            doc_id = self.ctx.chunks[chunk_id].doc_id
+            if doc_id in found or doc_id in out:
+                continue
+            if any(pattern.search(line) and named.search(normalize(line)) for line in self.lines(chunk_id)):
+                out.add(doc_id)
+        return out
 
     def _rows_naming(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """Table rows elsewhere whose cell names the subject: "| 제주 지점 | … | 최서연 |" under "지점장" states her

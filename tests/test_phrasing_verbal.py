@@ -17,6 +17,13 @@ def date(attribute: str, value: str = "March 3, 2021", key: str = "2021-03-03") 
 
 EN = [
     (date("Established"), "Orbit Labs", "When was Orbit Labs founded?", "Orbit Labs was founded on March 3, 2021."),
+    (fact("Ages", "13–15"), "Teen Trek", "What ages is Teen Trek for?", "The ages for Teen Trek are 13–15."),
+    (
+        fact("Dates", "6/24 – 7/17"),
+        "Little Sprouts",
+        "What are the dates of Little Sprouts?",
+        "The dates of Little Sprouts are 6/24 – 7/17.",
+    ),
     (date("Date of Birth"), "Lena Fischer", "When was Lena Fischer born?", "Lena Fischer was born on March 3, 2021."),
     (date("Launch Date"), "Orbit Arm", "When was Orbit Arm launched?", "Orbit Arm was launched on March 3, 2021."),
     (

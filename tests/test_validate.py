@@ -1076,3 +1076,48 @@ def test_a_post_written_beside_the_name_with_its_body_states_it(tmp_path: Path) 
     clerk = next(f for f in ctx.facts if f.value == "Clerk")
     # "Board Clerk" beside his name states his post; "former Clerk" does not
     assert fact_closure(ctx, clerk) == {"district/overview.md", "district/minutes.txt"}
+
+
+def test_a_role_without_its_note_beside_the_name_states_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "startup/directory.txt": "팀 디렉토리\n\n| 이름 | 부서 | 역할 |\n|---|---|---|\n"
+            "| 한지우 | 경영 | 대표이사 (CEO) |\n| 오세진 | 개발 | CTO |\n",
+            "startup/intro.md": "# 모래시계랩 소개\n\n| 항목 | 내용 |\n|---|---|\n| 대표이사 | 한지우 |\n"
+            "| 공동창업자 | 오세진 (CTO) |\n",
+            "startup/blog.md": "# 워크숍 후기\n\n한지우 님과 함께 가평에 다녀왔습니다. 대표이사 선거는 없었습니다.\n",
+        },
+    )
+    ceo = next(f for f in ctx.facts if f.value == "대표이사 (CEO)")
+    assert fact_closure(ctx, ceo) == {"startup/directory.txt", "startup/intro.md"}
+    cto = next(f for f in ctx.facts if f.value == "CTO" and f.subject == "오세진")
+    assert fact_closure(ctx, cto) == {"startup/directory.txt", "startup/intro.md"}
+
+
+def test_a_list_retold_in_other_words_a_short_street_and_a_price_under_a_shorter_label(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "office/about.md": "# 문경호 세무회계사무소\n\n| 이름 | 직위 | 주요 업무 |\n|---|---|---|\n"
+            "| 김다은 | 총무 | 상담 예약, 수수료 청구·수납, 서류 접수 |\n| 조현우 | 기장 담당 | 개인사업자 기장, 원천세 |\n",
+            "office/contacts.txt": "직원 연락처\n\n김다은   총무   130   예약, 수수료 청구·CMS, 서류 접수\n"
+            "조현우   기장 담당   120   기장\n",
+            "office/holidays.txt": "여름 휴가\n\n- 김다은 8/4 ~ 8/6, 서류 접수는 조현우가 대신합니다.\n",
+            "parks/facilities.md": "# Parks\n\n| Park | Address |\n|---|---|\n| Riverside Park | 45 Canal Road |\n",
+            "parks/shelters.txt": "SHELTERS\n\nA - Riverside Park, 45 Canal Rd. Capacity 80.\n"
+            "B - Hollis Park, 145 Canal Rd.\n",
+            "clinic/prices.md": "# Tallow Creek Clinic: price list\n\n| Service | Price |\n|---|---|\n"
+            "| Wellness or sick-pet exam | $68 |\n| Nail trim | $18 |\n",
+            "clinic/faq.md": "# New clients\n\nThe new-client exam costs the same as a regular exam: $68.\n",
+            "clinic/notice.txt": "NOTICE\n\nOur nail trim is $68 cheaper than a groomer's package.\n",
+        },
+    )
+    duties = next(f for f in ctx.facts if f.subject == "김다은" and "서류 접수" in f.value)
+    # most of its words in a line naming her: the same duties; a line naming her with one of them is not
+    assert fact_closure(ctx, duties) == {"office/about.md", "office/contacts.txt"}
+    address = next(f for f in ctx.facts if f.value == "45 Canal Road")
+    assert fact_closure(ctx, address) == {"parks/facilities.md", "parks/shelters.txt"}
+    exam = next(f for f in ctx.facts if f.value == "$68")
+    # "exam" and a word for a price with the figure; the notice's $68 is no exam's
+    assert fact_closure(ctx, exam) == {"clinic/prices.md", "clinic/faq.md"}

@@ -584,6 +584,9 @@ VERBAL: tuple[Verbal, ...] = (
         "{s} is headquartered in {v}.",
     ),
     _v("based in|based|base", "place", "Where is {s} based?", "{s} is based in {v}."),
+    # who and when a programme is for
+    _v("ages|age|age range|age group|ages served", "other", "What ages is {s} for?", "The ages for {s} are {v}."),
+    _v("dates|date range|session dates|run dates", "other", "What are the dates of {s}?", "The dates of {s} are {v}."),
     # counts, amounts, durations
     _v(
         "employees|number of employees|no. of employees|employee count|headcount|staff|staff count|workforce|"
