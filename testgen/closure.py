@@ -31,7 +31,7 @@ from testgen.kg.values import ValueSpan, find_values, list_items
 from testgen.lang import RULE_PAGE
 from testgen.lang.en import without_honorific
 from testgen.lang.scripts import HANGUL
-from testgen.names import core_name, without_legal_form, without_trailing_note
+from testgen.names import PRICE_WORD, core_name, priced_head, without_legal_form, without_trailing_note
 from testgen.synth.context import GenContext
 from testgen.text import contains_keyword, is_cjk, normalize, tokens
 
@@ -355,22 +355,6 @@ def _address_like(fact: FactNode) -> bool:
     # a number first ("218 Millrace Road, …") or parts after a comma ("가온시 테크노2로 48, 가온창업센터 5층"); not a
     # model's name ("Aurora Courier 600")
     return bool(re.search(r"\d", value)) and (value[:1].isdigit() or "," in value)
-
-
-#: Words for a price, in a label's last place and in a line that retells it.
-_PRICE_WORD = re.compile(
-    r"\b(?:price[sd]?|fees?|costs?|charges?|rates?)\b|요금|비용|가격|수수료|금액|费用|价格|料金|価格", re.I
-)
-
-
-def _priced_head(attribute: str) -> str | None:
-    """The head word of the item a price label names ("Wellness or sick-pet exam price" → "exam", "MRI 요추 비용" →
-    "요추"), or None when the label names no price or no item."""
-    words = normalize(attribute).split()
-    if len(words) < 2 or not _PRICE_WORD.fullmatch(words[-1]):
-        return None
-    head = words[-2]
-    return head if len(head) >= (2 if is_cjk(head) else 4) else None
 
 
 #: A list value is retold by a line naming its subject with this share of its words (of at least this many).
@@ -889,7 +873,7 @@ class Closure:
         """Pages of the same kind (folder) writing a price few pages write, in a line with the priced item's head word
         and a word for a price: "The exam fee stays at $68" and "the new-client exam costs … $68" retell the price
         list's "Wellness or sick-pet exam | $68"."""
-        head = _priced_head(fact.attribute) if fact.value_type == "money" else None
+        head = priced_head(fact.attribute) if fact.value_type == "money" else None
         if head is None:
             return set()
         holding = self.ctx.chunks_with(fact.value)
@@ -900,7 +884,7 @@ class Closure:
 
         def retells(lines: list[str], index: int) -> bool:
             line = normalize(lines[index])
-            priced = _PRICE_WORD.search(line) is not None
+            priced = PRICE_WORD.search(line) is not None
             return priced and contains_keyword(line, head) and states_value(fact, lines[index])
 
         return self._docs_with_a_line(same_kind, found, retells)

@@ -371,3 +371,19 @@ def form_folder(doc_type: str) -> bool:
     """Whether a document type (a folder name) names a form of document rather than a kind of thing."""
     label = normalize(doc_type.split("/")[-1]).replace("_", " ").replace("-", " ")
     return label in _FORM_FOLDERS
+
+
+#: Words for a price, in a label's last place and in a line that retells it.
+PRICE_WORD = re.compile(
+    r"\b(?:price[sd]?|fees?|costs?|charges?|rates?)\b|요금|비용|가격|수수료|금액|费用|价格|料金|価格", re.I
+)
+
+
+def priced_head(attribute: str) -> str | None:
+    """The head word of the item a price label names ("Wellness or sick-pet exam price" → "exam", "MRI 요추 비용" →
+    "요추"), or None when the label names no price or no item."""
+    words = normalize(attribute).split()
+    if len(words) < 2 or not PRICE_WORD.fullmatch(words[-1]):
+        return None
+    head = words[-2]
+    return head if len(head) >= (2 if is_cjk(head) else 4) else None

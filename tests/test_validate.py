@@ -1100,7 +1100,8 @@ def test_a_list_retold_in_other_words_a_short_street_and_a_price_under_a_shorter
         tmp_path,
         {
             "office/about.md": "# 문경호 세무회계사무소\n\n| 이름 | 직위 | 주요 업무 |\n|---|---|---|\n"
-            "| 김다은 | 총무 | 상담 예약, 수수료 청구·수납, 서류 접수 |\n| 조현우 | 기장 담당 | 개인사업자 기장, 원천세 |\n",
+            "| 김다은 | 총무 | 상담 예약, 수수료 청구·수납, 서류 접수 |\n"
+            "| 조현우 | 기장 담당 | 개인사업자 기장, 원천세 |\n",
             "office/contacts.txt": "직원 연락처\n\n김다은   총무   130   예약, 수수료 청구·CMS, 서류 접수\n"
             "조현우   기장 담당   120   기장\n",
             "office/holidays.txt": "여름 휴가\n\n- 김다은 8/4 ~ 8/6, 서류 접수는 조현우가 대신합니다.\n",
