@@ -31,7 +31,15 @@ from testgen.kg.values import ValueSpan, find_values, list_items
 from testgen.lang import RULE_PAGE
 from testgen.lang.en import without_honorific
 from testgen.lang.scripts import HANGUL
-from testgen.names import PRICE_WORD, core_name, priced_head, without_legal_form, without_trailing_note
+from testgen.names import (
+    PRICE_WORD,
+    core_name,
+    introduced_name,
+    priced_head,
+    without_legal_form,
+    without_parentheticals,
+    without_trailing_note,
+)
 from testgen.synth.context import GenContext
 from testgen.text import contains_keyword, is_cjk, normalize, tokens
 
@@ -357,6 +365,8 @@ def _address_like(fact: FactNode) -> bool:
     return bool(re.search(r"\d", value)) and (value[:1].isdigit() or "," in value)
 
 
+#: A model or part code written in brackets after a name: "(ORV-R7)", "（AP-40H）".
+_BRACKETED_CODE = re.compile(r"[(（]([A-Z][A-Z0-9]*-?[A-Z0-9]*\d[A-Z0-9-]*)[)）]")
 #: A list value is retold by a line naming its subject with this share of its words (of at least this many).
 _RETOLD_SHARE = 0.7
 _RETOLD_WORDS = 4
@@ -1017,6 +1027,10 @@ class Closure:
         if entity is not None:
             forms |= {normalize(entity.name), *(normalize(a) for a in entity.aliases)}
         forms |= {without_legal_form(f) for f in forms}  # "늘품나눔재단" of "재단법인 늘품나눔재단": as specific
+        # "온새미 클린보 R7 (ORV-R7) 사용 설명서" is the manual of "온새미 클린보 R7", as its questions name it
+        introduced = introduced_name(fact.subject)
+        if introduced != fact.subject:
+            forms |= {normalize(introduced), normalize(without_parentheticals(introduced))}
         if not short:
             forms.discard("")
             return forms
@@ -1026,6 +1040,8 @@ class Closure:
             if first in self._brand_words() and (len(rest.split()) >= 2 or re.search(r"\d", rest)):
                 shorter.add(rest)
         forms |= {f for f in shorter if len(f.split()) >= 2 or (is_cjk(f) and len(f) >= 3)}
+        # a model code in brackets after the name ("클린보 R7 (ORV-R7)") names it as well
+        forms |= {normalize(code) for code in _BRACKETED_CODE.findall(fact.subject)}
         forms.discard("")
         return forms
 

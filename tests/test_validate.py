@@ -1122,3 +1122,16 @@ def test_a_list_retold_in_other_words_a_short_street_and_a_price_under_a_shorter
     exam = next(f for f in ctx.facts if f.value == "$68")
     # "exam" and a word for a price with the figure; the notice's $68 is no exam's
     assert fact_closure(ctx, exam) == {"clinic/prices.md", "clinic/faq.md"}
+
+
+def test_a_manual_titled_with_its_product_and_code_is_the_products(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "product/manual.md": "# 온새미 클린보 R7 (ORV-R7) 사용 설명서\n\n| 항목 | 내용 |\n|---|---|\n"
+            "| 흡입력 | 최대 5,000Pa |\n",
+            "product/notice.md": "# 서비스 공지\n\nORV-R7의 흡입력은 최대 5,000Pa입니다.\n",
+        },
+    )
+    suction = next(f for f in ctx.facts if f.value.startswith("최대 5,000Pa") and f.doc_id == "product/manual.md")
+    assert fact_closure(ctx, suction) == {"product/manual.md", "product/notice.md"}
