@@ -161,6 +161,16 @@ def test_english_plural_labels_agree_and_single_amounts_are_singular() -> None:
     assert q == "What percentage is Orbit Labs' volume discount?"
 
 
+def test_a_service_on_a_price_list_is_asked_what_it_costs_at_the_place() -> None:
+    exam = fact("Wellness or sick-pet exam Price", "$68", "money", number=68.0, unit="$")
+    q, a, _ = English().fact(exam, "Tallow Creek Veterinary Hospital")  # type: ignore[misc]
+    assert q == "How much does the wellness or sick-pet exam cost at Tallow Creek Veterinary Hospital?"
+    assert a == "The wellness or sick-pet exam costs $68 at Tallow Creek Veterinary Hospital."
+    # a product's own price label, or a one-word item, keeps the possessive
+    q, _, _ = English().fact(fact("Community price", "£63", "money", number=63.0, unit="£"), "QC-4")  # type: ignore[misc]
+    assert q == "How much is QC-4's community price?"
+
+
 @pytest.mark.parametrize(
     "label",
     [

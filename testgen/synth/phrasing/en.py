@@ -45,6 +45,19 @@ _TEMPLATES = {
     "duration": "en.how_long",
     "percent": "en.percent",
 }
+#: The last word of a body that sells services at a price list's prices: "… Veterinary Hospital", "… Library".
+_SERVICE_SELLER = re.compile(
+    r"\b(?:Hospital|Clinic|Library|School|College|University|Cent(?:er|re)|Department|Recreation|Hotel|Museum|"
+    r"Restaurant|Spa|Salon|Studio|Gym|Club|Practice|Surgery|Office|Authority)$"
+)
+
+
+def _priced_service(item: str) -> bool:
+    """Whether a price label's item is a service of two words or more, with no number or bracket ("wellness or
+    sick-pet exam"; not "lab", "community" or "second pet, same appointment")."""
+    return len(item.split()) >= 2 and not re.search(r"[\d(),/;:]", item)
+
+
 _RATE_WORDS = {
     *"rate percentage ratio share margin apr apy yield probability".split(),
     *"efficiency accuracy occupancy utilisation utilization uptime availability humidity weight weighting".split(),
@@ -564,6 +577,16 @@ class English:
             shown = f"{value} {currency}" if currency and currency not in value else value
             m = re.match(r"^(.+?)\s+(price|cost)$", attr)
             asked_in = f" in {currency}" if currency else ""  # "Price (USD)" beside "Price (INR)": say which
+            service = re.match(r"^(.+?)\s+(?:price|cost|fee|charge)$", attr)
+            if service and _SERVICE_SELLER.search(subject) and _priced_service(service.group(1)):
+                # "Wellness or sick-pet exam | $68" on a clinic's price list: "How much does the wellness or
+                # sick-pet exam cost at …?", not "How much is …'s wellness or sick-pet exam price?"
+                item = service.group(1).lower()
+                return (
+                    f"How much does the {item} cost at {subject}{asked_in}?",
+                    _sentence(f"The {item} costs {shown} at {subject}."),
+                    "en.cost.at",
+                )
             if m and m.group(1).split()[-1].lower().removesuffix("s") in OFFER_KINDS:
                 # "starter tier price" → "How much does Lifellm's starter tier cost?"; a "community price" is no
                 # thing that costs: "What is CX-48's community price?"
