@@ -324,6 +324,8 @@ def _masthead(line: str) -> bool:
     rest = _DATE_IN_LINE.sub(" ", line).split() if dated else []
     if dated and len(rest) <= 2 and any(re.fullmatch(r"[\[【(][^\]】)]{1,20}[\]】)]", w) for w in rest):
         return True  # "[온빛일보] 2025.11.08 지역사회": a newspaper's tag, the date and the section
+    if re.match(r"\s*(?:※|\*\s|note:|참고:|注[:：])", line, re.I):
+        return True  # "※ 편집국 보관본 (지면 4월 12일자 3면)": a note above the title
     if _LETTERHEAD.fullmatch(line.strip()):
         return True  # "BRACKETT VALLEY WATER AUTHORITY" over the notice's own title: who sent it
     # "News | Updates": two tags; one ("Release Notes") is the page's title

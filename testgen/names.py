@@ -115,6 +115,22 @@ def _id_token(word: str) -> bool:
     return sum(ch.isdigit() for ch in word) >= 2 and sum(ch.isalpha() for ch in word) >= 2
 
 
+#: A Korean sentence's polite ending: "…습니다", "…합니다", "…드립니다", "…해요".
+_KO_POLITE_END = re.compile(r"[가-힣](?:습니다|ㅂ니다|니다|세요|어요|아요|해요)[.!]?$")
+
+
+def _ko_plain_statement(text: str) -> bool:
+    """A Korean headline or statement in the plain style: an ellipsis between clauses ("…생긴다…다음 달 7일 첫
+    운행"), or a verb ending in 다 after ㄴ/는 or a past tense ("생긴다", "연다", "늘었다")."""
+    if re.search(r"[가-힣]\s*(?:…|\.\.\.)\s*[가-힣0-9]", text):
+        return True
+    found = re.search(r"([가-힣])다$", text)
+    if found is None or len(text) < 3:
+        return False
+    last = ord(found.group(1)) - 0xAC00
+    return last % 28 == 4 or found.group(1) in "는했됐었았였겠"  # ㄴ under the syllable: 긴다, 연다, 한다
+
+
 def _sentence_like(name: str) -> bool:
     text = name.strip().strip("\"'“”‘’")
     if _LABEL_LINE.match(text):
@@ -166,6 +182,8 @@ def name_problems(name: str) -> tuple[str, ...]:
     - ``sentence``: reads as prose, not as a name: ends with ``. ? !`` (abbreviations such as "Ltd." and
       initials are fine), has a sentence break inside, opens with a label such as "Abstract:", or opens
       with a lowercase word and runs to four words or more;
+    - ``statement``: a Korean statement or headline ("바로잡습니다", "77번 버스 생긴다…다음 달 7일 첫 운행"): a
+      plain-text page's first line may still be its title;
     - ``too short``: fewer than two letters or digits ("A", a grade in a table);
     - ``list or address``: a comma inside, except before a company or generation suffix ("Co., Ltd.",
       ", Jr."): "Ground Floor, Lotus Plaza, Ashram Road";
@@ -196,6 +214,8 @@ def name_problems(name: str) -> tuple[str, ...]:
         problems.append("too long")
     if _sentence_like(text):
         problems.append("sentence")
+    elif _KO_POLITE_END.search(text) or _ko_plain_statement(text):
+        problems.append("statement")  # a page's headline may be its title, never a question's subject
     if len(re.findall(r"\w", text)) < 2:
         problems.append("too short")
     if any(not _NAME_SUFFIX_AFTER_COMMA.match(part) for part in text.split(",")[1:]):
@@ -295,7 +315,7 @@ PAGE_KIND_WORDS = GENERIC_HEADINGS | frozenset(
     procedures process processes post-mortem postmortem retrospective minutes meeting meetings agenda announcement
     announcements news updates changelog notice notices welcome introduction press release releases immediate
     소개 연혁 공지 공고 제도 절차 휴가 복지 팀 회의록 회의 가이드 매뉴얼 체크리스트 온보딩 프로세스 업무 결과 보고
-    보고서 자료 규칙 지침 공시 의료진 교수진 모음 문답 질의응답
+    보고서 자료 규칙 지침 공시 의료진 교수진 모음 문답 질의응답 정정보도 보도자료
     재단 기관 단체 법인 협회 조합 병원 학교 센터 도서관 연구소 foundation firm 사업 실적 계획 예산 활동""".split()
 )
 #: A Korean particle glued to the last word of a title's part ("회사 소개와 연혁": 소개 + 와).

@@ -1754,3 +1754,15 @@ def test_a_count_column_and_minutes_are_no_property_or_subject() -> None:
     for title in ("고객 문의 모음", "2025년 제1차 운영위원회 회의록", "Board minutes 2025", "Minutes of the PAB"):
         assert document_subject(title), title
     assert not document_subject("서하시립박물관")
+
+
+def test_korean_label_lines_bracketed_question_words_and_old_and_new_cells_are_refused() -> None:
+    label = sentence("잘한 점: staging 24시간 규칙 덕에 잡았다.", "24시간", value_type="number")
+    assert "label" in (standalone_problem(label, "ko") or "")
+    we = sentence("저희는 2025년 2월부터 은포창업허브에 있습니다.", "2025년 2월")
+    assert "pronoun" in (standalone_problem(we, "ko") or "")
+    defining = sentence("노을픽셀은 2021년 5월 서울 성수동에서 세 명이 시작한 인디게임 개발사입니다.", "2021년 5월")
+    assert "defining" in (standalone_problem(defining, "ko") or "")
+    assert question_problem("정정 보도는 초안(몇 곳)을 최종안으로 인용했나요?", "ko.sentence") is not None
+    assert descriptive_value("(신) 은포시 시청로 42 / (구) 서울 성동구") is not None
+    assert descriptive_value("은포시 시청로 42, 은포창업허브 302호") is None

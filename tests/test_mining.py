@@ -750,3 +750,18 @@ def test_korean_people_rows_under_a_name_column_are_people() -> None:
     role = next(f for f in facts if f.value == "대표세무사")
     # the person's own, and not dated to 2025: "기준" says as of when, not which year it is about
     assert (role.subject, role.attribute, role.qualifier) == ("문경호", "직위", None)
+
+
+def test_a_bold_line_over_prose_heads_a_section_about_what_it_names() -> None:
+    text = (
+        "# 노을픽셀\n\n노을픽셀은 2021년 5월에 설립되었습니다.\n\n## 만든 게임\n\n"
+        "**고양이 우체국** (2022.8, 안드로이드·iOS)\n"
+        "고양이 집배원이 되어 편지를 배달하는 게임. 2024년 6월 30일 서비스를 종료했습니다.\n\n"
+        "## 서명\n\n**한빛 주식회사**\n**Date**: April 20, 2025\n"
+    )
+    mined = mine(text, doc_id="studio/about.md", title="노을픽셀")
+    closed = next(f for f in mined.facts if f.value == "2024년 6월 30일")
+    assert closed.subject == "고양이 우체국"
+    assert ("고양이 우체국", "studio") in mined.row_entities
+    signed = next(f for f in mined.facts if f.value == "April 20, 2025")
+    assert signed.subject != "한빛 주식회사"  # a signature's bold name over "Date: …" heads nothing

@@ -409,3 +409,27 @@ def test_a_record_line_of_who_changed_a_page_when_is_no_title() -> None:
     title, source = derive_title(text, {}, "자주 묻는 질문(FAQ)_v3")
     assert "최종 수정" not in title and source != "opening"
     assert derive_title("Last updated: 3 March 2025\n\nSome text here.", {}, "rates_2025")[0] != "Last updated"
+
+
+def test_a_korean_statement_or_headline_is_no_name_but_may_title_a_plain_text_page() -> None:
+    for text in ("바로잡습니다", "은포역~남항 잇는 77번 버스 생긴다…다음 달 7일 첫 운행", "은포갯벌축제 연다"):
+        assert "statement" in name_problems(text), text
+    for text in ("바다", "하늘여행", "소연도"):
+        assert name_problems(text) == (), text
+    news = "※ 편집국 보관본 (지면 4월 12일자)\n\n77번 버스 생긴다…다음 달 7일 첫 운행\n\n본문입니다. 시가 밝혔다.\n"
+    assert derive_title(news, {}, "기사_250412_버스노선")[0] == "77번 버스 생긴다…다음 달 7일 첫 운행"
+
+
+def test_a_name_two_page_titles_share_keeps_its_ampersand_and_is_the_about_pages_subject(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "hotel/about-us.md",
+        "# About the Gull & Lantern\n\nWe have 16 rooms, and the Loft is the newest; the Loft has skylights.\n\n"
+        "**Address:** The Gull & Lantern, 14 Quayside Terrace, Merrowby\n",
+    )
+    write(tmp_path, "hotel/handbook.txt", "GULL & LANTERN - STAFF HANDBOOK\n\nShifts start at 7am.\n")
+    write(tmp_path, "hotel/rooms.md", "# Rooms\n\n| Type | Sleeps |\n|---|---|\n| The Loft | 2 |\n| Twin | 2 |\n")
+    kg = build_graph(load_corpus(tmp_path))
+    address = next(f for f in kg.facts() if f.attribute == "Address")
+    # the page is about the hotel its title names, not the room it mentions twice
+    assert address.subject == "Gull & Lantern"

@@ -34,7 +34,7 @@ _EN_LEAD = frozenset(
     likewise here both another other others either neither one some""".split()
 )
 _KO_LEAD = re.compile(
-    r"^(?:그|이|저|그녀|그들|이들|저들|이것|그것|저것|이는|그는|이러한|그러한|이런|그런|해당|위의?|아래의?|상기|"
+    r"^(?:그|이|저|저희|우리|제가|저는|나는|내가|그녀|그들|이들|저들|이것|그것|저것|이는|그는|이러한|그러한|이런|그런|해당|위의?|아래의?|상기|"
     r"또한|그러나|하지만|그리고|따라서|그래서|그런데|또|이에|이후|이때|그때|한편|게다가|더불어|반면|즉|"
     r"예를\s*들어|예컨대|가령|다만|특히|이처럼|이와\s*같이|위와\s*같이|참고로)(?:\s|[은는이가을를의에도,])"
 )
@@ -86,7 +86,9 @@ _GREETING = re.compile(
 #: Honorific forms addressed to the reader: "늦으시면", "하셔야 합니다", "제출해 주세요", "바랍니다".
 _KO_TO_READER = re.compile(r"[가-힣]시면\s|셔야\s|(?:주|하)세요|십시오|바랍니다")
 #: A sentence whose predicate is a noun after a clause that modifies it: "…2014년부터 … 챙겨 온 세무회계사무소입니다".
-_KO_DEFINING = re.compile(r"(?:온|한|된|던|진)\s+[가-힣]+(?:입니다|이다|이에요|예요)[.!]?\s*$")
+_KO_DEFINING = re.compile(
+    r"(?:온|한|된|던|진)(?:\s+[가-힣A-Za-z]+){0,2}\s+[가-힣]+(?:입니다|이다|이에요|예요)[.!]?\s*$"
+)
 # A Korean clause whose subject is only a kind of thing ("회사는 주로 …팔았다"): which company is in the text before.
 _KO_BARE_KIND = re.compile(r"(?:^|\s)(?:회사|당사|본사|기업|학교|제품|상품|계약|정책|규정|부서)(?:은|는|이|가)\s")
 # Chinese and Japanese sentences that open with a pronoun, a connective, or a bare predicate (是…, 于…: the
@@ -159,7 +161,7 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
         return "a question or exclamation"
     if re.search(r"「」|『』|（）|\(\)|“”|\"\"", sentence):
         return "debris (an empty quotation or bracket)"
-    if _LABEL_LINE.match(sentence) and language == "en":
+    if _LABEL_LINE.match(sentence) and language in ("en", "ko"):
         return "a label line"
     if _CITATION.search(sentence):
         return "a citation or footnote mark"
@@ -270,6 +272,7 @@ _CJK_LEFTOVER = re.compile(
     r"|(?:到|至)什么时候(?!为止|止)(?=[" + HAN + "])"  # "沿用到什么时候苏联解体": the date named an event
     # Korean: "언제 말 기준으로" ("2024년 말"), "언제 하반기"
     r"|언제\s*(?:말|초|중순|초순|하순|상반기|하반기|연말|연초|\d|기준|경|무렵|봄|여름|가을|겨울)(?=[\s은는이가을를의에]|$)"
+    r"|[（(][^）)]*(?:몇|얼마|언제|누구|어디)[^（(]*[)）]"  # "초안(몇 곳)을": the question word in a bracket
 )
 # A Chinese time adverbial opens its clause or follows 于/在/自/从/至/到/是; right after a verb or a name the date
 # belongs to what follows ("执法什么时候欧洲国家杯": the year is part of the tournament's name).

@@ -151,6 +151,10 @@ _FUNCTION_WORDS = frozenset(
 )
 
 
+#: A cell giving a value and the one it replaced: "(신) … / (구) …", "new: … old: …", "旧:".
+_OLD_AND_NEW = re.compile(r"[(（\[](?:구|舊|旧|old|former|previous)[)）\]]|\b(?:old|former|previous)\s*:", re.I)
+
+
 def descriptive_value(value: str) -> str | None:
     """Why a text value is a description or an instruction rather than a value one asks "what is" about
     ("Maintains a set vehicle speed as chosen by the driver", "Review and submit your request",
@@ -162,6 +166,8 @@ def descriptive_value(value: str) -> str | None:
         return "a sentence as the value"
     if re.search(r"[>→»“”\"]", text):
         return "a path or quotation as the value"
+    if _OLD_AND_NEW.search(text):
+        return "the old and the new value in one cell ('(신) 은포시 … / (구) 서울 …')"
     if re.match(r"(?i)(?:yes|no|예|아니요|아니오|有|无|無|あり|なし)(?:\b|\s|$|[(（,])", text):
         return "a yes/no cell asked as 'what is' ('Expandable storage: No (UFS 4.0)')"
     if re.search(r"[가-힣]", text):

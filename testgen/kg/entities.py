@@ -17,7 +17,7 @@ from schemas import Document, EntityNode, FactNode
 from testgen.kg.mining import MinedDocument
 from testgen.kg.values import classify_value
 from testgen.lang.scripts import CJK
-from testgen.names import is_generic_title, short_title, title_core, without_parentheticals
+from testgen.names import is_generic_title, short_title, title_cased, title_core, without_parentheticals
 from testgen.text import normalize
 
 _MAX_NAME = 60
@@ -29,10 +29,23 @@ def entity_id(name: str) -> str:
 
 
 def _core_surface(title: str, core: str) -> str:
-    """The words of `title` that make up `core`, with their original casing."""
+    """The words of `title` that make up `core`, as the title writes them, an ampersand between two of them kept
+    ("Gull & Lantern" of "About the Gull & Lantern"); a title in capitals gives them capitalised ("GULL & LANTERN -
+    STAFF HANDBOOK" → "Gull & Lantern")."""
     wanted = core.split()
-    words = [w for w in re.findall(r"\w+", title) if normalize(w) in wanted]
-    return " ".join(words) or core
+    words: list[str] = []
+    for token in re.findall(r"\w+|&", title):
+        joining = token == "&" and bool(words) and words[-1] != "&"
+        if joining or (token != "&" and normalize(token) in wanted):
+            words.append(token)
+        elif words and words[-1] == "&":
+            words.pop()  # "&" before a word that is no part of the core
+    while words and words[-1] == "&":
+        words.pop()
+    surface = " ".join(words) or core
+    # a name in capitals, not an acronym ("AFM", "NASA JPL"): words of four letters or more
+    spelled = all(len(w) >= 4 or not w.isalpha() for w in words)
+    return title_cased(surface) if surface.isupper() and len(words) >= 2 and spelled else surface
 
 
 #: Values that answer yes or no, or say whether a thing is offered, in a comparison table: no thing's name.

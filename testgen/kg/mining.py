@@ -27,7 +27,7 @@ from schemas import Chunk, Document, FactNode, FactSource, ValueType
 from testgen.kg.values import ValueSpan, classify_value, find_values
 from testgen.lang import DAYS, GENERIC_HEADINGS, OFFER_KINDS, SERVICE_KINDS, ko
 from testgen.lang.en import base_form
-from testgen.names import without_trailing_note
+from testgen.names import is_generic_title, is_usable_name, page_kind_title, without_trailing_note
 from testgen.text import is_cjk, normalize, strip_markup
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -163,7 +163,11 @@ class _Miner:
     def _current_section(self) -> tuple[str, str | None]:
         # Worked out once per heading change, not once per fact: a section of a long table has thousands.
         if self._section is None:
-            named = (_heading_name(text, self.known) for level, text in reversed(self.headings) if level > 1)
+            named = (
+                _bold_name(text, self.known) if level == _BOLD_LEVEL else _heading_name(text, self.known)
+                for level, text in reversed(self.headings)
+                if level > 1
+            )
             subject = next((name for name in named if name), self.doc.title)
             deeper = [text for level, text in self.headings if level > 1]
             self._section = (subject, deeper[-1] if deeper else None)
@@ -680,6 +684,16 @@ class _Miner:
                 self._unit_note = None
                 i = j
                 continue
+            bold = _BOLD_LINE.match(line)
+            if bold and _prose_follows(lines, i + 1, stop):
+                # "**고양이 우체국** (2022.8, iOS)" over a paragraph about the game: a heading in all but name
+                self.headings = _with_heading(self.headings, _BOLD_LEVEL, bold.group(1).strip())
+                self._section = None
+                named = _bold_name(bold.group(1).strip(), self.known)
+                if named:
+                    self.out.row_entities.append((named, self.doc.doc_type))
+                i += 1
+                continue
             note = _UNIT_NOTE.match(line)
             if note:
                 self._unit_note = _attachable_unit(note.group(1) or note.group(2) or "")
@@ -712,6 +726,42 @@ def _priced_leader(line: str) -> re.Match[str] | None:
         return None
     typed = classify_value(without_trailing_note(found.group(2)).strip())
     return found if typed is not None and (typed.unit or typed.value_type in ("money", "date", "percent")) else None
+
+
+#: A line that is only a phrase in bold, with a note in brackets at most: a heading written as bold text. It sits
+#: below every markdown heading (a real heading of any level closes it) and the next bold line replaces it.
+_BOLD_LINE = re.compile(r"^\s*\*\*([^*:：?？\n]{2,40})\*\*\s*(?:[(（][^)）\n]{0,40}[)）])?\s*$")
+_BOLD_LEVEL = 7
+
+
+def _prose_follows(lines: list[tuple[int, int, str]], start: int, stop: int) -> bool:
+    """Whether the next line with text is a sentence of prose: what a bold line heads as a heading does ("**고양이
+    우체국** (2022.8)" over "고양이 집배원이 되어 … 배달하는 캐주얼 게임."), not a signature's "**Date**: …" or an
+    address."""
+    for _, _, text in lines[start:stop]:
+        stripped = text.strip()
+        if not stripped:
+            continue
+        if stripped.startswith(("|", "#", "-", "*", "+", ">")) or _KV_PLAIN.match(text) or ":" in stripped[:30]:
+            return False
+        return len(stripped.split()) >= 5 and re.search(r"[.!?。]\s*$|[다요]\.?\s*$", stripped) is not None
+    return False
+
+
+def _bold_name(text: str, known: frozenset[str]) -> str | None:
+    """The thing a bold line names: a heading's name, or two words or more (capitalised, in a Latin script) that
+    make a usable name ("고양이 우체국", "Teen Trek"); None for a topic ("Notes", "주의사항", "Paying")."""
+    words = text.split()
+    if normalize(text) in known or (is_cjk(text) and is_entity_heading(text, known)):
+        return text  # a name the KB knows, or a Korean heading ending as names do ("솔내도서관")
+    if not 2 <= len(words) <= 5 or is_generic_title(text) or page_kind_title(text) or not is_usable_name(text):
+        return None
+    if not is_cjk(text) and not all(w[:1].isupper() or w.lower() in _NAME_GLUE for w in words):
+        return None
+    return text
+
+
+_NAME_GLUE = frozenset("of the and & for de".split())
 
 
 def _with_heading(headings: list[tuple[int, str]], level: int, title: str) -> list[tuple[int, str]]:
