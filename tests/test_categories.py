@@ -14,7 +14,7 @@ from factories import kb_context, kv_fact
 
 from schemas import CATEGORIES, FactNode, TestQuestion
 from testgen.categories import get_category, registered
-from testgen.categories._common import as_written, is_quantity, keywords_for_value
+from testgen.categories._common import _beside_the_subject, as_written, is_quantity, keywords_for_value
 from testgen.categories.comparative import sort_key
 from testgen.categories.numerical import compute
 from testgen.categories.relationship import mention_relations, one_edit_apart
@@ -643,3 +643,11 @@ def test_a_name_in_capitals_is_asked_as_the_kb_writes_it(tmp_path: Path) -> None
     assert as_written(ctx, "KESSLER FALLS SCHOOL DISTRICT") == "Kessler Falls School District"  # nowhere else
     assert as_written(ctx, "ORV-R7L") == "ORV-R7L"  # a model code stays a code
     assert as_written(ctx, "보증 및 A/S 정책") == "보증 및 A/S 정책"
+
+
+def test_a_quoted_value_gives_its_words_and_the_subjects_own_name_is_no_keyword() -> None:
+    assert keywords_for_value("'Noeul Pixel 라운지' (회원 약 6,400명)") == ["Noeul Pixel 라운지"]
+    assert keywords_for_value("「도시를 걷는 문장들」") == ["도시를 걷는 문장들"]
+    parts = keywords_for_value("The Gull & Lantern, 14 Quayside Terrace, Merrowby MR7 2QT")
+    assert _beside_the_subject(parts, "Gull & Lantern") == ["14 Quayside Terrace", "Merrowby MR7 2QT"]
+    assert _beside_the_subject(["Gull & Lantern"], "Gull & Lantern") == ["Gull & Lantern"]  # never none left

@@ -105,6 +105,9 @@ def keywords_for_value(value: str) -> list[str]:
     else its typed values (dates, amounts, …); else its longest phrases ("independent consultant", "electric scooter
     startups"), in their order; else its longest words."""
     value = value.strip()
+    quoted = _QUOTED.fullmatch(value)
+    if quoted:
+        return keywords_for_value(next(g for g in quoted.groups() if g))  # "'Noeul Pixel 라운지'": no quotes
     bare = _TRAILING_NOTE.sub("", value)
     if bare != value and len(bare) >= 2 and re.search(r"\w", bare):
         # "경전철 (고무차륜 AGT)", "$2,000–$20,500 (undergrad/grad)": the note qualifies the value; an answer that is
@@ -131,6 +134,8 @@ def keywords_for_value(value: str) -> list[str]:
 
 
 _TRAILING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]$")
+#: A value in quotation marks, whole: "'Noeul Pixel 라운지'", "“Harbour Room”", "「물길 따라, 서하」".
+_QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"|‘([^’]+)’|“([^”]+)”|「([^」]+)」|『([^』]+)』")
 
 
 def _slash_items(value: str) -> list[str]:
@@ -267,6 +272,14 @@ def _value_inside_name(ctx: GenContext, fact: FactNode) -> bool:
     return False
 
 
+def _beside_the_subject(keywords: list[str], name: str) -> list[str]:
+    """Keywords without a part that only names the subject the question already names ("The Gull & Lantern" of
+    "The Gull & Lantern, 14 Quayside Terrace, Merrowby"): the answer's own parts are what a grader looks for."""
+    own = re.sub(r"^the\s+", "", normalize(name))
+    kept = [k for k in keywords if re.sub(r"^the\s+", "", normalize(k)) != own]
+    return kept or keywords
+
+
 def single_fact_draft(ctx: GenContext, fact: FactNode, category: str) -> Draft | None:
     """A question about one fact, or None when the language rules have no natural form for it."""
     language = ctx.language_of(fact)
@@ -291,7 +304,7 @@ def single_fact_draft(ctx: GenContext, fact: FactNode, category: str) -> Draft |
         category=category,
         question=question,
         reference_answer=answer,
-        keywords=keywords_for_value(asked.value),
+        keywords=_beside_the_subject(keywords_for_value(asked.value), name),
         facts=[asked],
         answer_spans=[asked.value],
         language=language,
