@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from schemas import FactNode
 from testgen.kg.values import ValueSpan, find_values, list_items
-from testgen.lang import RULE_PAGE
+from testgen.lang import RULE_PAGE, contact_kind
 from testgen.lang.en import without_honorific
 from testgen.lang.scripts import HANGUL
 from testgen.names import (
@@ -536,6 +536,7 @@ class Closure:
         docs |= self._street_written_short(fact, forms, docs)
         docs |= self._list_retold(fact, forms, docs)
         docs |= self._price_retold(fact, docs)
+        docs |= self._address_written(fact, forms, docs)
         short_forms = self.subject_forms(fact) if fact.value_entity else forms
         docs |= self._from_the_other_end(fact, short_forms | self.distinctive(forms))
         docs |= self._relation_in_prose(fact, short_forms, docs)
@@ -801,14 +802,17 @@ class Closure:
             return set()
         # "대표이사 (CEO)" is written "| 대표이사 | 한지우 |" on the company's page: the role without its note
         bare = normalize(without_trailing_note(fact.value))
-        roles = "|".join(re.escape(v) for v in sorted({value, bare}, key=len, reverse=True) if len(v) >= 2)
+        # "대표 / 게임 디렉터" is told by "서지호 대표" too: each post of a short list is the person's
+        posts = {normalize(p) for p in _list_parts(fact.value)} | {normalize(p) for p in re.split(r"\s+/\s+", bare)}
+        roles = "|".join(re.escape(v) for v in sorted({value, bare} | posts, key=len, reverse=True) if len(v) >= 2)
         # after the name, the role may carry one word of its body ("Desmond Okereke, Board Clerk"), never "former"
         beside = re.compile(
             rf"(?<!\w)(?:{roles})[\s:：*,(（|-]{{0,5}}(?:{joined})(?![a-z])"
             rf"|(?<![\w가-힣])(?:{joined})[\s,(（|]{{1,4}}(?:(?!former\s|retired\s|past\s)[a-z]+\s)?"
             rf"(?:{roles})(?:{_PARTICLES})?(?![a-z가-힣])"
         )
-        chunk_ids = self.ctx.chunks_with(bare or fact.value) & self._chunks_naming({f for f in forms if len(f) >= 2})
+        holding = set().union(*(self.ctx.chunks_with(v) for v in {bare or fact.value} | posts if len(v) >= 2))
+        chunk_ids = holding & self._chunks_naming({f for f in forms if len(f) >= 2})
         return self._docs_with_a_line(chunk_ids, found, lambda lines, i: bool(beside.search(normalize(lines[i]))))
 
     def _head_of_unit(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
@@ -878,6 +882,19 @@ class Closure:
         said = re.compile(rf"(?<!\w)(?:{names})\s*[(（]\s*{re.escape(normalize(fact.value))}(?![\w.])[^()（）]*[)）]")
         chunks = self._chunks_naming(forms) & self.ctx.chunks_with(fact.value)  # the index narrows first
         return self._docs_with_a_line(chunks, found, lambda lines, i: bool(said.search(normalize(lines[i]))))
+
+    def _address_written(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """Pages that write the subject's e-mail address and name the subject: an article's byline ("송재원 기자" at
+        its head, "jwsong@eunpotoday.co.kr" at its foot) states the reporter's address as the staff list does. An
+        address is one person's or desk's, wherever on the page it is written."""
+        if fact.value_type != "text" or contact_kind(fact.value) != "email":
+            return set()
+        names = {f for f in forms if len(f) >= 2}
+        if not names:
+            return set()
+        naming = {self.ctx.chunks[c].doc_id for c in self._chunks_naming(names)}
+        writing = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(fact.value)}
+        return (writing & naming) - found
 
     def _price_retold(self, fact: FactNode, found: set[str]) -> set[str]:
         """Pages of the same kind (folder) writing a price few pages write, in a line with the priced item's head word

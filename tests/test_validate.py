@@ -1135,3 +1135,25 @@ def test_a_manual_titled_with_its_product_and_code_is_the_products(tmp_path: Pat
     )
     suction = next(f for f in ctx.facts if f.value.startswith("최대 5,000Pa") and f.doc_id == "product/manual.md")
     assert fact_closure(ctx, suction) == {"product/manual.md", "product/notice.md"}
+
+
+def test_a_byline_address_and_one_post_of_a_list_beside_the_name_state_the_fact(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "news/staff.md": "# 기자 연락처\n\n| 이름 | 이메일 |\n|---|---|\n| 송재원 | jwsong@today.example |\n"
+            "| 임태오 | teo@today.example |\n",
+            "news/interview.md": "# 인터뷰\n\n_송재원 기자_\n\n"
+            + "본문 문장입니다. " * 300
+            + "\n\njwsong@today.example\n",
+            "news/other.md": "# 공지\n\n문의는 teo@today.example 로 보내 주세요.\n",
+            "studio/about.md": "# 노을픽셀\n\n| 이름 | 역할 |\n|---|---|\n| 서지호 | 대표 / 게임 디렉터 |\n",
+            "studio/press.md": "# 보도\n\n노을픽셀 서지호 대표는 은포로 본사를 옮겼다고 말했다.\n",
+        },
+    )
+    email = next(f for f in ctx.facts if f.value == "jwsong@today.example")
+    assert fact_closure(ctx, email) == {"news/staff.md", "news/interview.md"}
+    teo = next(f for f in ctx.facts if f.value == "teo@today.example")
+    assert fact_closure(ctx, teo) == {"news/staff.md"}  # the notice never names him
+    role = next(f for f in ctx.facts if f.value == "대표 / 게임 디렉터")
+    assert fact_closure(ctx, role) == {"studio/about.md", "studio/press.md"}
