@@ -14,7 +14,13 @@ from factories import kb_context, kv_fact
 
 from schemas import CATEGORIES, FactNode, TestQuestion
 from testgen.categories import get_category, registered
-from testgen.categories._common import _beside_the_subject, as_written, is_quantity, keywords_for_value
+from testgen.categories._common import (
+    _beside_the_subject,
+    as_written,
+    is_quantity,
+    keywords_for_value,
+    with_stated_unit,
+)
 from testgen.categories.comparative import sort_key
 from testgen.categories.numerical import compute
 from testgen.categories.relationship import mention_relations, one_edit_apart
@@ -651,3 +657,26 @@ def test_a_quoted_value_gives_its_words_and_the_subjects_own_name_is_no_keyword(
     parts = keywords_for_value("The Gull & Lantern, 14 Quayside Terrace, Merrowby MR7 2QT")
     assert _beside_the_subject(parts, "Gull & Lantern") == ["14 Quayside Terrace", "Merrowby MR7 2QT"]
     assert _beside_the_subject(["Gull & Lantern"], "Gull & Lantern") == ["Gull & Lantern"]  # never none left
+
+
+def test_a_price_under_a_heading_that_says_what_it_is_per_is_answered_with_it() -> None:
+    base = {
+        "fact_id": "f",
+        "subject": "Lyme Vaccine",
+        "attribute": "Price",
+        "value": "$34",
+        "value_type": "money",
+        "number": 34.0,
+        "unit": "$",
+        "doc_id": "clinic/prices.md",
+        "chunk_id": "c",
+        "evidence": "| Lyme | dog | $34 |",
+        "start": 0,
+        "end": 1,
+        "source": "table",
+    }
+    under = FactNode(**base, context="Vaccines (per dose, exam not included)")
+    assert with_stated_unit(under).value == "$34 per dose"
+    assert with_stated_unit(FactNode(**base, context="Vaccines")).value == "$34"
+    written = FactNode(**{**base, "value": "$34/dose"}, context="Vaccines (per dose)")
+    assert with_stated_unit(written).value == "$34/dose"

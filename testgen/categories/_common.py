@@ -315,10 +315,19 @@ def single_fact_draft(ctx: GenContext, fact: FactNode, category: str) -> Draft |
 
 def with_stated_unit(fact: FactNode) -> FactNode:
     """The fact as an answer states it: a bare number that a table's unit note gives its unit ("20,000" under "(단위:
-    원)") written with the unit ("20,000원"); any other fact as it is."""
+    원)") written with the unit ("20,000원"); a price under a heading that says what it is per ("## Vaccines (per
+    dose, exam not included)") with that ("$34 per dose"); any other fact as it is."""
+    if fact.value_type == "money" and fact.source == "table" and not re.search(r"\bper\b|/|당", fact.value):
+        per = _HEADING_PER.search(fact.context or "")
+        if per:
+            return fact.model_copy(update={"value": f"{fact.value} per {per.group(1)}"})
     if not fact.unit or fact.value_type not in ("money", "percent", "number") or not _BARE_NUMBER.fullmatch(fact.value):
         return fact
     return fact.model_copy(update={"value": fact.value + fact.unit})
+
+
+#: A heading's note saying what its prices are for: "Vaccines (per dose, exam not included)", "Rates (per night)".
+_HEADING_PER = re.compile(r"[(（][^()（）]*?\bper\s+([a-z]+(?:\s[a-z]+)?)\b[^()（）]*[)）]", re.I)
 
 
 _BARE_NUMBER = re.compile(r"[-−△]?\d[\d,]*(?:\.\d+)?")  # "△0.31": a minus in Korean reports
