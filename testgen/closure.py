@@ -383,6 +383,8 @@ _STREET_KINDS = {
     "highway": "hwy",
     "parkway": "pkwy",
     "square": "sq",
+    "terrace": "ter",
+    "crescent": "cres",
 }
 
 
@@ -390,8 +392,10 @@ _STREET_KINDS = {
 def _street_pattern(value: str) -> re.Pattern[str] | None:
     """A pattern for a street address ("45 Canal Road") written whole or with the street's kind short ("45 Canal
     Rd."), up to that word; None for a value that is no such address."""
-    words = value.strip().split()
-    if len(words) < 3 or not re.fullmatch(r"\d+[A-Za-z]?", words[0]):
+    # the street part of a longer address ("The Gull & Lantern, 14 Quayside Terrace, Merrowby MR7 2QT")
+    street = re.search(r"(?<![\w-])\d+[A-Za-z]?\s+[A-Z][^,;()]*", value)
+    words = street.group(0).split() if street else []
+    if len(words) < 3:
         return None
     for i, word in enumerate(words[1:5], start=1):
         bare = word.strip(".,").lower()
@@ -944,7 +948,8 @@ class Closure:
             return set()
         named = re.compile(rf"(?<!\w)(?:{_alternation(names)})(?!\w)")
         out: set[str] = set()
-        for chunk_id in sorted(self.ctx.token_index.get(tokens(fact.value)[0], set())):
+        number = re.search(r"(?<![\w-])(\d+)[A-Za-z]?\s+[A-Z]", fact.value)
+        for chunk_id in sorted(self.ctx.token_index.get(number.group(1), set()) if number else ()):
             doc_id = self.ctx.chunks[chunk_id].doc_id
             if doc_id in found or doc_id in out:
                 continue

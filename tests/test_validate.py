@@ -1108,6 +1108,9 @@ def test_a_list_retold_in_other_words_a_short_street_and_a_price_under_a_shorter
             "parks/facilities.md": "# Parks\n\n| Park | Address |\n|---|---|\n| Riverside Park | 45 Canal Road |\n",
             "parks/shelters.txt": "SHELTERS\n\nA - Riverside Park, 45 Canal Rd. Capacity 80.\n"
             "B - Hollis Park, 145 Canal Rd.\n",
+            "hotel/about.md": "# About the Gull\n\n**Address:** The Gull, 14 Quayside Terrace, Merrowby MR7 2QT\n",
+            "hotel/notice.txt": "NOTICE\n\nBreakfast from 7.30.\n\n"
+            "The Gull, 14 Quayside Terrace, Merrowby - 01632 961205\n",
             "clinic/prices.md": "# Tallow Creek Clinic: price list\n\n| Service | Price |\n|---|---|\n"
             "| Wellness or sick-pet exam | $68 |\n| Nail trim | $18 |\n",
             "clinic/faq.md": "# New clients\n\nThe new-client exam costs the same as a regular exam: $68.\n",
@@ -1119,6 +1122,9 @@ def test_a_list_retold_in_other_words_a_short_street_and_a_price_under_a_shorter
     assert fact_closure(ctx, duties) == {"office/about.md", "office/contacts.txt"}
     address = next(f for f in ctx.facts if f.value == "45 Canal Road")
     assert fact_closure(ctx, address) == {"parks/facilities.md", "parks/shelters.txt"}
+    # the street part of a longer address, written in a line naming the subject
+    hotel = next(f for f in ctx.facts if f.value.startswith("The Gull, 14"))
+    assert fact_closure(ctx, hotel) == {"hotel/about.md", "hotel/notice.txt"}
     exam = next(f for f in ctx.facts if f.value == "$68")
     # "exam" and a word for a price with the figure; the notice's $68 is no exam's
     assert fact_closure(ctx, exam) == {"clinic/prices.md", "clinic/faq.md"}
