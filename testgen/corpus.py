@@ -300,10 +300,18 @@ def _opening(text: str, blocks: list[Block]) -> tuple[str, bool] | None:
         if block.kind != "paragraph":
             return None
         for line in _HTML_COMMENT.sub("", text[block.start : block.end]).splitlines():
-            if re.search(r"\w", line) and not (skipped < _MAX_MASTHEAD_LINES and _masthead(line)):
+            if not re.search(r"\w", line):
+                continue
+            if skipped and (_MASTHEAD_RECORD.match(line) or line[:1].isspace()):
+                continue  # under a masthead, its record: "배포일시 : 2024. 9. 5.", "담당부서 : …" and their run-ons
+            if not (skipped < _MAX_MASTHEAD_LINES and _masthead(line)):
                 return line, False
-            skipped += bool(re.search(r"\w", line))
+            skipped += 1
     return None
+
+
+#: A line of a masthead's record (who sends it, when): a short label, a colon, a value.
+_MASTHEAD_RECORD = re.compile(r"^\s*[^\s:：][^:：]{0,15}\s*[:：]\s*\S")
 
 
 #: Plain-text lines above a title that only say what kind of page it is or who wrote it when.
@@ -319,6 +327,8 @@ def _masthead(line: str) -> bool:
     if len(parts) >= 2 and (_BYLINE.search(line) or _DATE_IN_LINE.search(line)):
         return True
     if _RELEASE_TAG.fullmatch(_clean_title(line)) or _NOTICE_NUMBER.search(line):
+        return True
+    if re.fullmatch(r"\S+(?:\s\S+)?\s+" + _RELEASE_TAG.pattern, _clean_title(line), re.I):  # "새벌구청 보도자료"
         return True
     dated = _DATE_IN_LINE.search(line)
     rest = _DATE_IN_LINE.sub(" ", line).split() if dated else []

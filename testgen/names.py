@@ -345,6 +345,8 @@ _KO_INTRODUCING = re.compile(
     r"(?:사용\s*)?설명서|매뉴얼|(?:제품\s*)?사양서?|일정|(?:진료|이용|시설|입원|외래|방문|서비스)\s*안내(?:문|서)?|"
     r"(?:(?<=\s)[가-힣]+\s)?(?:진료\s*)?(?:비용|요금|가격|수수료|이용료|진료비)\s*안내(?:문|서)?)$"
 )
+#: An introducing word before the name, as file names put it: "회사소개 흙결공방", "기관 소개 - 새벌구청".
+_KO_INTRODUCING_BEFORE = re.compile(r"^(?:회사|기관|재단|단체|학교|팀|공방|매장)?\s?소개\s*[-–:]?\s+(?=\S)")
 #: A guide of some kind titled with the body or place it is for: "서하시립박물관 관람 안내", "솔내도서관 이용 안내".
 _KO_GUIDE_OF = re.compile(
     r"^(.+?(?:박물관|미술관|도서관|기념관|문화관|체육관|병원|의원|센터|사무소|학교|공원|재단|협회|공단|호텔))"
@@ -368,6 +370,7 @@ def introduced_name(name: str) -> str:
     ("About us", "회사 소개")."""
     name = _CREDENTIAL.sub("", _TITLE_TAG.sub("", name.strip()))
     bare = _KO_INTRODUCING.sub("", _INTRODUCING.sub("", name)).strip()
+    bare = _KO_INTRODUCING_BEFORE.sub("", bare).strip()  # "회사소개 흙결공방" (a file named 회사소개_흙결공방)
     guide = _KO_GUIDE_OF.match(bare)
     if guide:
         bare = guide.group(1)  # "서하시립박물관 관람 안내": the museum's guide for visitors

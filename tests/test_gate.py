@@ -1766,3 +1766,12 @@ def test_korean_label_lines_bracketed_question_words_and_old_and_new_cells_are_r
     assert question_problem("정정 보도는 초안(몇 곳)을 최종안으로 인용했나요?", "ko.sentence") is not None
     assert descriptive_value("(신) 은포시 시청로 42 / (구) 서울 성동구") is not None
     assert descriptive_value("은포시 시청로 42, 은포창업허브 302호") is None
+
+
+def test_a_korean_value_in_a_clause_describing_the_subject_or_a_footnote_is_not_standalone() -> None:
+    started = sentence("2019년 3월 작은 작업실에서 물레 한 대로 시작한 흙결공방이 다섯 살이 되었습니다.", "2019년 3월")
+    assert "describing the subject" in (standalone_problem(started, "ko") or "")
+    plain = sentence("흙결공방은 2019년 3월 갈대동에서 문을 열었습니다.", "2019년 3월")
+    assert standalone_problem(plain, "ko") is None
+    note = sentence("*크기와 무게는 손작업 특성상 ±5% 정도 차이가 있을 수 있습니다.", "5%", value_type="percent")
+    assert "footnote" in (standalone_problem(note, "ko") or "")

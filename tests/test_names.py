@@ -433,3 +433,14 @@ def test_a_name_two_page_titles_share_keeps_its_ampersand_and_is_the_about_pages
     address = next(f for f in kg.facts() if f.attribute == "Address")
     # the page is about the hotel its title names, not the room it mentions twice
     assert address.subject == "Gull & Lantern"
+
+
+def test_an_introducing_word_before_the_name_and_a_press_releases_record_are_no_title() -> None:
+    assert introduced_name("회사소개 흙결공방") == "흙결공방"
+    assert introduced_name("회사 소개") == "회사 소개"  # no name follows
+    release = (
+        "새벌구청 보도자료\n\n배포일시 : 2024. 9. 5.(목)\n담당부서 : 평생학습과\n"
+        "           팀장 문재영 (055-710-3871)\n\n※ 개관식 시각을 바로잡습니다.\n\n---\n"
+        "물빛도서관 9월 10일 개관\n\n본문입니다.\n"
+    )
+    assert derive_title(release, {}, "(보도자료) 물빛도서관_최종")[0] == "물빛도서관 9월 10일 개관"

@@ -83,6 +83,9 @@ _EN_BARE_KIND = re.compile(
 _GREETING = re.compile(
     r"인사(?:말|글)?$|\b(?:greetings?|welcome message|(?:a )?(?:message|letter|word) from)\b|ご挨拶|致辞", re.I
 )
+#: What follows a value that sits in a clause describing the sentence's subject: an adnominal verb, then the subject
+#: ("… 시작한 흙결공방이", "… 설립된 하늘여행은").
+_KO_MODIFIER_AFTER = re.compile(r"^[^,.]*?[가-힣](?:한|된|던|온|진|난|인)\s+[가-힣A-Za-z0-9]+(?:이|가|은|는)\s")
 #: Honorific forms addressed to the reader: "늦으시면", "하셔야 합니다", "제출해 주세요", "바랍니다".
 _KO_TO_READER = re.compile(r"[가-힣]시면\s|셔야\s|(?:주|하)세요|십시오|바랍니다")
 #: A sentence whose predicate is a noun after a clause that modifies it: "…2014년부터 … 챙겨 온 세무회계사무소입니다".
@@ -188,6 +191,8 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
     typed = [v for v in find_values(sentence) if v.value_type != "number" or v.unit]
     if fact.value_type != "date" and len(typed) > 1:
         return "several amounts in one sentence (which one is asked?)"
+    if raw[:1] in "※†‡" or (re.match(r"\\?\*(?!\*)", raw) and "*" not in raw.lstrip("\\*")[:40]):
+        return "a footnote ('*크기와 무게는 …', '※ …'): a note on something above it"
     if sentence[:1] in "([{（【《「『\"'“‘<":
         return "a fragment (opens with a bracket or quote)"
     if not _ENDS.search(sentence):
@@ -238,6 +243,8 @@ def _asian_problem(fact: FactNode, sentence: str, language: str) -> str | None:
         return "too long to ask as one question"
     if language == "ko" and _KO_BARE_KIND.search(sentence):
         return "a bare kind noun as the subject ('회사는 …': the company named in the text around it)"
+    if language == "ko" and _KO_MODIFIER_AFTER.match(sentence[sentence.find(fact.value) + len(fact.value) :]):
+        return "the value sits in a clause describing the subject ('2019년 3월 … 시작한 흙결공방이 다섯 살이 되었다')"
     if language == "ko" and _KO_TO_READER.search(sentence):
         return "words to the reader ('…분 넘게 늦으시면', '…하셔야 합니다'), not a fact about a subject"
     if language == "ko" and _KO_DEFINING.search(sentence):
