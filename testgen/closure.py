@@ -936,7 +936,13 @@ class Closure:
             line = normalize(lines[index])
             return named.search(line) is not None and len(words & set(tokens(line))) >= _RETOLD_SHARE * len(words)
 
-        chunk_ids = self._chunks_naming(names) - self._chunk_ids(fact.doc_id)
+        # only chunks holding enough of the words can hold such a line: the index counts them first
+        counts: dict[str, int] = {}
+        for word in words:
+            for chunk_id in self.ctx.token_index.get(word, ()):
+                counts[chunk_id] = counts.get(chunk_id, 0) + 1
+        holding = {c for c, n in counts.items() if n >= _RETOLD_SHARE * len(words)}
+        chunk_ids = (holding & self._chunks_naming(names)) - self._chunk_ids(fact.doc_id)
         return self._docs_with_a_line(chunk_ids, found, retells)
 
     def _street_written_short(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:

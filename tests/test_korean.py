@@ -462,3 +462,11 @@ def test_a_dotted_date_is_no_phone_number() -> None:
     assert not is_contact_value("25.08.04.(월) ~ 25.08.17.(일), 14일간")
     assert not is_contact_value("2025.07.01")
     assert is_contact_value("054-632-7750") and is_contact_value("02.123.4567")
+
+
+def test_a_post_on_a_form_is_not_asked_backwards() -> None:
+    officer = kv_fact("개인정보 관리책임자", "한지우")
+    assert Korean().relation(officer, "흙결공방", inverse=True, type_word="쇼핑몰") is None
+    head = kv_fact("대표", "이소담")
+    question, _, _ = Korean().relation(head, "흙결공방", inverse=True, type_word="공방")  # type: ignore[misc]
+    assert question == "이소담이 대표를 맡고 있는 공방은 무엇인가요?"

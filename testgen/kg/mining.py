@@ -749,8 +749,9 @@ def _prose_follows(lines: list[tuple[int, int, str]], start: int, stop: int) -> 
 
 
 def _bold_name(text: str, known: frozenset[str]) -> str | None:
-    """The thing a bold line names: a heading's name, or two words or more (capitalised, in a Latin script) that
-    make a usable name ("고양이 우체국", "Teen Trek"); None for a topic ("Notes", "주의사항", "Paying")."""
+    """The thing a bold line names: a name the KB knows, a Korean name as a heading would give it ("솔내도서관"), or
+    two words or more (capitalised, in a Latin script) that make a usable name ("고양이 우체국", "Teen Trek"); None
+    for a topic ("Notes", "주의사항", "Paying")."""
     words = text.split()
     if normalize(text) in known or (is_cjk(text) and is_entity_heading(text, known)):
         return text  # a name the KB knows, or a Korean heading ending as names do ("솔내도서관")

@@ -399,6 +399,8 @@ class Korean:
             return self.fact(fact, subject)
         if not re.search(r"(?:자|장|담당|책임|대표|매니저|이사)$", fact.attribute.strip()):
             return None  # "X가 관련 상품을 맡고 있는": only a person holds a role; the category asks it forwards
+        if re.search(r"\S\s+\S*(?:책임자|관리자)$", fact.attribute.strip()):
+            return None  # "개인정보 관리책임자를 맡고 있는 쇼핑몰은?": a post on a form, not a thing one looks up by
         kind = type_word or "대상"
         wh = "어디인가요" if re.search(r"(지점|사무소|본사|센터|지사|매장|공장)$", kind) else "무엇인가요"
         question = f"{subj(fact.value)} {obj(fact.attribute)} 맡고 있는 {topic(kind)} {wh}?"
