@@ -1775,3 +1775,12 @@ def test_a_korean_value_in_a_clause_describing_the_subject_or_a_footnote_is_not_
     assert standalone_problem(plain, "ko") is None
     note = sentence("*크기와 무게는 손작업 특성상 ±5% 정도 차이가 있을 수 있습니다.", "5%", value_type="percent")
     assert "footnote" in (standalone_problem(note, "ko") or "")
+
+
+def test_dates_without_their_year_and_a_footnote_mark_inside_a_bracket_are_incomplete() -> None:
+    dates = fact("6/24 – 7/17", "| Little Sprouts | 3–5 | 6/24 – 7/17 |", attribute="Dates", value_type="text")
+    assert "year" in (incomplete_value(dates, "The dates of Little Sprouts are 6/24 – 7/17.") or "")
+    ages = fact("3–5", "| Little Sprouts | 3–5 | 6/24 – 7/17 |", attribute="Ages", value_type="text")
+    assert incomplete_value(ages, "The ages for Little Sprouts are 3–5.") is None
+    fee = fact("£16.50 (£17.50 from 1 June 2025*)", "| Monthly fee | £16.50 (£17.50 from 1 June 2025*) |")
+    assert "footnote" in (incomplete_value(fee, "The monthly fee is £16.50.") or "")

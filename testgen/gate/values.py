@@ -102,10 +102,18 @@ def _locate(fact: FactNode) -> tuple[str, str] | None:
     return evidence[:pos], evidence[pos + len(fact.value) :]
 
 
+#: A day and month written with a slash ("6/24", "7/7"), and labels of dates ("Dates", "일정", "기간").
+_DAY_MONTH = re.compile(r"(?<![\d/])\d{1,2}/\d{1,2}(?![\d/])")
+_DATES_LABEL = re.compile(r"\bdates?\b|\bschedule\b|\bwhen\b|날짜|일정|기간|日期|日程", re.I)
+
+
 def incomplete_value(fact: FactNode, answer: str) -> str | None:
     """What the answer leaves out of the value as the document states it, or None when nothing is lost."""
-    if re.search(r"(?:\d\s*[*†‡]+|[\w.%)](?<!\*)\*|[†‡])$", fact.value.strip()):
+    if re.search(r"(?:\d\s*[*†‡]+|[\w.%)](?<!\*)\*|[†‡])[)）]?$", fact.value.strip()):
         return "a footnote mark on the value: its condition is stated elsewhere ('₹1,00,000*', '8.25% p.a.*')"
+    undated = fact.value_type == "text" and _DAY_MONTH.search(fact.value) and not _YEAR.search(fact.value)
+    if undated and _DATES_LABEL.search(fact.attribute):
+        return "dates without their year ('6/24 – 7/17': which summer?)"
     around = _locate(fact)
     if around is None:
         return None
