@@ -1784,3 +1784,15 @@ def test_dates_without_their_year_and_a_footnote_mark_inside_a_bracket_are_incom
     assert incomplete_value(ages, "The ages for Little Sprouts are 3–5.") is None
     fee = fact("£16.50 (£17.50 from 1 June 2025*)", "| Monthly fee | £16.50 (£17.50 from 1 June 2025*) |")
     assert "footnote" in (incomplete_value(fee, "The monthly fee is £16.50.") or "")
+
+
+def test_a_role_whose_row_says_when_it_began_or_changed_is_incomplete() -> None:
+    row = "| Dr Hana Virtanen | Lecturer | K3.02 | SIL postdoc until 31/08/2025, Lecturer from 1 Sept |"
+    lecturer = fact("Lecturer", row, attribute="Role", value_type="text", source="table")
+    assert "role" in (incomplete_value(lecturer, "Her role is Lecturer.") or "")
+    ko = "| 한지우 | 실장 | 운영 총괄 | 2022.3. 합류 (CS 매니저 → 2024.9.부터 실장) |"
+    changed = fact("실장", ko, attribute="직책", value_type="text", source="table")
+    assert incomplete_value(changed, "실장") is not None
+    plain = "| 박새롬 | 매니저 | 고객 응대·출고 | 2024.9.2. 입사 |"
+    kept = fact("매니저", plain, attribute="직책", value_type="text", source="table")
+    assert incomplete_value(kept, "매니저") is None

@@ -102,6 +102,11 @@ def _locate(fact: FactNode) -> tuple[str, str] | None:
     return evidence[:pos], evidence[pos + len(fact.value) :]
 
 
+#: Labels of a person's post, and a cell beside it saying the post began, ended or changed at some time.
+_ROLE_ATTRIBUTE = re.compile(r"^\s*(?:role|title|job title|position|post|직위|직책|직함|역할)\s*$", re.I)
+_ROLE_CHANGE = re.compile(
+    r"\b(?:from|until|till|since)\s+(?:\d|[A-Z][a-z]{2,8}\b)|\d[^|]{0,12}(?:부터|까지)|→|->|\bformerly\b|이전에는|전에는",
+)
 #: A day and month written with a slash ("6/24", "7/7"), and labels of dates ("Dates", "일정", "기간").
 _DAY_MONTH = re.compile(r"(?<![\d/])\d{1,2}/\d{1,2}(?![\d/])")
 _DATES_LABEL = re.compile(r"\bdates?\b|\bschedule\b|\bwhen\b|날짜|일정|기간|日期|日程", re.I)
@@ -111,6 +116,10 @@ def incomplete_value(fact: FactNode, answer: str) -> str | None:
     """What the answer leaves out of the value as the document states it, or None when nothing is lost."""
     if re.search(r"(?:\d\s*[*†‡]+|[\w.%)](?<!\*)\*|[†‡])[)）]?$", fact.value.strip()):
         return "a footnote mark on the value: its condition is stated elsewhere ('₹1,00,000*', '8.25% p.a.*')"
+    if fact.source == "table" and _ROLE_ATTRIBUTE.search(fact.attribute):
+        others = [c for c in table_cells(fact.evidence) if normalize(c) != normalize(fact.value)]
+        if any(_ROLE_CHANGE.search(cell) for cell in others):
+            return "the row says when the role began or changed ('SIL postdoc until 31/08/2025, Lecturer from 1 Sept')"
     undated = fact.value_type == "text" and _DAY_MONTH.search(fact.value) and not _YEAR.search(fact.value)
     if undated and _DATES_LABEL.search(fact.attribute):
         return "dates without their year ('6/24 – 7/17': which summer?)"
