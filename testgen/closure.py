@@ -370,6 +370,9 @@ _BRACKETED_CODE = re.compile(r"[(（]([A-Z][A-Z0-9]*-?[A-Z0-9]*\d[A-Z0-9-]*)[)�
 #: A list value is retold by a line naming its subject with this share of its words (of at least this many).
 _RETOLD_SHARE = 0.7
 _RETOLD_WORDS = 4
+#: A list of this many items or more, all in one line of a page in the same folder, is the same list.
+_LISTED_AGAIN = 3
+_LIST_ITEM_CHARS = 20
 #: The kinds of street an English address names, with the short forms people write them in.
 _STREET_KINDS = {
     "road": "rd",
@@ -924,7 +927,8 @@ class Closure:
         """Pages with a line naming the subject and most of the words of its list value, worded a little
         differently: a staff list's "김다은 … 예약, 수수료 청구·CMS, 서류 접수" retells 김다은's 주요 업무 "상담 예약,
         수수료 청구·수납, 서류 접수"."""
-        if fact.value_type != "text" or len(_list_parts(fact.value)) < 2:
+        items = _list_parts(fact.value) or tuple(p for p in re.split(r"\s*[,、，]\s*", fact.value.strip()) if p)
+        if fact.value_type != "text" or len(items) < 2 or any(len(p) > _LIST_ITEM_CHARS for p in items):
             return set()
         words = set(tokens(fact.value))
         names = {f for f in forms if len(f) >= 2}
@@ -932,9 +936,18 @@ class Closure:
             return set()
         named = re.compile(rf"(?<![\w가-힣])(?:{_alternation(names)})(?![a-z])")
 
+        parts = [normalize(p) for p in items]
+        folder = self.ctx.doc_type(fact.doc_id)
+
         def retells(lines: list[str], index: int) -> bool:
             line = normalize(lines[index])
             return named.search(line) is not None and len(words & set(tokens(line))) >= _RETOLD_SHARE * len(words)
+
+        def listed_again(lines: list[str], index: int) -> bool:
+            # three items or more, every one in one line of a page beside it: "A. 한국어, 영어, 일본어, 중국어(간체)
+            # 입니다" in the game's FAQ, under a question that names no game
+            line = normalize(lines[index])
+            return len(parts) >= _LISTED_AGAIN and all(contains_keyword(line, p) for p in parts)
 
         # only chunks holding enough of the words can hold such a line: the index counts them first
         counts: dict[str, int] = {}
@@ -943,11 +956,14 @@ class Closure:
                 counts[chunk_id] = counts.get(chunk_id, 0) + 1
         holding = {c for c, n in counts.items() if n >= _RETOLD_SHARE * len(words)}
         chunk_ids = (holding & self._chunks_naming(names)) - self._chunk_ids(fact.doc_id)
-        return self._docs_with_a_line(chunk_ids, found, retells)
+        beside = {c for c in holding if self.ctx.doc_type(self.ctx.chunks[c].doc_id) == folder}
+        beside -= self._chunk_ids(fact.doc_id)
+        return self._docs_with_a_line(chunk_ids, found, retells) | self._docs_with_a_line(beside, found, listed_again)
 
     def _street_written_short(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """Pages writing a street address with the street's kind abbreviated, in a line naming the subject:
-        "Riverside Park, 45 Canal Rd." states the address "45 Canal Road"."""
+        "Riverside Park, 45 Canal Rd." states the address "45 Canal Road". A page in the same folder needs no name:
+        a street number and name are one place ("stop by the office at 218 Millrace Road" in the utility's FAQ)."""
         pattern = _street_pattern(fact.value) if fact.value_type == "text" else None
         names = {f for f in forms if len(f) >= 3}
         if pattern is None or not names:
@@ -955,11 +971,13 @@ class Closure:
         named = re.compile(rf"(?<!\w)(?:{_alternation(names)})(?!\w)")
         out: set[str] = set()
         number = re.search(r"(?<![\w-])(\d+)[A-Za-z]?\s+[A-Z]", fact.value)
+        folder = self.ctx.doc_type(fact.doc_id)
         for chunk_id in sorted(self.ctx.token_index.get(number.group(1), set()) if number else ()):
             doc_id = self.ctx.chunks[chunk_id].doc_id
             if doc_id in found or doc_id in out:
                 continue
-            if any(pattern.search(line) and named.search(normalize(line)) for line in self.lines(chunk_id)):
+            beside = self.ctx.doc_type(doc_id) == folder
+            if any(pattern.search(line) and (beside or named.search(normalize(line))) for line in self.lines(chunk_id)):
                 out.add(doc_id)
         return out
 

@@ -1108,6 +1108,11 @@ def test_a_list_retold_in_other_words_a_short_street_and_a_price_under_a_shorter
             "parks/facilities.md": "# Parks\n\n| Park | Address |\n|---|---|\n| Riverside Park | 45 Canal Road |\n",
             "parks/shelters.txt": "SHELTERS\n\nA - Riverside Park, 45 Canal Rd. Capacity 80.\n"
             "B - Hollis Park, 145 Canal Rd.\n",
+            "parks/faq.md": "# FAQ\n\nPermits are sold at the boathouse, 45 Canal Road, on weekdays.\n",
+            "studio/games.md": "# 노을픽셀\n\n- 지원 언어: 한국어, 영어, 일본어, 중국어(간체)\n",
+            "studio/faq.txt": "자주 묻는 질문\n\nQ. 어떤 언어를 지원하나요?\n"
+            "A. 한국어, 영어, 일본어, 중국어(간체)입니다.\n",
+            "office/languages.md": "# 사무실\n\n- 회의 언어: 한국어, 영어, 일본어, 중국어(간체)\n",
             "hotel/about.md": "# About the Gull\n\n**Address:** The Gull, 14 Quayside Terrace, Merrowby MR7 2QT\n",
             "hotel/notice.txt": "NOTICE\n\nBreakfast from 7.30.\n\n"
             "The Gull, 14 Quayside Terrace, Merrowby - 01632 961205\n",
@@ -1121,7 +1126,11 @@ def test_a_list_retold_in_other_words_a_short_street_and_a_price_under_a_shorter
     # most of its words in a line naming her: the same duties; a line naming her with one of them is not
     assert fact_closure(ctx, duties) == {"office/about.md", "office/contacts.txt"}
     address = next(f for f in ctx.facts if f.value == "45 Canal Road")
-    assert fact_closure(ctx, address) == {"parks/facilities.md", "parks/shelters.txt"}
+    # the street written whole on a page of the same folder, even one that names no park
+    assert fact_closure(ctx, address) == {"parks/facilities.md", "parks/shelters.txt", "parks/faq.md"}
+    # a list of three items or more told again whole in a page beside it; a page in another folder is another list
+    languages = next(f for f in ctx.facts if f.attribute == "지원 언어")
+    assert fact_closure(ctx, languages) == {"studio/games.md", "studio/faq.txt"}
     # the street part of a longer address, written in a line naming the subject
     hotel = next(f for f in ctx.facts if f.value.startswith("The Gull, 14"))
     assert fact_closure(ctx, hotel) == {"hotel/about.md", "hotel/notice.txt"}
