@@ -320,6 +320,15 @@ _BYLINE = re.compile(r"기자|특파원|reporter|correspondent|^\s*by\s+[A-Z]|�
 _DATE_IN_LINE = re.compile(r"\b(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d{2}\b|(?:19|20)\d\d년")
 
 
+#: A line that is only a date: "27 February 2024", "March 3, 2025", "2025.11.08", "2025년 3월 14일(금)".
+_DATE_LINE = re.compile(
+    r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]+\.?,?\s+\d{4}"
+    r"|[A-Z][a-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{4}[./-]\s?\d{1,2}[./-]\s?\d{1,2}\.?"
+    r"|\d{4}년\s*\d{1,2}월\s*\d{1,2}일(?:\s*\(\S\))?)",
+    re.I,
+)
+
+
 def _masthead(line: str) -> bool:
     """Whether a plain-text document's opening line is its masthead, not its title: a newspaper's "가온일보 | 사회 |
     2025.03.14 16:42 | 최유진 기자", a "PRESS RELEASE - FOR IMMEDIATE RELEASE" tag."""
@@ -334,6 +343,8 @@ def _masthead(line: str) -> bool:
     rest = _DATE_IN_LINE.sub(" ", line).split() if dated else []
     if dated and len(rest) <= 2 and any(re.fullmatch(r"[\[【(][^\]】)]{1,20}[\]】)]", w) for w in rest):
         return True  # "[온빛일보] 2025.11.08 지역사회": a newspaper's tag, the date and the section
+    if _DATE_LINE.fullmatch(line.strip()):
+        return True  # "27 February 2024" under "PRESS RELEASE": the dateline, not the title
     if re.match(r"\s*(?:※|\*\s|note:|참고:|注[:：])", line, re.I):
         return True  # "※ 편집국 보관본 (지면 4월 12일자 3면)": a note above the title
     if _LETTERHEAD.fullmatch(line.strip()):

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from testgen.corpus import clean_stem, derive_title, load_kb
+from testgen.gate.names import document_subject
 from testgen.kg.build import build_graph, load_corpus
 from testgen.kg.entities import plain_names
 from testgen.names import (
@@ -444,3 +445,10 @@ def test_an_introducing_word_before_the_name_and_a_press_releases_record_are_no_
         "물빛도서관 9월 10일 개관\n\n본문입니다.\n"
     )
     assert derive_title(release, {}, "(보도자료) 물빛도서관_최종")[0] == "물빛도서관 9월 10일 개관"
+
+
+def test_a_dateline_a_brand_page_and_admission_guidelines_are_no_subject() -> None:
+    release = "PRESS RELEASE - FOR IMMEDIATE RELEASE\n27 February 2024\n\nSome headline\n"
+    assert derive_title(release, {}, "press_release_branch")[0] != "27 February 2024"
+    assert introduced_name("하루결커피 브랜드 소개") == "하루결커피"
+    assert document_subject("2025학년도 후기 새별대학교 일반대학원 신입생 모집요강")
