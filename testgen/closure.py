@@ -365,6 +365,12 @@ def _address_like(fact: FactNode) -> bool:
     return bool(re.search(r"\d", value)) and (value[:1].isdigit() or "," in value)
 
 
+#: Words that tell a founding: "founded", "set the business up", "established", "설립", "창업".
+_FOUNDED = re.compile(
+    r"\b(?:co-?)?found(?:ed|ing|s)?\b|\bestablish(?:ed|es)?\b|\bset\s+(?:\w+\s+){0,3}up\b|\bincorporated\b|"
+    r"설립|창업|창립|문을 열",
+    re.I,
+)
 #: A model or part code written in brackets after a name: "(ORV-R7)", "（AP-40H）".
 _BRACKETED_CODE = re.compile(r"[(（]([A-Z][A-Z0-9]*-?[A-Z0-9]*\d[A-Z0-9-]*)[)）]")
 #: A list value is retold by a line naming its subject with this share of its words (of at least this many).
@@ -530,6 +536,7 @@ class Closure:
         docs |= self._restated_rule(fact, cues, docs)
         docs |= self._told_again(fact, cues, docs)
         docs |= self._same_names_and_verb(fact, docs)
+        docs |= self._founding_told(fact, docs)
         docs |= self._by_distinctive_words(fact, forms, docs)
         docs |= self._by_identifier(fact, docs)
         docs |= self._same_event(fact, docs)
@@ -1279,6 +1286,25 @@ class Closure:
             return names <= said and any(verb in line for verb in verbs) and states_value(fact, lines[index])
 
         return self._docs_with_a_line(self._candidates(fact), found, tells)
+
+    def _founding_told(self, fact: FactNode, found: set[str]) -> set[str]:
+        """A founding told again in other words by a page of the same folder: "Helen Ashdown set the business up in
+        2011" tells "Millrace Lettings Ltd was founded in 2011 by Helen Ashdown" — a founding verb, the same date
+        and two capitalised name words of the sentence in one line."""
+        if fact.source != "sentence" or fact.value_type != "date" or not _FOUNDED.search(fact.attribute):
+            return set()
+        names = {normalize(w) for w in re.findall(r"\b[A-Z][\w'’-]+", fact.attribute) if normalize(w) not in _STOP}
+        if len(names) < 2:
+            return set()
+        folder = self.ctx.doc_type(fact.doc_id)
+        beside = {c for c in self._candidates(fact) if self.ctx.doc_type(self.ctx.chunks[c].doc_id) == folder}
+
+        def tells(lines: list[str], index: int) -> bool:
+            line = lines[index]
+            said = {normalize(w) for w in re.findall(r"[\w'’-]+", line)}
+            return bool(_FOUNDED.search(line)) and len(names & said) >= 2 and states_value(fact, line)
+
+        return self._docs_with_a_line(beside, found, tells)
 
     def _restated_rule(self, fact: FactNode, cues: list[str], found: set[str]) -> set[str]:
         """A rule of a policy restated elsewhere without naming the policy: an FAQ answer "취소 접수 후 영업일 기준

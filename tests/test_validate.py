@@ -1172,3 +1172,19 @@ def test_a_byline_address_and_one_post_of_a_list_beside_the_name_state_the_fact(
     assert fact_closure(ctx, teo) == {"news/staff.md"}  # the notice never names him
     role = next(f for f in ctx.facts if f.value == "대표 / 게임 디렉터")
     assert fact_closure(ctx, role) == {"studio/about.md", "studio/press.md"}
+
+
+def test_a_founding_told_again_in_other_words_on_a_page_beside_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "agency/about.md": "# About us\n\nMillrace Lettings is a letting agency. Helen Ashdown set the business up "
+            "in 2011 after twelve years in property.\n",
+            "agency/press.txt": "PRESS RELEASE\n\nNew branch\n\nNotes: Millrace Lettings Ltd was founded in 2011 by "
+            "Helen Ashdown.\n",
+            "agency/history.md": "# History\n\nIn 2011 Helen Ashdown moved to Kelsford.\n",
+        },
+    )
+    told = next(f for f in ctx.facts if f.value == "2011" and f.doc_id == "agency/about.md")
+    # a founding verb, the date and her name: the same event; a line without the verb is another one
+    assert fact_closure(ctx, told) == {"agency/about.md", "agency/press.txt"}
