@@ -537,6 +537,7 @@ class Closure:
         docs |= self._told_again(fact, cues, docs)
         docs |= self._same_names_and_verb(fact, docs)
         docs |= self._founding_told(fact, docs)
+        docs |= self._association_told(fact, forms, docs)
         docs |= self._by_distinctive_words(fact, forms, docs)
         docs |= self._by_identifier(fact, docs)
         docs |= self._same_event(fact, docs)
@@ -1286,6 +1287,32 @@ class Closure:
             return names <= said and any(verb in line for verb in verbs) and states_value(fact, lines[index])
 
         return self._docs_with_a_line(self._candidates(fact), found, tells)
+
+    def _association_told(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """For a relation a page tells only by naming another thing in prose ("Each year we support a local cause –
+        at the moment that's Hartle Lane Animal Rescue"): every page that names both, and every page among the other
+        thing's own (its folder) that names the subject ("**Headline sponsor:** Millrace Lettings" on the charity's
+        fun-run page), tells the same association."""
+        target = self.ctx.entities.get(fact.value_entity or "")
+        if fact.source != "sentence" or fact.attribute != fact.evidence or target is None or not target.home_doc:
+            return set()
+        names = {f for f in forms if len(f) >= 3}
+        if not names:
+            return set()
+        target_forms = {
+            f
+            for f in self.subject_forms(
+                fact.model_copy(update={"subject": target.name, "subject_entity": target.entity_id})
+            )
+            if len(f) >= 3
+        }
+        naming = {self.ctx.chunks[c].doc_id for c in self._chunks_naming(names)}
+        naming_target = {self.ctx.chunks[c].doc_id for c in self._chunks_naming(target_forms)}
+        folder = self.ctx.doc_type(target.home_doc)
+        # the other thing's folder only when it has one of its own (in a flat KB every page shares the one folder)
+        own_folder = folder != self.ctx.doc_type(fact.doc_id)
+        theirs = {d for d in naming if own_folder and self.ctx.doc_type(d) == folder}
+        return ((naming & naming_target) | theirs) - found
 
     def _founding_told(self, fact: FactNode, found: set[str]) -> set[str]:
         """A founding told again in other words by a page of the same folder: "Helen Ashdown set the business up in

@@ -11,6 +11,7 @@ from factories import kb_context
 from schemas import FactNode
 from testgen.categories import get_category
 from testgen.categories._common import single_fact_draft
+from testgen.categories.relationship import mention_relations
 from testgen.closure import Closure, _list_parts, fact_closure, states_value
 from testgen.kg.build import build_graph, load_corpus
 from testgen.synth.context import GenContext
@@ -1188,3 +1189,20 @@ def test_a_founding_told_again_in_other_words_on_a_page_beside_it(tmp_path: Path
     told = next(f for f in ctx.facts if f.value == "2011" and f.doc_id == "agency/about.md")
     # a founding verb, the date and her name: the same event; a line without the verb is another one
     assert fact_closure(ctx, told) == {"agency/about.md", "agency/press.txt"}
+
+
+def test_an_association_told_in_prose_is_told_by_every_page_linking_the_two(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "agency/about.md": "# Millrace Lettings\n\nMillrace Lettings lets homes in Kelsford.\n\n"
+            "Each year we support a local cause, at the moment that's Hartle Lane Animal Rescue.\n",
+            "agency/press.txt": "PRESS RELEASE\n\nMillrace Lettings will collect for Hartle Lane Animal Rescue.\n",
+            "agency/fees.md": "# Fees\n\nMillrace Lettings charges 12% for full management.\n",
+            "charity/about.md": "# Hartle Lane Animal Rescue\n\nWe rehome dogs and cats in Kelsford.\n",
+            "charity/fun-run.md": "# Muddy Paws Fun Run\n\n**Headline sponsor:** Millrace Lettings, thank you!\n",
+        },
+    )
+    told = next(f for f in mention_relations(ctx) if f.value == "Hartle Lane Animal Rescue")
+    # the agency's press release names both; the charity's own fun-run page names the agency; the fee page neither
+    assert fact_closure(ctx, told) == {"agency/about.md", "agency/press.txt", "charity/fun-run.md"}
