@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from schemas import FactNode
+from schemas import EntityNode, FactNode
 from testgen.kg.values import ValueSpan, find_values, list_items
 from testgen.lang import RULE_PAGE, contact_kind
 from testgen.lang.en import without_honorific
@@ -921,8 +921,7 @@ class Closure:
         holding = self.ctx.chunks_with(fact.value)
         if len({self.ctx.chunks[c].doc_id for c in holding}) > _FEW_PAGES:
             return set()
-        kind = self.ctx.docs[fact.doc_id].doc_type if fact.doc_id in self.ctx.docs else None
-        same_kind = {c for c in holding if kind and self.ctx.docs[self.ctx.chunks[c].doc_id].doc_type == kind}
+        same_kind = self._in_folder(holding, self.ctx.doc_type(fact.doc_id))
 
         def retells(lines: list[str], index: int) -> bool:
             line = normalize(lines[index])
@@ -964,8 +963,7 @@ class Closure:
                 counts[chunk_id] = counts.get(chunk_id, 0) + 1
         holding = {c for c, n in counts.items() if n >= _RETOLD_SHARE * len(words)}
         chunk_ids = (holding & self._chunks_naming(names)) - self._chunk_ids(fact.doc_id)
-        beside = {c for c in holding if self.ctx.doc_type(self.ctx.chunks[c].doc_id) == folder}
-        beside -= self._chunk_ids(fact.doc_id)
+        beside = self._in_folder(holding, folder) - self._chunk_ids(fact.doc_id)
         return self._docs_with_a_line(chunk_ids, found, retells) | self._docs_with_a_line(beside, found, listed_again)
 
     def _street_written_short(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
@@ -977,17 +975,15 @@ class Closure:
         if pattern is None or not names:
             return set()
         named = re.compile(rf"(?<!\w)(?:{_alternation(names)})(?!\w)")
-        out: set[str] = set()
         number = re.search(r"(?<![\w-])(\d+)[A-Za-z]?\s+[A-Z]", fact.value)
-        folder = self.ctx.doc_type(fact.doc_id)
-        for chunk_id in sorted(self.ctx.token_index.get(number.group(1), set()) if number else ()):
-            doc_id = self.ctx.chunks[chunk_id].doc_id
-            if doc_id in found or doc_id in out:
-                continue
-            beside = self.ctx.doc_type(doc_id) == folder
-            if any(pattern.search(line) and (beside or named.search(normalize(line))) for line in self.lines(chunk_id)):
-                out.add(doc_id)
-        return out
+        holding = self.ctx.token_index.get(number.group(1), set()) if number else set()
+        beside = self._in_folder(holding, self.ctx.doc_type(fact.doc_id))
+        written = self._docs_with_a_line(beside, found, lambda lines, i: bool(pattern.search(lines[i])))
+        return written | self._docs_with_a_line(
+            holding - beside,
+            found,
+            lambda lines, i: bool(pattern.search(lines[i])) and named.search(normalize(lines[i])) is not None,
+        )
 
     def _rows_naming(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """Table rows elsewhere whose cell names the subject: "| 제주 지점 | … | 최서연 |" under "지점장" states her
@@ -1217,6 +1213,14 @@ class Closure:
                 docs.add(doc_id)
         return docs
 
+    def _in_folder(self, chunk_ids: set[str], folder: str) -> set[str]:
+        """The chunks among `chunk_ids` of pages in `folder` (a document type)."""
+        return {c for c in chunk_ids if self.ctx.doc_type(self.ctx.chunks[c].doc_id) == folder}
+
+    def _entity_forms(self, fact: FactNode, entity: EntityNode) -> set[str]:
+        """The names another entity goes by, worked out as the fact's subject's are."""
+        return self.subject_forms(fact.model_copy(update={"subject": entity.name, "subject_entity": entity.entity_id}))
+
     def _docs_with_a_line(
         self,
         chunk_ids: set[str],
@@ -1299,13 +1303,7 @@ class Closure:
         names = {f for f in forms if len(f) >= 3}
         if not names:
             return set()
-        target_forms = {
-            f
-            for f in self.subject_forms(
-                fact.model_copy(update={"subject": target.name, "subject_entity": target.entity_id})
-            )
-            if len(f) >= 3
-        }
+        target_forms = {f for f in self._entity_forms(fact, target) if len(f) >= 3}
         naming = {self.ctx.chunks[c].doc_id for c in self._chunks_naming(names)}
         naming_target = {self.ctx.chunks[c].doc_id for c in self._chunks_naming(target_forms)}
         folder = self.ctx.doc_type(target.home_doc)
@@ -1323,8 +1321,7 @@ class Closure:
         names = {normalize(w) for w in re.findall(r"\b[A-Z][\w'’-]+", fact.attribute) if normalize(w) not in _STOP}
         if len(names) < 2:
             return set()
-        folder = self.ctx.doc_type(fact.doc_id)
-        beside = {c for c in self._candidates(fact) if self.ctx.doc_type(self.ctx.chunks[c].doc_id) == folder}
+        beside = self._in_folder(self._candidates(fact), self.ctx.doc_type(fact.doc_id))
 
         def tells(lines: list[str], index: int) -> bool:
             line = lines[index]
@@ -1393,9 +1390,7 @@ class Closure:
         target = self.ctx.entities.get(fact.value_entity or "")
         if target is None or not forms:
             return set()
-        targets = self.subject_forms(
-            fact.model_copy(update={"subject": target.name, "subject_entity": target.entity_id})
-        )
+        targets = self._entity_forms(fact, target)
         subj, obj = _alternation(forms), _alternation(targets)
         gap = r"(?:\W+\S+){0,3}?\W+"
         told = re.compile(

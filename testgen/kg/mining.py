@@ -752,17 +752,11 @@ def _bold_name(text: str, known: frozenset[str]) -> str | None:
     """The thing a bold line names: a name the KB knows, a Korean name as a heading would give it ("솔내도서관"), or
     two words or more (capitalised, in a Latin script) that make a usable name ("고양이 우체국", "Teen Trek"); None
     for a topic ("Notes", "주의사항", "Paying")."""
-    words = text.split()
     if normalize(text) in known or (is_cjk(text) and is_entity_heading(text, known)):
         return text  # a name the KB knows, or a Korean heading ending as names do ("솔내도서관")
-    if not 2 <= len(words) <= 5 or is_generic_title(text) or page_kind_title(text) or not is_usable_name(text):
+    if not 2 <= len(text.split()) <= 5 or is_generic_title(text) or page_kind_title(text) or not is_usable_name(text):
         return None
-    if not is_cjk(text) and not all(w[:1].isupper() or w.lower() in _NAME_GLUE for w in words):
-        return None
-    return text
-
-
-_NAME_GLUE = frozenset("of the and & for de".split())
+    return text if is_cjk(text) or is_entity_heading(text, known) else None  # Latin: capitalised as a heading's name
 
 
 def _with_heading(headings: list[tuple[int, str]], level: int, title: str) -> list[tuple[int, str]]:
