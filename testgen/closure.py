@@ -374,6 +374,10 @@ _FOUNDED = re.compile(
 #: A model or part code written in brackets after a name: "(ORV-R7)", "（AP-40H）".
 _BRACKETED_CODE = re.compile(r"[(（]([A-Z][A-Z0-9]*-?[A-Z0-9]*\d[A-Z0-9-]*)[)）]")
 #: A list value is retold by a line naming its subject with this share of its words (of at least this many).
+#: A company's legal form, written with its name: "(주)하루결에프앤비", "Millrace Lettings Ltd".
+_LEGAL_FORM = re.compile(r"\(주\)|㈜|주식회사|유한회사|(?<!\w)(?:ltd|limited|inc|llc|llp|gmbh|plc|corp)(?!\w)", re.I)
+#: How far apart, in characters of one line, a brand and the company that runs it are written.
+_LEGAL_NEAR = 30
 _RETOLD_SHARE = 0.7
 _RETOLD_WORDS = 4
 #: A list of this many items or more, all in one line of a page in the same folder, is the same list.
@@ -552,6 +556,7 @@ class Closure:
         docs |= self._list_retold(fact, forms, docs)
         docs |= self._price_retold(fact, docs)
         docs |= self._address_written(fact, forms, docs)
+        docs |= self._legal_name_beside(fact, forms, docs)
         short_forms = self.subject_forms(fact) if fact.value_entity else forms
         docs |= self._from_the_other_end(fact, short_forms | self.distinctive(forms))
         docs |= self._relation_in_prose(fact, short_forms, docs)
@@ -910,6 +915,21 @@ class Closure:
         naming = {self.ctx.chunks[c].doc_id for c in self._chunks_naming(names)}
         writing = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(fact.value)}
         return (writing & naming) - found
+
+    def _legal_name_beside(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """Pages writing a company's legal name close beside the subject's name in one line: a press release's
+        "하루결커피를 운영하는 (주)하루결에프앤비" states the brand's 법인명 as the brand page's table does. A legal
+        name is one company's; written a few words from the brand, it is said of the brand."""
+        if fact.value_type != "text" or not _LEGAL_FORM.search(fact.value) or fact.value_entity:
+            return set()
+        value = normalize(fact.value)
+        names = _alternation({f for f in forms if len(f) >= 2 and f not in value}, shortest=2)
+        if not names:
+            return set()
+        near = f".{{0,{_LEGAL_NEAR}}}"
+        said = re.compile(rf"(?<!\w)(?:{names}){near}{re.escape(value)}|{re.escape(value)}{near}(?<!\w)(?:{names})")
+        chunks = self._chunks_naming(forms) & self.ctx.chunks_with(fact.value)
+        return self._docs_with_a_line(chunks, found, lambda lines, i: bool(said.search(normalize(lines[i]))))
 
     def _price_retold(self, fact: FactNode, found: set[str]) -> set[str]:
         """Pages of the same kind (folder) writing a price few pages write, in a line with the priced item's head word

@@ -740,6 +740,7 @@ def test_labels_that_name_no_property_are_rejected(label: str, language: str) ->
         ("addresses", "en"),
         ("home institution", "en"),
         ("number of seats", "en"),  # the head before "of"
+        ("Discount on treatment", "en"),  # the head before "on"
         ("성인 요금", "ko"),
         ("해외 일비", "ko"),
         ("자본금", "ko"),

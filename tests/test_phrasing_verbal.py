@@ -158,7 +158,7 @@ def test_english_plural_labels_agree_and_single_amounts_are_singular() -> None:
     assert q == "What are Lena Fischer's career goals?"
     assert a == "Lena Fischer's career goals are Lead a platform team."
     q, _, _ = English().fact(fact("Volume Discounts", "10%", "percent", number=10.0, unit="%"), "Orbit Labs")  # type: ignore[misc]
-    assert q == "What percentage is Orbit Labs' volume discount?"
+    assert q == "What is Orbit Labs' volume discount?"  # a discount is asked as a rate: "What is"
 
 
 def test_a_service_on_a_price_list_is_asked_what_it_costs_at_the_place() -> None:
@@ -286,6 +286,19 @@ def test_korean_verbal_form_needs_a_person_for_who() -> None:
 def test_counts_over_a_group_a_title_or_a_place_read_naturally(attribute: str, value: str, question: str) -> None:
     asked, _, _ = English().count("person", attribute, value, ["A", "B"])
     assert asked == question
+
+
+def test_a_count_per_period_is_asked_how_many_and_a_plan_includes_it() -> None:
+    plan = English().fact(fact("Check-ups per year", "14", "number"), "the Plus Plan")
+    assert plan is not None and plan[:2] == (
+        "How many check-ups per year does the Plus Plan include?",
+        "The Plus Plan includes 14 check-ups per year.",
+    )
+    room = English().fact(fact("Guests per room", "12", "number"), "Harbour House")
+    assert room is not None and room[0] == "How many guests per room does Harbour House have?"
+    # a measure per year is no count: "Rainfall per year: 900" asks for a quantity
+    rain = English().fact(fact("Rainfall per year", "900", "number"), "Merrowby")
+    assert rain is not None and not rain[0].startswith("How many")
 
 
 def test_an_extreme_of_a_counted_noun_is_the_most_or_fewest() -> None:

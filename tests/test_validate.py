@@ -1175,6 +1175,21 @@ def test_a_byline_address_and_one_post_of_a_list_beside_the_name_state_the_fact(
     assert fact_closure(ctx, role) == {"studio/about.md", "studio/press.md"}
 
 
+def test_a_legal_name_written_beside_the_brand_states_it_and_a_letterhead_does_not(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "hq/brand.md": "# 하루결커피\n\n| 항목 | 내용 |\n|---|---|\n| 법인명 | (주)하루결에프앤비 |\n"
+            "| 대표전화 | 031-8067-2500 |\n",
+            "hq/press.txt": "[보도자료]\n\n하루결커피를 운영하는 (주)하루결에프앤비는 신메뉴를 출시했다고 밝혔다.\n",
+            "hq/chart.txt": "(주)하루결에프앤비 조직도\n\n대표이사 윤채아\n\n하루결커피 매장 운영팀은 2층에 있다.\n",
+        },
+    )
+    legal = next(f for f in ctx.facts if f.value == "(주)하루결에프앤비")
+    # the organisation chart names both, but never one beside the other
+    assert fact_closure(ctx, legal) == {"hq/brand.md", "hq/press.txt"}
+
+
 def test_a_founding_told_again_in_other_words_on_a_page_beside_it(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,

@@ -253,8 +253,9 @@ def unnamed_property(attribute: str, language: str) -> str | None:
             return problem
     if language == "en":
         words = re.findall(r"[a-z][a-z\-']*", label.lower())
-        if "of" in words[1:]:
-            words = words[: words.index("of", 1)]  # "loss of license": the head is "loss"
+        cut = next((i for i, w in enumerate(words) if i and w in ("of", "on", "for")), None)
+        if cut is not None:
+            words = words[:cut]  # "loss of license", "discount on treatment": the head is "loss", "discount"
         if not words:
             return None
         head = words[-1]

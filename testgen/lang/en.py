@@ -382,6 +382,11 @@ _SPAN_LABEL = re.compile(
     re.I,
 )
 _COUNT_LABEL = re.compile(r"^(?:number|no\.?|#|count|total number|total no\.?) of (.+)$|^(.+?) count$", re.I)
+#: A count per period or per person: "Check-ups per year", "Hygiene visits (30 min) per year", "Guests per room".
+_PER_LABEL = re.compile(
+    r"^([a-z][a-z-]*(?: [a-z][a-z-]*)?) (per|a|each) "
+    r"(year|month|week|day|night|visit|term|semester|season|person|member|guest|room|booking|household)$"
+)
 
 
 def person_label(label: str) -> bool:
@@ -407,6 +412,9 @@ def counted_noun(label: str, unit: str | None) -> str | None:
             return noun if is_plural_noun(noun.split()[-1]) else noun + "s"
     if unit is None and re.fullmatch(r"[a-z]+", label) and is_plural_noun(label):
         return label
+    per = _PER_LABEL.match(re.sub(r"\s+", " ", label)) if unit is None else None
+    if per and is_plural_noun(per.group(1).split()[-1].split("-")[-1]):
+        return f"{per.group(1)} per {per.group(3)}"  # "check-ups per year": the plan includes 2 check-ups per year
     return None
 
 

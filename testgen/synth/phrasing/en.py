@@ -59,7 +59,7 @@ def _priced_service(item: str) -> bool:
 
 
 _RATE_WORDS = {
-    *"rate percentage ratio share margin apr apy yield probability".split(),
+    *"rate percentage ratio share margin apr apy yield probability discount".split(),
     *"efficiency accuracy occupancy utilisation utilization uptime availability humidity weight weighting".split(),
 }
 _LISTING = re.compile(
@@ -555,7 +555,15 @@ class English:
             noun = counted_noun(fact.attribute, fact.unit)
             if noun:
                 has = value if value.lower().endswith(noun.split()[-1]) else f"{value} {noun}"
-                return f"How many {noun} does {subject} have?", _sentence(f"{subject} has {has}."), "en.how_many"
+                # a plan or membership includes what it counts: "How many check-ups per year does the Plus Plan
+                # include?"
+                offer = subject.split()[-1].lower().removesuffix("s") in OFFER_KINDS
+                verb, verbs = ("include", "includes") if offer else ("have", "has")
+                return (
+                    f"How many {noun} does {subject} {verb}?",
+                    _sentence(f"{subject} {verbs} {has}."),
+                    "en.how_many",
+                )
             kind = "other"
         if fact.value_type in ("number", "money", "percent") and _LISTING.search(attr):
             return None  # "Career Goals: 65%": a section of statements, not a quantity
