@@ -1157,6 +1157,7 @@ def test_topic_titles_names_in_labels_and_yes_no_cells(tmp_path: Path) -> None:
     assert gate._topic_title("Special Assistance at Skyline 7")
     # a price list: whose rates, it does not say ("Fees" is a topic noun even where the text never writes "fees")
     assert gate._topic_title("Water & Sewer Rates and Fees")
+    assert gate._topic_title("Water & Sewer Rates 2024/25")  # the year a price list is for names no thing
     assert not gate._topic_title("Aspen Apartments")  # a place, named with one common word
     assert not gate._topic_title("Master of Business Administration")
     host = next(f for f in ctx.facts if "Host" in f.attribute)

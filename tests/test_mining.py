@@ -765,3 +765,14 @@ def test_a_bold_line_over_prose_heads_a_section_about_what_it_names() -> None:
     assert ("고양이 우체국", "studio") in mined.row_entities
     signed = next(f for f in mined.facts if f.value == "April 20, 2025")
     assert signed.subject != "한빛 주식회사"  # a signature's bold name over "Date: …" heads nothing
+
+
+def test_a_table_of_the_steps_of_a_process_names_no_thing() -> None:
+    text = (
+        "# Householder applications\n\n| Stage | What happens | Typical time |\n|---|---|---|\n"
+        "| Validation | We check the forms | up to 5 working days |\n| Assessment | An officer visits | weeks 3–7 |\n\n"
+        "| Plan | Price |\n|---|---|\n| Basic | £20 |\n"
+    )
+    mined = mine(text, doc_id="council/guide.md", title="Householder applications")
+    # "What is Assessment's typical time?" asks for a step as if it were a thing; the price list is still read
+    assert [f.value for f in mined.facts if f.source == "table"] == ["£20"]

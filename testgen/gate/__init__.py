@@ -103,6 +103,8 @@ _TOPIC_NOUNS = frozenset(
     "status information assistance services programs programmes options details procedures guidelines "
     "affiliations requirements benefits overview support eligibility fees rates charges prices pricing tariffs".split()
 )
+#: A year or a span of years closing a page's title ("2024/25", "FY2024", "2023-2024").
+_TITLE_PERIOD = re.compile(r"\(?(?:fy)?\d{4}(?:\s*[/–-]\s*\d{2,4})?\)?", re.I)
 #: The row-label header of a table whose rows are the page subject's partners.
 _COUNTERPARTY = re.compile(
     r"(?:partner(?: institution| university| school| company| organi[sz]ation)?|client|customer|affiliate|sponsor|"
@@ -316,6 +318,8 @@ class Gate:
         before or after the name of what they are about."""
         for part in re.split(r"\s+(?:at|for)\s+", name.strip()):
             words = part.split()
+            while words and _TITLE_PERIOD.fullmatch(words[-1]):
+                words.pop()  # "Planning Application Fees 2024/25": the year the page is for
             tail: list[str] = []
             for word in reversed(words):  # the run of common words at the end of the part
                 topic = not tail and word.lower() in _TOPIC_NOUNS  # a topic noun is a common word wherever it is

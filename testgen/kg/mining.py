@@ -383,6 +383,10 @@ class _Miner:
         # "## 2025년 예산 구성" over "| 사업 | 금액 |": each amount is the year's, not the subject's for good
         period = None if first_is_date or any(find_values(cell) for cell in header) else _period(self.context())
         kind_column = _kind_word(header[0]) if _ROW_KIND.fullmatch(header[0].strip()) else ""
+        if normalize(header[0]) in _STEP_COLUMNS and not first_is_date:
+            # "| Stage | Typical time |" over "| Assessment | weeks 3–7 |": a step of a process, which is no thing
+            # and whose cells, glued to the page's subject ("the guide's assessment typical time"), ask nothing
+            return
         for start, end, cells in body:
             if len(cells) < 2 or not (cells[0] or merged):
                 continue
@@ -907,6 +911,9 @@ def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool
     # every part capitalised, past hyphens too: "Rolls-Royce" names a thing, "Out-of-state" and "Blu-rays" label cases
     return bool(words) and all(part[:1].isupper() or part[:1].isdigit() for w in words for part in w.split("-") if part)
 
+
+#: Column headers of a table's first column whose rows are the steps of a process, not things.
+_STEP_COLUMNS = frozenset("stage stages step steps phase phases 단계 절차 순서 阶段 步骤 段階 ステップ".split())
 
 #: Column headers of a table's first column that names people ("| 이름 | 직위 |").
 _PERSON_COLUMNS = frozenset("이름 성명 직원 직원명 구성원 담당자 name names 姓名 氏名 名前".split())
