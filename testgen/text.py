@@ -124,9 +124,15 @@ _AUTHOR_YEAR = re.compile(r"\s*\((?:[^()]*?(?:\bet al\.?|\b[A-Z][\w'’-]+),\s*(
 _SPACE_BEFORE_MARK = re.compile(r"\s+([,.;:!?，。；：！？])")
 
 
+_WRAP = re.compile(r"(?<=(.))[ \t]*\n\s*(?=(.))")
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff。、，]{2}")
+
+
 def plain_sentence(evidence: str) -> str:
     """A sentence of prose as a question may quote it: emphasis markup and inline citation marks removed."""
     text = evidence.replace("**", "").replace("__", "").strip()
+    if "\n" in text:  # a sentence wrapped over lines reads as one line; Chinese and Japanese join with no space
+        text = _WRAP.sub(lambda m: "" if _UNSPACED.match(m.group(1) + m.group(2)) else " ", text)
     if "[" not in text and "(" not in text:
         return text
     cleaned = _AUTHOR_YEAR.sub("", _NUMBERED_CITATION.sub("", text))

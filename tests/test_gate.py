@@ -1435,6 +1435,8 @@ def test_one_office_placed_in_two_buildings_under_two_labels_is_ambiguous(tmp_pa
             "Opened in (March 2019) to the public.",
         ),  # a date, not a citation
         ("The 2019 plan [draft] stays.", "The 2019 plan [draft] stays."),
+        ("The plan was wrapped\n   over two lines in 2019.", "The plan was wrapped over two lines in 2019."),
+        ("研究所は\n東京にある。", "研究所は東京にある。"),  # Japanese and Chinese lines join with no space
     ],
 )
 def test_plain_sentence_leaves_out_inline_citations_only(evidence: str, plain: str) -> None:

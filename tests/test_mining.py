@@ -11,7 +11,7 @@ import pytest
 from schemas import Chunk, Document, FactNode
 from testgen.chunking import chunk_document
 from testgen.kg.mining import MinedDocument, _Miner, fact_id, mine_document, strip_markup
-from testgen.text import _keyword_pattern, contains_keyword, normalize
+from testgen.text import _keyword_pattern, contains_keyword, normalize, plain_sentence
 
 
 def mine(text: str, doc_id: str = "products/orbit_arm.md", title: str = "Orbit Arm", **kw: str) -> MinedDocument:
@@ -268,6 +268,27 @@ def test_sentences_with_dates_and_amounts() -> None:
     assert launched.date_key == "2020-09-01"
     assert cost.evidence == "It costs $12,500 per unit."
     assert (cost.number, cost.unit) == (12_500.0, "$/unit")
+
+
+def test_a_sentence_wrapped_over_lines_is_read_whole_and_a_label_line_is_not_joined() -> None:
+    text = (
+        "NOTES TO EDITORS\n\n1. Orbit Robotics Ltd was founded in 2016 and has built arms at Unit 4,\n"
+        "   Tanyard Works, Hollinbury HB7 2QE since the spring of 2019.\n"
+        "Trade sales and wholesale enquiries go to Rav Sandhu every weekday\n"
+        "Phone: 0161 496 0745 for orders placed before 3 March 2025\n"
+    )
+    mined = mine(text)
+    founded = [f for f in mined.facts if f.value == "2016"]
+    assert [f.evidence for f in founded] == [
+        "Orbit Robotics Ltd was founded in 2016 and has built arms at Unit 4,\n"
+        "   Tanyard Works, Hollinbury HB7 2QE since the spring of 2019."
+    ]
+    assert "\n" not in founded[0].attribute
+    assert plain_sentence(founded[0].evidence).startswith(
+        "Orbit Robotics Ltd was founded in 2016 and has built arms at Unit 4, Tanyard Works"
+    )
+    # a line that opens with a label stands alone: "… every weekday Phone: 0161 …" is no sentence
+    assert all("weekday" not in f.evidence for f in mined.facts)
 
 
 def test_korean_sentence_facts() -> None:

@@ -577,6 +577,7 @@ class _Miner:
                 continue
             for value in values:
                 predicate = (sentence[: value.start] + "…" + sentence[value.end :]).strip()
+                predicate = re.sub(r"[ \t]*\n\s*", " ", predicate)  # a sentence wrapped over lines
                 self.add(
                     subject=self.subject(),
                     attribute=predicate[:120],
@@ -661,7 +662,7 @@ class _Miner:
         in_code = False
         next_report = i
         while i < stop:
-            start, end, line = lines[i]
+            start, _end, line = lines[i]
             if self.progress is not None and i >= next_report:
                 self.progress(start, len(text))
                 next_report = i + _PROGRESS_LINES
@@ -718,8 +719,30 @@ class _Miner:
                 continue
             bullet = _BULLET.match(line)
             body_start = start + (bullet.end() if bullet else len(line) - len(line.lstrip()))
-            self.sentences(text[body_start:end], body_start)
-            i += 1
+            j = i + 1
+            while j < stop and _wrapped(lines[j - 1][2], lines[j][2]):
+                j += 1  # a paragraph or list item wrapped over lines: its sentences run on
+            self.sentences(text[body_start : lines[j - 1][1]], body_start)
+            i = j
+
+
+#: How long a line of prose is when it was broken only to keep the text narrow (a press release at 72 columns).
+_WRAP_WIDTH = 40
+#: A line that opens with a label ("Trade sales: …", "담당: …"): a line of its own, not the rest of a sentence.
+_LABEL_OPENING = re.compile(r"^\s*[^\s:：|][^:：|]{0,30}[:：]\s")
+
+
+def _wrapped(line: str, following: str) -> bool:
+    """Whether `following` carries on the sentence `line` broke off: `line` is long and stops mid-sentence, and
+    `following` starts no heading, table, list item, label or bold line ("1. Kestrel Lane Brewery Ltd was founded
+    in 2016 and has brewed at Unit 4," over "   Tanyard Works, Kestrel Lane, … since 2019.")."""
+    body = line.strip()
+    if len(body) < _WRAP_WIDTH or re.search(r"[.!?。！？:：|]$|다$|\*\*$", body) or body.startswith(("#", "|")):
+        return False
+    nxt = following.strip()
+    if not nxt or nxt.startswith(("#", "|", "```", "~~~", "**", ">")) or _BULLET.match(following):
+        return False
+    return not (_LABEL_OPENING.match(following) or _LABEL_OPENING.match(line) or _priced_leader(following))
 
 
 def _priced_leader(line: str) -> re.Match[str] | None:
