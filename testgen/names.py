@@ -315,7 +315,7 @@ PAGE_KIND_WORDS = GENERIC_HEADINGS | frozenset(
     procedures process processes post-mortem postmortem retrospective minutes meeting meetings agenda announcement
     announcements news updates changelog notice notices welcome introduction press release releases immediate
     소개 연혁 공지 공고 제도 절차 휴가 복지 팀 회의록 회의 가이드 매뉴얼 체크리스트 온보딩 프로세스 업무 결과 보고
-    보고서 자료 규칙 지침 공시 의료진 교수진 모음 문답 질의응답 정정보도 보도자료
+    보고서 자료 규칙 지침 공시 의료진 교수진 강사진 임직원 구성원 단원 조직도 모음 문답 질의응답 정정보도 보도자료
     재단 기관 단체 법인 협회 조합 병원 학교 센터 도서관 연구소 foundation firm 사업 실적 계획 예산 활동""".split()
 )
 #: A Korean particle glued to the last word of a title's part ("회사 소개와 연혁": 소개 + 와).
@@ -342,9 +342,22 @@ _INTRODUCING = re.compile(r"^(?:about|introducing|meet|welcome to|all about)(?:\
 # 모집 공고", "… 정기 경영공시".
 _KO_INTRODUCING = re.compile(
     r"\s*(?:(?:브랜드\s*)?소개|개요|(?:추진\s*)?(?:결과\s*)?보고서?|(?:(?:참가|참여|신청)\s*)?(?:[가-힣]+\s)?모집(?:\s*공고)?|선발\s*공고|(?:시행\s*)?공고|(?:정기\s*)?(?:경영\s*)?공시|"
-    r"(?:사용\s*)?설명서|매뉴얼|(?:제품\s*)?사양서?|일정|(?:진료|이용|시설|입원|외래|방문|서비스)\s*안내(?:문|서)?|"
+    r"(?:사용\s*)?설명서|매뉴얼|(?:제품\s*)?사양서?|(?:(?:연습|공연|행사|교육|운영|수업)\s*)?일정표?|(?:진료|이용|시설|입원|외래|방문|서비스)\s*안내(?:문|서)?|"
     r"(?:(?<=\s)[가-힣]+\s)?(?:진료\s*)?(?:비용|요금|가격|수수료|이용료|진료비)\s*안내(?:문|서)?)$"
 )
+#: A Korean welcome page's title: "새길로지스 사내 위키에 오신 것을 환영합니다 👋" welcomes to 새길로지스.
+_KO_WELCOME = re.compile(
+    r"^(.+?)(?:\s*(?:사내|공식))?(?:\s*(?:위키|홈페이지|포털|블로그|누리집))?에\s*오신\s*(?:것을|걸)\s*환영합니다[.!]*$"
+)
+#: A Korean history page's title: "새솔신협이 걸어온 길", "새솔신협의 발자취" tell 새솔신협's history.
+_KO_HISTORY_OF = re.compile(r"^(.+?)(?:이|가)\s*걸어온\s*길$|^(.+?)의\s*(?:발자취|역사)$")
+#: A version or revision note closing a title: "[최종 / 25.03.24 수정]", "(v2, FINAL)", "(개정)".
+_VERSION_NOTE = re.compile(
+    r"\s*[\[(（][^\[\]()（）]{0,30}(?:수정|개정|최종|초안|final|draft|rev\.?\s*\w+|v\d[\w.]*)[^\[\]()（）]{0,20}[\])）]\s*$",
+    re.I,
+)
+#: Pictographs a title is decorated with ("👋", "☕").
+_EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]")
 #: An introducing word before the name, as file names put it: "회사소개 흙결공방", "기관 소개 - 새벌구청".
 _KO_INTRODUCING_BEFORE = re.compile(r"^(?:회사|기관|재단|단체|학교|팀|공방|매장)?\s?소개\s*[-–:]?\s+(?=\S)")
 #: A guide of some kind titled with the body or place it is for: "서하시립박물관 관람 안내", "솔내도서관 이용 안내".
@@ -369,7 +382,13 @@ def introduced_name(name: str) -> str:
     name (", M.Ed.") go too. The title itself when nothing else was stripped or what is left is no usable name
     ("About us", "회사 소개")."""
     name = _CREDENTIAL.sub("", _TITLE_TAG.sub("", name.strip()))
-    bare = _KO_INTRODUCING.sub("", _INTRODUCING.sub("", name)).strip()
+    name = _VERSION_NOTE.sub("", _EMOJI.sub("", name)).strip()  # "… 일정표 [최종 / 25.03.24 수정]", "… 👋"
+    welcome = _KO_WELCOME.match(name) or _KO_HISTORY_OF.match(name)
+    if welcome:
+        bare = next(g for g in welcome.groups() if g)
+    else:
+        bare = _KO_INTRODUCING.sub("", _INTRODUCING.sub("", name)).strip()
+        bare = bare.rstrip("!") if bare != name else bare  # "Welcome to Quillstone!"
     bare = _KO_INTRODUCING_BEFORE.sub("", bare).strip()  # "회사소개 흙결공방" (a file named 회사소개_흙결공방)
     guide = _KO_GUIDE_OF.match(bare)
     if guide:

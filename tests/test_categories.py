@@ -467,6 +467,21 @@ def test_percentages_are_only_ever_subtracted(tmp_path: Path) -> None:
     assert {op for kind, op in ops if kind == "money"} - {"difference"}  # amounts are still added or divided
 
 
+def test_spans_of_time_and_bare_counts_are_only_ever_subtracted(tmp_path: Path) -> None:
+    kb = {
+        f"staff/s{i}.md": f"# {name}\n\n- **경력**: {years}년\n- **정원**: {seats}\n- **수강료**: {fee:,}원\n"
+        for i, (name, years, seats, fee) in enumerate(
+            [("김도현", 14, 20, 55000), ("이하나", 6, 16, 48000), ("서미나", 4, 30, 35000)]
+        )
+    }
+    ctx = kb_context(tmp_path, kb)
+    drafts = list(itertools.islice(get_category("numerical")._arithmetic(ctx, random.Random(3)), 30))
+    ops = {(d.facts[0].attribute, d.derived["op"]) for d in drafts}
+    # two people's years of experience or two classes' places are never added or divided; fees still are
+    assert {op for label, op in ops if label in ("경력", "정원")} == {"difference"}
+    assert {op for label, op in ops if label == "수강료"} - {"difference"}
+
+
 def test_arithmetic_against_hand_worked_values() -> None:
     assert compute("sum", 1200, 350) == 1550
     assert compute("difference", 98, 93) == 5

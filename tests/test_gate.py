@@ -97,6 +97,7 @@ def asked(f: FactNode, category: str = "direct_fact") -> Draft:
         "별도 문의",
         "面议",
         "○ (예약제)",  # a mark with its note
+        "지원배역_이름.pdf (예: 순례_홍길동.pdf)",  # a pattern with an example, not a value
     ],
 )
 def test_placeholders_and_debris_are_rejected(value: str) -> None:
@@ -1777,6 +1778,9 @@ def test_a_korean_value_in_a_clause_describing_the_subject_or_a_footnote_is_not_
     assert "describing the subject" in (standalone_problem(started, "ko") or "")
     plain = sentence("흙결공방은 2019년 3월 갈대동에서 문을 열었습니다.", "2019년 3월")
     assert standalone_problem(plain, "ko") is None
+    # the date modifies the predicate noun: "언제 문을 연 두 번째 영업점인가요?" asks nothing
+    second = sentence("무실지점은 2003년 9월에 문을 연 두 번째 영업점입니다.", "2003년 9월")
+    assert "defining" in (standalone_problem(second, "ko") or "")
     note = sentence("*크기와 무게는 손작업 특성상 ±5% 정도 차이가 있을 수 있습니다.", "5%", value_type="percent")
     assert "footnote" in (standalone_problem(note, "ko") or "")
 

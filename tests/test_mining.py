@@ -797,3 +797,19 @@ def test_a_table_of_the_steps_of_a_process_names_no_thing() -> None:
     mined = mine(text, doc_id="council/guide.md", title="Householder applications")
     # "What is Assessment's typical time?" asks for a step as if it were a thing; the price list is still read
     assert [f.value for f in mined.facts if f.source == "table"] == ["£20"]
+
+
+def test_a_number_inside_an_address_is_not_the_address() -> None:
+    text = "# 극단 돌꽃\n\n- 주소: 서울특별시 종로구 동숭길 48, 지하 1층 (혜화역 2번 출구에서 걸어서 6분)\n"
+    mined = mine(text, doc_id="theatre/about.md", title="극단 돌꽃")
+    assert "6분" not in [f.value for f in mined.facts]
+
+
+def test_korean_rows_under_a_class_column_are_named_as_classes() -> None:
+    text = (
+        "# 2분기 프로그램 안내\n\n| 강좌명 | 요일 | 월 수강료 |\n|---|---|---|\n| 탁구 | 화·목 | 40,000원 |\n"
+        "| 성인 초급 A | 월·수·금 | 55,000원 |\n"
+    )
+    mined = mine(text, doc_id="center/programs.md", title="2분기 프로그램 안내")
+    fees = {f.subject: f.value for f in mined.facts if f.attribute == "월 수강료"}
+    assert fees == {"탁구 강좌": "40,000원", "성인 초급 A 강좌": "55,000원"}

@@ -452,3 +452,13 @@ def test_a_dateline_a_brand_page_and_admission_guidelines_are_no_subject() -> No
     assert derive_title(release, {}, "press_release_branch")[0] != "27 February 2024"
     assert introduced_name("하루결커피 브랜드 소개") == "하루결커피"
     assert document_subject("2025학년도 후기 새별대학교 일반대학원 신입생 모집요강")
+
+
+def test_a_welcome_a_history_and_a_version_note_are_stripped_from_a_korean_title() -> None:
+    assert introduced_name("새길로지스 사내 위키에 오신 것을 환영합니다 👋") == "새길로지스"
+    assert introduced_name("새솔신협이 걸어온 길") == "새솔신협"
+    assert introduced_name("새솔신협의 발자취") == "새솔신협"
+    assert introduced_name("《물 위의 이름들》 연습 일정표 [최종 / 25.03.24 수정]") == "《물 위의 이름들》"
+    assert introduced_name("Welcome to Quillstone!") == "Quillstone"
+    # a page introducing a group of people is a kind of page, not a name
+    assert page_kind_title("강사진 소개 2025")

@@ -605,3 +605,40 @@ def test_an_office_column_of_posts_asks_for_the_post_held() -> None:
     )
     room = English().fact(fact("Office", "Hadley Hall 118"), "Daniel Ochoa")
     assert room is not None and room[0] == "Where is Daniel Ochoa's office?"
+
+
+def test_a_korean_difference_says_longer_for_a_period_and_dearer_for_a_price() -> None:
+    period = Korean().arithmetic(
+        "difference", ["가 계약", "나 계약"], "계약 기간", ["36개월", "24개월"], "12개월", [None, None]
+    )
+    assert period is not None and period[0].endswith("얼마나 더 긴가요?") and period[1].endswith("12개월 더 깁니다.")
+    fee = Korean().arithmetic(
+        "difference", ["박사 과정", "석사 과정"], "전형료", ["70,000원", "60,000원"], "10,000원", [None, None]
+    )
+    assert fee is not None and fee[0].endswith("얼마나 더 비싼가요?")
+    staff = Korean().arithmetic("difference", ["A사", "B사"], "직원 수", ["40명", "30명"], "10명", [None, None])
+    assert staff is not None and staff[0].endswith("얼마나 더 많은가요?")
+
+
+def test_a_korean_rules_own_particulars_are_its_own_and_what_it_sets_is_by_it() -> None:
+    dept = Korean().fact(fact("주관 부서", "고객지원팀"), "파손·분실 보상 규정")
+    assert dept is not None and dept[0].startswith("파손·분실 보상 규정의 주관 부서는")
+    limit = Korean().fact(fact("보상 한도", "50만원", "money", number=500000.0, unit="원"), "파손·분실 보상 규정")
+    assert limit is not None and limit[0].startswith("파손·분실 보상 규정에 따른 보상 한도는")
+
+
+@pytest.mark.parametrize(
+    ("line", "value", "question"),
+    [
+        (
+            "혁신지점의 ATM 2대는 2025년 5월 중 새 기기로 교체할 예정입니다.",
+            "2025년 5월",
+            "혁신지점의 ATM 2대는 언제 새 기기로",
+        ),
+        ("배당금은 2025년 3월 4일(화)에 계좌로 입금됩니다.", "2025년 3월 4일", "새솔신협의 배당금은 언제 계좌로"),
+    ],
+)
+def test_a_korean_date_is_asked_without_its_weekday_or_during(line: str, value: str, question: str) -> None:
+    dated = fact("said", value, "date", date_key="2025").model_copy(update={"source": "sentence", "evidence": line})
+    asked = Korean().fact(dated, "새솔신협")
+    assert asked is not None and asked[0].startswith(question), asked

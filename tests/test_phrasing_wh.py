@@ -39,9 +39,9 @@ EN_ROWS = [
     ),
     (
         "percent",
-        fact("Discount", "15%", "percent", number=15.0, unit="%"),
+        fact("Stake", "15%", "percent", number=15.0, unit="%"),
         "Orbit Labs",
-        "What percentage is Orbit Labs' discount?",
+        "What percentage is Orbit Labs' stake?",
     ),
     ("other", fact("Industry", "Robotics"), "Orbit Labs", "What is Orbit Labs' industry?"),
 ]

@@ -31,6 +31,10 @@ _COUNT_UNITS = frozenset(
 _DURATION_UNITS = frozenset("개월 년 일 시간 분 박일 박 months years days weeks hours minutes".split())
 
 
+#: Korean labels of a number of places or people, which are counted ("정원": 더 많은, not 더 높은).
+_CAPACITY = re.compile(r"정원|좌석|인원")
+
+
 def _kind(fact: FactNode) -> str:
     """How a comparison is worded: dates (earlier/later), durations (longer), counts (more), amounts."""
     if fact.value_type == "date":
@@ -39,6 +43,8 @@ def _kind(fact: FactNode) -> str:
         return "duration"
     if fact.value_type == "number" and fact.unit in _COUNT_UNITS:
         return "count"
+    if fact.value_type == "number" and fact.unit is None and _CAPACITY.search(fact.attribute):
+        return "count"  # "정원: 20" has more places than "정원: 16", not a higher one
     return "number"
 
 

@@ -28,6 +28,8 @@ from testgen.synth.draft import Draft
 from testgen.text import normalize
 
 _OPS = ("sum", "difference", "ratio")
+#: Units of a span of time: two tenures, ages or terms are compared by their difference only.
+_SPANS = frozenset("년 개월 주 일 시간 분 세 살 years year months month weeks days hours minutes".split())
 
 
 def _unit_sentence(fact: FactNode) -> bool:
@@ -91,6 +93,8 @@ class Numerical:
             op = "difference" if same_subject else rng.choice(_OPS)
             if a.value_type == "percent":
                 op = "difference"  # rates are compared, never added (a "combined placement rate of 189%") or divided
+            if a.value_type == "number" and (a.unit is None or a.unit in _SPANS):
+                op = "difference"  # two people's years of experience or two classes' places are not added or divided
             if op in ("difference", "ratio") and not same_subject and (a.number or 0.0) < (b.number or 0.0):
                 a, b = b, a
             x, y = a.number or 0.0, b.number or 0.0

@@ -92,6 +92,22 @@ _KO_TO_READER = re.compile(r"[가-힣]시면\s|셔야\s|(?:주|하)세요|십시
 _KO_DEFINING = re.compile(
     r"(?:온|한|된|던|진)(?:\s+[가-힣A-Za-z]+){0,2}\s+[가-힣]+(?:입니다|이다|이에요|예요)[.!]?\s*$"
 )
+#: After a date: the rest of the clause, a verb ending in an adnominal ㄴ ("연", "맡은"), up to two words and a noun
+#: with the copula: "무실지점은 2003년 9월에 문을 연 두 번째 영업점입니다".
+_KO_DATED_MODIFIER = re.compile(
+    r"^(?:에는|에|부터)?(?:\s+[가-힣]+){0,3}?\s+[가-힣]*([가-힣])(?:\s+[가-힣A-Za-z0-9]+){0,2}\s+[가-힣]+"
+    r"(?:입니다|이다|이에요|예요)[.!]?\s*$"
+)
+
+
+def _ko_defined_after(sentence: str, value: str) -> bool:
+    """Whether the sentence after `value` modifies its predicate noun with a verb ending in ㄴ: the date tells when
+    something was done by what the sentence says the subject is, not when the subject did anything."""
+    at = sentence.find(value)
+    found = _KO_DATED_MODIFIER.match(sentence[at + len(value) :]) if at >= 0 else None
+    return found is not None and (ord(found.group(1)) - 0xAC00) % 28 == 4  # the syllable closes with ㄴ
+
+
 # A Korean clause whose subject is only a kind of thing ("회사는 주로 …팔았다"): which company is in the text before.
 _KO_BARE_KIND = re.compile(r"(?:^|\s)(?:회사|당사|본사|기업|학교|제품|상품|계약|정책|규정|부서)(?:은|는|이|가)\s")
 # Chinese and Japanese sentences that open with a pronoun, a connective, or a bare predicate (是…, 于…: the
@@ -247,7 +263,7 @@ def _asian_problem(fact: FactNode, sentence: str, language: str) -> str | None:
         return "the value sits in a clause describing the subject ('2019년 3월 … 시작한 흙결공방이 다섯 살이 되었다')"
     if language == "ko" and _KO_TO_READER.search(sentence):
         return "words to the reader ('…분 넘게 늦으시면', '…하셔야 합니다'), not a fact about a subject"
-    if language == "ko" and _KO_DEFINING.search(sentence):
+    if language == "ko" and (_KO_DEFINING.search(sentence) or _ko_defined_after(sentence, fact.value)):
         return "a sentence defining its subject ('…부터 … 챙겨 온 사무소입니다'): the value modifies the predicate noun"
     if language in ("zh", "ja"):
         if len(clause) > MAX_CJK_CHARS:

@@ -242,7 +242,8 @@ class _Miner:
         sentence_like = _is_sentence(clean)
         if typed is None and _SPEAKER.fullmatch(key.strip()) and (sentence_like or len(clean) > _MAX_TEXT_VALUE):
             return  # "- 탁현오 이사: 상근 7명으로는 업무가 많다…": what someone said in a meeting, not a property
-        if typed is None and sentence_like:
+        placed = _PLACE_KEY.search(key) is not None  # an address's "(역에서 걸어서 6분)" is no value of the address
+        if typed is None and sentence_like and not placed:
             found = [v for v in find_values(clean) if not _is_bare(v)]
             if len(found) == 1:
                 typed = found[0]
@@ -278,7 +279,7 @@ class _Miner:
             return
         # A sentence as value ("Client shall pay $10,000 per month ..."): keep its one typed value.
         values = [v for v in find_values(clean) if not _is_bare(v)]
-        if len(values) == 1:
+        if len(values) == 1 and not placed:
             self.add(
                 subject=self.subject(),
                 attribute=key,
@@ -902,7 +903,11 @@ _COMPARED_KIND = re.compile(
 )
 #: A first column naming the kind of its rows: "Plan", "Tier", "Vaccine", "Program".
 _ROW_KIND = re.compile(
-    _COMPARED_KIND.pattern + "|" + "|".join(rf"\b{kind}s?\b" for kind in sorted(SERVICE_KINDS)), re.I
+    _COMPARED_KIND.pattern
+    + "|"
+    + "|".join(rf"\b{kind}s?\b" for kind in sorted(SERVICE_KINDS))
+    + "|(?:강좌|프로그램|교실|과정)명?",  # 강좌명: see _KO_SERVICE_KIND
+    re.I,
 )
 #: Column headers of record numbers: "Store ID", "Flight No.", "Order #", "접수 번호".
 _RECORD_NUMBER = re.compile(r"\b(?:id|no|nr|number|num)\b|#|번호|编号|番号", re.I)
@@ -1027,9 +1032,17 @@ _HEADING_PERIOD = re.compile(
 )
 
 
+#: Labels of where something is: a number in the value ("… 걸어서 6분", "Gate 4") is part of the place.
+_PLACE_KEY = re.compile(r"주소|소재지|위치|찾아오시는|오시는 길|address|location|directions", re.I)
+#: Korean kinds of service a first column names its rows by ("| 강좌명 | 요일 |" over "| 탁구 | 화·목 |").
+_KO_SERVICE_KIND = re.compile(r"강좌|프로그램|교실|과정")
+
+
 def _kind_word(word: str) -> str:
     """A kind of offer as a name's last word: "Plans" → "Plan", "요금제" as it is."""
     word = word.strip()
+    if re.fullmatch(r"(?:강좌|프로그램|교실|과정)명", word):
+        return word[:-1]  # "강좌명": the rows are 강좌
     return word.lower().removesuffix("s").title() if word.isascii() else word
 
 
@@ -1044,9 +1057,9 @@ def _with_kind(name: str, kind: str, known: frozenset[str]) -> str:
     cjk_name = is_cjk(name) and len(name) <= 10 and not re.search(r"[\d()~%:/]", name)  # "베이직" under "요금제"
     if not (cjk_name or _row_names_entity(name, known)) or normalize(name) in _TOTAL_COLUMNS:
         return ""
-    if not _bare_word(name, known) or normalize(name).endswith(normalize(kind)):
+    if normalize(name).endswith(normalize(kind)) or not (_bare_word(name, known) or _KO_SERVICE_KIND.fullmatch(kind)):
         return name
-    return f"{name} {kind}"
+    return f"{name} {kind}"  # "탁구" under "강좌명" is the 탁구 강좌, "성인 초급 A" the 성인 초급 A 강좌
 
 
 def _nth_cell_start(line: str, col: int) -> int:

@@ -253,7 +253,9 @@ class Korean:
             head = f"{subject} {row}의 {topic(attr[len(row) :].strip())}"
             return self._question(head, fact), f"{head} {fact.value}입니다.", f"ko.{fact.value_type}"
         # a rule a policy or notice sets is "according to" it: "보증 및 A/S 정책에 따른 출장 수리비", not "…정책의 …"
-        of = "에 따른" if subject.split() and RULE_PAGE.search(subject.split()[-1]) else "의"
+        # the rule's own number, department or account are the rule's: "…규정의 주관 부서", not "…에 따른 …"
+        ruled = _RULE_OWN.search(attr.strip()) is None
+        of = "에 따른" if ruled and subject.split() and RULE_PAGE.search(subject.split()[-1]) else "의"
         head = f"{subject}{of} {topic(attr)}"
         return self._question(head, fact), f"{head} {fact.value}입니다.", f"ko.{fact.value_type}"
 
@@ -269,6 +271,9 @@ class Korean:
             return None  # the wh-word would land in a dependent clause
         wh = _wh(fact)
         if fact.value_type == "date":
+            # "2025년 3월 4일(화)에", "2025년 5월 중": the weekday and "during" belong to the date "언제" asks for
+            post = re.sub(r"^\s?[(（][월화수목금토일][)）]", "", post)
+            post = re.sub(r"^\s?(?:중|경|께|쯤|무렵)(?=\s|에)", "", post)
             post = re.sub(r"^\s?(에는|에|부터)", "", post)
         else:
             particle_match = re.match(r"^\s?(을|를|이|가|은|는|으로|로)(?=\s)", post)
@@ -361,10 +366,11 @@ class Korean:
                 "ko.arith.sum",
             )
         if op == "difference":
+            asked, told = _more_of(attribute)
             return (
-                f"{a}의 {topic(attribute)} {b}보다 얼마나 더 많은가요?",
+                f"{a}의 {topic(attribute)} {b}보다 얼마나 {asked}?",
                 f"{a}의 {topic(attribute)} {values[0]}, {b}의 {topic(attribute)} {particle(values[1], '으로')} "
-                f"{result} 더 많습니다.",
+                f"{result} {told}.",
                 "ko.arith.difference",
             )
         if op == "ratio":
@@ -451,3 +457,21 @@ def _own_event(event: str, subject: str) -> str | None:
     if len(words) == 2 and kind == words[0] and words[1] in _DONE_TO:  # not "하늘여행" for "여행 출시"
         return words[1]
     return None
+
+
+#: How one value exceeds another, by the label's head: a period is longer, a price dearer, a rate higher.
+_MORE_BY_HEAD = (
+    (re.compile(r"(?:기간|시간|기한|거리|길이)$"), ("더 긴가요", "더 깁니다")),
+    (re.compile(r"(?:료|비|가격|요금|단가|비용)$"), ("더 비싼가요", "더 비쌉니다")),
+    (re.compile(r"(?:점수|비율|률|율|온도|높이)$"), ("더 높은가요", "더 높습니다")),
+)
+
+
+def _more_of(attribute: str) -> tuple[str, str]:
+    """The question's and the answer's words for "more" under `attribute` ("계약 기간" → 더 긴가요 / 더 깁니다)."""
+    label = attribute.strip()
+    return next((words for head, words in _MORE_BY_HEAD if head.search(label)), ("더 많은가요", "더 많습니다"))
+
+
+#: Labels of a rule's own particulars, not of what it sets: its number, department, dates and contacts.
+_RULE_OWN = re.compile(r"(?:번호|부서|담당자?|시행일|개정일|제정일|작성자|문의처?|연락처|입금|계좌)$")
