@@ -642,3 +642,18 @@ def test_a_korean_date_is_asked_without_its_weekday_or_during(line: str, value: 
     dated = fact("said", value, "date", date_key="2025").model_copy(update={"source": "sentence", "evidence": line})
     asked = Korean().fact(dated, "새솔신협")
     assert asked is not None and asked[0].startswith(question), asked
+
+
+def test_a_korean_head_count_with_its_note_is_asked_how_many_people() -> None:
+    staff = Korean().fact(fact("임직원", "약 640명 (위탁 배송기사 약 2,300명 별도)"), "새길로지스")
+    assert staff is not None and staff[0] == "새길로지스의 임직원은 몇 명인가요?"
+    places = Korean().fact(fact("정원", "40명 (가람시민 30명, 타 지역 10명)"), "인문학 아카데미")
+    assert places is not None and places[0] == "인문학 아카데미의 정원은 몇 명인가요?"
+
+
+def test_a_days_row_folded_into_a_korean_label_stays_with_the_label() -> None:
+    saturday = fact("토요일 운영 시간", "06:00 ~ 20:00").model_copy(
+        update={"source": "table", "evidence": "| 토요일 | 06:00 ~ 20:00 |"}
+    )
+    asked = Korean().fact(saturday, "서림구민체육센터")
+    assert asked is not None and asked[0].startswith("서림구민체육센터의 토요일 운영 시간은"), asked

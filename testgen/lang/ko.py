@@ -216,6 +216,8 @@ def value_kind(fact: FactNode) -> ValueKind:
         return "place"
     if _FREE.match(fact.value.strip()) and _PRICE_HEAD.search(fact.attribute.strip()):
         return "amount"  # "수강료: 무료" is asked "수강료는 얼마인가요?", not "무엇인가요"
+    if re.match(r"(?:약\s*)?[\d,]+\s*명(?:\s|$)", fact.value.strip()):
+        return "count"  # "약 640명 (위탁 배송기사 약 2,300명 별도)": a head count with its note
     if re.search(r"\d", fact.value):
         return "detail"  # "영업일 기준 4시간 이내": a condition, not a thing
     return "other"

@@ -7,7 +7,7 @@ import re
 
 from schemas import FactNode
 from testgen.kg.mining import table_cells
-from testgen.lang import RULE_PAGE, ValueKind
+from testgen.lang import DAYS, RULE_PAGE, ValueKind
 from testgen.lang.ko import (
     event_clause,
     has_final_consonant,
@@ -105,7 +105,8 @@ def _wh(fact: FactNode, ending: bool = False) -> str:
     if kind == "duration" and not ending:
         kind = "count"  # in a sentence "3년 동안" keeps its own 동안: 몇 년
     text = WH[kind][1 if ending else 0]
-    return text.replace("{n}", how_many(fact.unit or "개"))
+    counter = fact.unit or (m.group(1) if (m := re.match(r"(?:약\s*)?[\d,]+\s*(명|개|곳|건|대)", fact.value)) else "개")
+    return text.replace("{n}", how_many(counter))  # "40명 (가람시민 30명, …)": 몇 명
 
 
 def _past(ending: str) -> str:
@@ -248,6 +249,10 @@ class Korean:
         if verbal is not None:
             return verbal
         row = _row_in_label(fact)
+        if row is not None and DAYS.match(row):
+            # a day's row ("토요일 운영 시간") is the subject's: "서림구민체육센터의 토요일 운영 시간"
+            head = f"{subject}의 {topic(attr)}"
+            return self._question(head, fact), f"{head} {fact.value}입니다.", f"ko.{fact.value_type}"
         if row is not None:
             # a table row folded into the label ("경영진 주요 업무") owns the column: "하늘여행 경영진의 주요 업무"
             head = f"{subject} {row}의 {topic(attr[len(row) :].strip())}"
