@@ -657,3 +657,8 @@ def test_a_days_row_folded_into_a_korean_label_stays_with_the_label() -> None:
     )
     asked = Korean().fact(saturday, "서림구민체육센터")
     assert asked is not None and asked[0].startswith("서림구민체육센터의 토요일 운영 시간은"), asked
+
+
+def test_a_discount_on_something_is_asked_what_not_what_percentage() -> None:
+    asked = English().fact(fact("Discount on treatment", "10%", "percent", number=10.0, unit="%"), "the Plus Plan")
+    assert asked is not None and asked[0] == "What is the discount on treatment of the Plus Plan?"

@@ -602,8 +602,9 @@ class English:
                 return f"How much does {of} cost{asked_in}?", _sentence(f"{of} costs {shown}."), "en.cost"
             value = shown
         head = _outside(attr).split()[-1] if _outside(attr).split() else attr
-        if " of " in _outside(attr):  # "head of operations" is one head, "hours of operation" several
-            head = _outside(attr).split(" of ")[0].split()[-1]
+        prep = next((p for p in (" of ", " on ", " for ") if p in _outside(attr)), None)
+        if prep:  # "head of operations" is one head, "hours of operation" several; "discount on treatment" a rate
+            head = _outside(attr).split(prep)[0].split()[-1]
         if is_plural_noun(head) and fact.value_type in ("number", "money", "percent"):
             attr = attr[: attr.rfind(head)] + singular(head) + attr[attr.rfind(head) + len(head) :]
             head = singular(head)  # one amount: "volume discounts: 10%" → "the volume discount"
