@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from schemas import EntityNode, FactNode
 from testgen.kg.values import ValueSpan, find_values, list_items
-from testgen.lang import RULE_PAGE, contact_kind
+from testgen.lang import RULE_PAGE, contact_kind, en, ko
 from testgen.lang.en import without_honorific
 from testgen.lang.scripts import HANGUL
 from testgen.names import (
@@ -41,10 +41,11 @@ from testgen.names import (
     without_trailing_note,
 )
 from testgen.synth.context import GenContext
-from testgen.text import contains_keyword, is_cjk, normalize, tokens
+from testgen.text import contains_keyword, is_cjk, normalize, squeezed, tokens
 
 _STOP = frozenset("the a an of in on at to for and or is was were are be by with from as its their this that".split())
-_SEGMENT = re.compile(r"\n|(?<=[.!?。！？])\s+|(?<=다\.)\s*")
+# a line's sentences; "2025. 2. 17. ~ 5. 8." is one date, not five sentences
+_SEGMENT = re.compile(r"\n|(?<=[.!?。！？])(?<!\d\.)\s+|(?<=\d\.)\s+(?=[^\d~(/|,\-–\s])|(?<=다\.)\s*")
 
 
 def attribute_cues(fact: FactNode) -> list[str]:
@@ -171,12 +172,23 @@ def states_value(fact: FactNode, segment: str) -> bool:
         parts = _list_parts(fact.value)
         return (
             contains_keyword(norm, fact.value)
+            or contains_keyword(squeezed(norm), squeezed(fact.value))  # "기획 · 제작 PD" is "기획·제작 PD"
+            or _states_without_note(fact.value, norm)
             or _states_reworded(fact.value, segment)
             or (bool(parts) and all(contains_keyword(norm, part) for part in parts))
         )
     if fact.value_type == "date" and contains_keyword(normalize(segment), fact.value):
         return True
     return any(_same_value(fact, found, segment) for found in find_values(segment))
+
+
+def _states_without_note(value: str, norm: str) -> bool:
+    """Whether a line writes a value's figures without the note in brackets after them: "화~토 14:00~20:00" states
+    "14:00 ~ 20:00 (저녁 17:30~18:30)"."""
+    bare = without_trailing_note(value)
+    if bare == value.strip() or len(bare) < 5 or not re.search(r"\d", bare):
+        return False
+    return contains_keyword(squeezed(norm), squeezed(bare))
 
 
 #: Words that join two things named in a row: "A의 운영과 B의 관리", "책임자이며", "launched A and signed B".
@@ -374,6 +386,8 @@ _FOUNDED = re.compile(
 #: A model or part code written in brackets after a name: "(ORV-R7)", "（AP-40H）".
 _BRACKETED_CODE = re.compile(r"[(（]([A-Z][A-Z0-9]*-?[A-Z0-9]*\d[A-Z0-9-]*)[)）]")
 #: A list value is retold by a line naming its subject with this share of its words (of at least this many).
+#: Quotation brackets around the title of a work: 《 》 「 」 『 』 〈 〉 “ ”.
+_TITLE_QUOTES = re.compile(r"[《》「」『』〈〉“”]")
 #: A company's legal form, written with its name: "(주)하루결에프앤비", "Millrace Lettings Ltd".
 _LEGAL_FORM = re.compile(r"\(주\)|㈜|주식회사|유한회사|(?<!\w)(?:ltd|limited|inc|llc|llp|gmbh|plc|corp)(?!\w)", re.I)
 #: How far apart, in characters of one line, a brand and the company that runs it are written.
@@ -486,6 +500,9 @@ class Closure:
         """Chunks that may hold the value: its words, or for a typed value its number or year alone."""
         if fact.value_type == "text" or (fact.value_type != "date" and fact.number is None):
             found = self.ctx.chunks_with(fact.value)
+            for written in {squeezed(fact.value), squeezed(without_trailing_note(fact.value))} - {fact.value}:
+                if len(written) >= 5:  # "기획·제작 PD", "14:00~20:00" (see states_value)
+                    found = found | self.ctx.chunks_with(written)
             parts = _list_parts(fact.value)
             if parts:  # a list may be stated with other joining words
                 found = found | self.ctx.chunks_with(max(parts, key=len))
@@ -530,6 +547,7 @@ class Closure:
             if (
                 cues
                 and fact.value_type != "money"
+                and not contact_kind(fact.value)  # a telephone number or address is its own evidence
                 and not reworded
                 and not counted  # "Units: 40" is stated by "leasing 40 bikes"
                 and not any(cue in ctx.chunk_norm[chunk_id] for cue in cues)
@@ -557,6 +575,7 @@ class Closure:
         docs |= self._price_retold(fact, docs)
         docs |= self._address_written(fact, forms, docs)
         docs |= self._legal_name_beside(fact, forms, docs)
+        docs |= self._contact_in_folder(fact, docs)
         short_forms = self.subject_forms(fact) if fact.value_entity else forms
         docs |= self._from_the_other_end(fact, short_forms | self.distinctive(forms))
         docs |= self._relation_in_prose(fact, short_forms, docs)
@@ -824,16 +843,23 @@ class Closure:
         bare = normalize(without_trailing_note(fact.value))
         # "대표 / 게임 디렉터" is told by "서지호 대표" too: each post of a short list is the person's
         posts = {normalize(p) for p in _list_parts(fact.value)} | {normalize(p) for p in re.split(r"\s+/\s+", bare)}
-        roles = "|".join(re.escape(v) for v in sorted({value, bare} | posts, key=len, reverse=True) if len(v) >= 2)
+        written = {value, bare} | posts
+        written |= {squeezed(v) for v in written}  # "기획 · 제작 PD" is also written "기획·제작 PD"
+        roles = "|".join(re.escape(v) for v in sorted(written, key=len, reverse=True) if len(v) >= 2)
         # after the name, the role may carry one word of its body ("Desmond Okereke, Board Clerk"), never "former"
         beside = re.compile(
             rf"(?<!\w)(?:{roles})[\s:：*,(（|-]{{0,5}}(?:{joined})(?![a-z])"
             rf"|(?<![\w가-힣])(?:{joined})[\s,(（|]{{1,4}}(?:(?!former\s|retired\s|past\s)[a-z]+\s)?"
             rf"(?:{roles})(?:{_PARTICLES})?(?![a-z가-힣])"
         )
-        holding = set().union(*(self.ctx.chunks_with(v) for v in {bare or fact.value} | posts if len(v) >= 2))
+        held = {bare or fact.value} | posts
+        holding = set().union(*(self.ctx.chunks_with(v) for v in held | {squeezed(v) for v in held} if len(v) >= 2))
         chunk_ids = holding & self._chunks_naming({f for f in forms if len(f) >= 2})
-        return self._docs_with_a_line(chunk_ids, found, lambda lines, i: bool(beside.search(normalize(lines[i]))))
+        return self._docs_with_a_line(
+            chunk_ids,
+            found,
+            lambda lines, i: bool(beside.search(normalize(lines[i])) or beside.search(squeezed(normalize(lines[i])))),
+        )
 
     def _head_of_unit(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """A unit's head written before his name states where he works: "부산지점장 오승민" (the 부산 지점's head)
@@ -915,6 +941,23 @@ class Closure:
         naming = {self.ctx.chunks[c].doc_id for c in self._chunks_naming(names)}
         writing = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(fact.value)}
         return (writing & naming) - found
+
+    def _contact_in_folder(self, fact: FactNode, found: set[str]) -> set[str]:
+        """Pages of the same kind (folder) that print an organisation's or a place's telephone number or e-mail
+        address, which few pages print: the ticketing policy's "전화 02-765-4821 (평일 …)" gives the theatre's
+        number as its about page does, whether or not the line names the theatre. A person's number is theirs only
+        beside their name."""
+        bare = without_trailing_note(fact.value) if fact.value_type == "text" else ""
+        if contact_kind(bare) not in ("phone", "email"):
+            return set()
+        subject = without_honorific(fact.subject.strip())
+        if ko.is_person_name(subject) or en.is_person_name(subject):
+            return set()  # a notice's "문의는 teo@… 로" gives a person's address without saying whose it is
+        written = normalize(bare)
+        holding = {c for c in self.ctx.chunks_with(bare) if written in self.ctx.chunk_norm[c]}
+        if len({self.ctx.chunks[c].doc_id for c in holding}) > _FEW_PAGES:
+            return set()
+        return {self.ctx.chunks[c].doc_id for c in self._in_folder(holding, self.ctx.doc_type(fact.doc_id))} - found
 
     def _legal_name_beside(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """Pages writing a company's legal name close beside the subject's name in one line: a press release's
@@ -1097,10 +1140,14 @@ class Closure:
         if entity is not None:
             forms |= {normalize(entity.name), *(normalize(a) for a in entity.aliases)}
         forms |= {without_legal_form(f) for f in forms}  # "늘품나눔재단" of "재단법인 늘품나눔재단": as specific
+        # a work's title is written with or without its quotation brackets: "《물 위의 이름들》", "물 위의 이름들"
+        forms |= {_TITLE_QUOTES.sub("", f).strip() for f in forms if _TITLE_QUOTES.search(f)}
         # "온새미 클린보 R7 (ORV-R7) 사용 설명서" is the manual of "온새미 클린보 R7", as its questions name it
         introduced = introduced_name(fact.subject)
         if introduced != fact.subject:
             forms |= {normalize(introduced), normalize(without_parentheticals(introduced))}
+            if _TITLE_QUOTES.search(introduced):
+                forms.add(normalize(_TITLE_QUOTES.sub("", introduced)).strip())
         if not short:
             forms.discard("")
             return forms

@@ -314,6 +314,7 @@ PAGE_KIND_WORDS = GENERIC_HEADINGS | frozenset(
     """locations location offices office hours directory handbook guide guides onboarding checklist procedure
     procedures process processes post-mortem postmortem retrospective minutes meeting meetings agenda announcement
     announcements news updates changelog notice notices welcome introduction press release releases immediate
+    standard operating sop
     소개 연혁 공지 공고 제도 절차 휴가 복지 팀 회의록 회의 가이드 매뉴얼 체크리스트 온보딩 프로세스 업무 결과 보고
     보고서 자료 규칙 지침 공시 의료진 교수진 강사진 임직원 구성원 단원 조직도 모음 문답 질의응답 정정보도 보도자료
     재단 기관 단체 법인 협회 조합 병원 학교 센터 도서관 연구소 foundation firm 사업 실적 계획 예산 활동""".split()

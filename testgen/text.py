@@ -128,6 +128,12 @@ _WRAP = re.compile(r"(?<=(.))[ \t]*\n\s*(?=(.))")
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff。、，]{2}")
 
 
+def squeezed(text: str) -> str:
+    """`text` without the spaces around a middle dot, a slash, a bar or a tilde, which writers put in or leave out
+    ("기획 · 제작 PD" and "기획·제작 PD", "14:00 ~ 20:00" and "14:00~20:00")."""
+    return re.sub(r"\s*([·ㆍ/|~～])\s*", r"\1", text)
+
+
 def plain_sentence(evidence: str) -> str:
     """A sentence of prose as a question may quote it: emphasis markup and inline citation marks removed."""
     text = evidence.replace("**", "").replace("__", "").strip()

@@ -17,7 +17,7 @@ from testgen.gate import SINGLE_FACT, Gate
 from testgen.names import without_legal_form, without_trailing_note
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
-from testgen.text import char_ngrams, contains_keyword, is_cjk, jaccard, normalize
+from testgen.text import char_ngrams, contains_keyword, is_cjk, jaccard, normalize, squeezed
 
 DUPLICATE_THRESHOLD = 0.85
 #: Items one document may give through one question template ("When was <version> released?" × 30 is one test).
@@ -135,7 +135,7 @@ class Validator:
                 return Verdict(False, "unclaimed_restatement", detail=f"{stated.value[:20]} in {unclaimed}")
         single = len(draft.facts) == 1 and draft.category in SINGLE_FACT
         fact = draft.facts[0] if single else None
-        asked = (fact.subject_entity or normalize(fact.subject), normalize(fact.value)) if fact else ("", "")
+        asked = (fact.subject_entity or normalize(fact.subject), squeezed(normalize(fact.value))) if fact else ("", "")
         if single and asked in self._asked:
             return Verdict(False, "near-duplicate")  # the same fact asked again, in other words
         restated = (

@@ -488,6 +488,7 @@ def test_arithmetic_against_hand_worked_values() -> None:
     assert compute("ratio", 350, 200) == 1.75
     assert compute("ratio", 1, 3) == 0.33  # rounded to two places, as the answer states it
     assert compute("ratio", 5, 0) is None
+    assert compute("ratio", 58.80, 48.00) == 1.23  # 1.225 rounded half up, not 1.22 as binary floats round it
 
 
 def test_comparative_winners_against_hand_picked_answers(tmp_path: Path) -> None:
@@ -565,6 +566,7 @@ def test_a_computed_amount_keeps_the_units_spelling_from_its_sources() -> None:
 
     assert format_number(350, "wh", "number", like=("600 Wh", "250 Wh")) == "350 Wh"
     assert format_number(5, "km", "number", like=("45 km", "40 km")) == "5 km"
+    assert format_number(4.8, "£", "money", like=("£52.80", "£48.00")) == "£4.80"  # pence as the sources write them
     assert format_number(3, "kg", "number") == "3 kg"  # no source to follow: as parsed
 
 

@@ -813,3 +813,13 @@ def test_korean_rows_under_a_class_column_are_named_as_classes() -> None:
     mined = mine(text, doc_id="center/programs.md", title="2분기 프로그램 안내")
     fees = {f.subject: f.value for f in mined.facts if f.attribute == "월 수강료"}
     assert fees == {"탁구 강좌": "40,000원", "성인 초급 A 강좌": "55,000원"}
+
+
+def test_a_fax_after_a_phone_number_and_a_footnote_mark_on_a_row_are_left_out() -> None:
+    text = (
+        "# 서림구민체육센터\n\n- 대표전화: 02-2647-3300 / 팩스 02-2647-3309\n\n"
+        "| Beer | ABV |\n|---|---|\n| Blossom Saison* | 6.1% |\n"
+    )
+    mined = mine(text, doc_id="center/about.md", title="서림구민체육센터")
+    assert [f.value for f in mined.facts if f.attribute == "대표전화"] == ["02-2647-3300"]
+    assert [f.subject for f in mined.facts if f.attribute == "ABV"] == ["Blossom Saison"]

@@ -662,3 +662,22 @@ def test_a_days_row_folded_into_a_korean_label_stays_with_the_label() -> None:
 def test_a_discount_on_something_is_asked_what_not_what_percentage() -> None:
     asked = English().fact(fact("Discount on treatment", "10%", "percent", number=10.0, unit="%"), "the Plus Plan")
     assert asked is not None and asked[0] == "What is the discount on treatment of the Plus Plan?"
+
+
+def test_a_menus_serving_columns_and_a_per_unit_price_are_asked_as_costs() -> None:
+    pint = English().fact(fact("Pint", "£5.20", "money", number=5.2, unit="£"), "Night Heron")
+    assert pint is not None and pint[:2] == ("How much is a pint of Night Heron?", "A pint of Night Heron costs £5.20.")
+    can = English().fact(fact("per can", "£2.45", "money", number=2.45, unit="£"), "Night Heron")
+    assert can is not None and can[0] == "How much does Night Heron cost per can?"
+    abv = English().fact(fact("ABV", "5.2%", "percent", number=5.2, unit="%"), "Night Heron")
+    assert abv is not None and abv[0] == "What is Night Heron's ABV?"
+
+
+def test_a_korean_telephone_label_asks_for_the_number_and_a_rules_sentence_is_according_to_it() -> None:
+    phone = Korean().fact(fact("전화", "033-764-3390"), "혁신지점")
+    assert phone is not None and phone[0] == "혁신지점의 전화번호는 무엇인가요?"
+    rule = fact("said", "2명", "number", number=2.0, unit="명").model_copy(
+        update={"source": "sentence", "evidence": "운영 시간 중 안전요원 2명 이상이 항상 배치되어 있습니다."}
+    )
+    asked = Korean().fact(rule, "수영장 이용 수칙")
+    assert asked is not None and asked[0].startswith("수영장 이용 수칙에 따르면 운영 시간 중 안전요원 몇 명"), asked

@@ -1190,6 +1190,30 @@ def test_a_legal_name_written_beside_the_brand_states_it_and_a_letterhead_does_n
     assert fact_closure(ctx, legal) == {"hq/brand.md", "hq/press.txt"}
 
 
+def test_spacing_around_dots_and_tildes_a_note_and_quotation_brackets_do_not_hide_a_restatement(
+    tmp_path: Path,
+) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "theatre/about.md": "# 극단 돌꽃\n\n| 이름 | 역할 |\n|---|---|\n| 문가람 | 기획 · 제작 PD |\n",
+            "theatre/members.md": "# 단원 명단\n\n| 이름 | 직책 |\n|---|---|\n| 문가람 | 기획·제작 PD |\n",
+            "theatre/schedule.txt": "《물 위의 이름들》 연습 일정표\n\n- 연습 시간: 14:00 ~ 20:00 (저녁 17:30~18:30)\n",
+            "theatre/audition.txt": "물 위의 이름들 오디션\n\n  - 연습: 2025. 2. 17. ~ 5. 8. / 화~토 14:00~20:00\n",
+            "theatre/policy.md": "# 티켓 예매 규정\n\n- 전화 예매: 02-765-4821 (평일 11:00~18:00)\n",
+            "theatre/contact.md": "# 극단 돌꽃 연락처\n\n- 전화: 02-765-4821\n",
+            "bank/branches.md": "# 영업점\n\n문의: 02-765-4821\n",
+        },
+    )
+    role = next(f for f in ctx.facts if f.value == "기획 · 제작 PD")
+    assert fact_closure(ctx, role) == {"theatre/about.md", "theatre/members.md"}
+    hours = next(f for f in ctx.facts if f.value.startswith("14:00 ~ 20:00"))
+    assert fact_closure(ctx, hours) == {"theatre/schedule.txt", "theatre/audition.txt"}
+    # a telephone number printed on pages of the same kind is the same number; another folder's page is not
+    phone = next(f for f in ctx.facts if f.value == "02-765-4821" and f.doc_id == "theatre/contact.md")
+    assert fact_closure(ctx, phone) == {"theatre/contact.md", "theatre/policy.md"}
+
+
 def test_a_founding_told_again_in_other_words_on_a_page_beside_it(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,

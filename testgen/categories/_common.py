@@ -231,6 +231,8 @@ def format_number(value: float, unit: str | None, value_type: str, like: tuple[s
                 return f"{base}{scaled} {word}" + (f"/{per}" if per else "")
             return f"{scaled} {word}" + (f" {unit}" if unit else "")
     text = f"{value:,.0f}" if abs(value - round(value)) < 1e-9 else f"{value:,.2f}".rstrip("0").rstrip(".")
+    if value_type == "money" and like and all(re.search(r"\d\.\d\d(?!\d)", v) for v in like):
+        text = f"{value:,.2f}"  # the sources write pence and cents ("£52.80"): so does the answer ("£4.80")
     if unit is None:
         return text
     if value_type == "money":

@@ -7,6 +7,7 @@ import itertools
 import random
 from collections import defaultdict
 from collections.abc import Iterator
+from decimal import ROUND_HALF_UP, Decimal
 from operator import attrgetter
 
 from schemas import FactNode
@@ -43,8 +44,11 @@ def compute(op: str, a: float, b: float) -> float | None:
         return a + b
     if op == "difference":
         return a - b
-    if op == "ratio":
-        return round(a / b, 2) if b else None
+    if op == "ratio":  # rounded half up, as a person would: 58.80 / 48.00 = 1.225 → 1.23
+        if not b:
+            return None
+        ratio = Decimal(repr(a)) / Decimal(repr(b))
+        return float(ratio.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
     raise ValueError(f"unknown operation {op!r}")
 
 
@@ -112,7 +116,8 @@ class Numerical:
         if op == "ratio":
             result_text = f"{result:g}"
         elif a.value_type == "percent" and op == "difference":
-            result_text = f"{result:g}%p" if language == "ko" else f"{result:g} percentage points"
+            points = "percentage point" if abs(result) == 1 else "percentage points"
+            result_text = f"{result:g}%p" if language == "ko" else f"{result:g} {points}"
         else:
             result_text = format_number(result, a.unit, a.value_type, like=(a.value, b.value))
         subjects = [ph.subject(subject_name(ctx, a)), ph.subject(subject_name(ctx, b))]

@@ -71,7 +71,7 @@ def pasted_label(attribute: str) -> str | None:
     if len(re.findall(r"[^\W\d_]", label)) < 2:
         return "a one-letter label"
     words = label.split()
-    if len(words) == 1 and re.fullmatch(r"[A-Z]{1,3}", label):
+    if len(words) == 1 and re.fullmatch(r"[A-Z]{1,3}", label) and label not in _MEASURE_ACRONYMS:
         return "a variant code as the label ('ZX', 'LX')"
     code = re.search(r"\(([A-Z]{2,4})\)", label)
     if code and code.group(1) not in _CURRENCY_CODES:
@@ -196,6 +196,10 @@ def opaque_label(attribute: str) -> bool:
     return bool(words) and all(w in _OPAQUE for w in words)
 
 
+#: Acronyms that name a measure, not a variant: "ABV", "APR", "GPA".
+_MEASURE_ACRONYMS = frozenset("ABV APR APY AER GPA BMI RPM VAT ROI MPG IBU EBC OG FG TDP DPI PPI".split())
+
+
 # -- labels asked as nouns: "What is X's <label>?" ------------------------------------------------------------
 # The head nouns that name a property of something (its name, price, size, date, owner ...). A label whose head is
 # something else names a part, a variant or a table cell ("battery", "diesel", "long press", "business class",
@@ -210,7 +214,8 @@ _PROPERTY_HEADS_EN = frozenset(
     standard license licence method procedure process requirement eligibility criterion criteria condition
     term period duration length time date deadline schedule window hours days frequency
     price cost fee charge rate amount total sum budget revenue income turnover sales profit salary wage pay
-    compensation bonus allowance limit cap threshold balance deposit premium discount value
+    compensation bonus allowance limit cap threshold balance deposit premium discount value abv apr gpa
+    style genre cuisine flavour flavor
     valuation capacity size weight height width depth area volume power output speed range distance mileage
     efficiency consumption temperature voltage population headcount count quantity share percentage ratio
     proportion growth margin return yield age lifespan warranty coverage guarantee material colour color

@@ -224,6 +224,8 @@ class _Miner:
     def key_value(self, key: str, value: str, value_start: int, line_start: int, line_end: int) -> None:
         key = strip_markup(key)
         clean = strip_markup(value)
+        if _PHONE_KEY.search(key):
+            clean = _FAX_AFTER.sub("", clean)  # "02-2647-3300 / 팩스 02-2647-3309": the phone line is the first
         qualifier = None
         qualified = _QUALIFIED_KEY.match(key)
         if qualified:
@@ -391,7 +393,7 @@ class _Miner:
         for start, end, cells in body:
             if len(cells) < 2 or not (cells[0] or merged):
                 continue
-            row_head = cells[0] or merged
+            row_head = _FOOTNOTE_MARK.sub("", cells[0]) or merged  # "Blossom Saison*": the note is under the table
             merged = row_head
             if normalize(row_head) in _TOTAL_COLUMNS:
                 continue  # the rows above summed: asked as "X의 합계 금액", it reads as a pasted label
@@ -1032,6 +1034,11 @@ _HEADING_PERIOD = re.compile(
 )
 
 
+#: Labels of a telephone number, and a fax number written after one.
+_PHONE_KEY = re.compile(r"전화|대표번호|phone|tel\b", re.I)
+_FAX_AFTER = re.compile(r"\s*[/,|·]\s*(?:팩스|fax|F)\s*[.:：]?\s*[+\d(].*$", re.I)
+#: A footnote mark closing a row's name: "Blossom Saison*", "Pro Plan†".
+_FOOTNOTE_MARK = re.compile(r"(?<=\w)\s?(?:\*{1,2}|†|‡)$")
 #: Labels of where something is: a number in the value ("… 걸어서 6분", "Gate 4") is part of the place.
 _PLACE_KEY = re.compile(r"주소|소재지|위치|찾아오시는|오시는 길|address|location|directions", re.I)
 #: Korean kinds of service a first column names its rows by ("| 강좌명 | 요일 |" over "| 탁구 | 화·목 |").

@@ -59,7 +59,7 @@ def _priced_service(item: str) -> bool:
 
 
 _RATE_WORDS = {
-    *"rate percentage ratio share margin apr apy yield probability discount".split(),
+    *"rate percentage ratio share margin apr apy yield probability discount abv".split(),
     *"efficiency accuracy occupancy utilisation utilization uptime availability humidity weight weighting".split(),
 }
 _LISTING = re.compile(
@@ -337,6 +337,13 @@ _PAID_AT = re.compile(
 _CHARGE_HEAD = re.compile(r"\b(?:charge|fee|fine|price|rate|deposit)s?$", re.I)
 
 
+#: Columns of a drinks menu or price list that are a serving of the row's drink ("Pint | Half | Third").
+_SERVING = re.compile(
+    r"(?:pint|half(?: pint)?|third(?: pint)?|(?:⅔|two-thirds|2/3) pint|schooner|glass|bottle|can|carafe|jug|cup)",
+    re.I,
+)
+
+
 def _listed_cases(attribute: str, subject: str) -> tuple[str, str] | None:
     """A table row listing the things a charge applies to, glued to the charge's column ("Chargers and
     calculators overdue charge"), split into the things and the column, for a subject one pays at; else None."""
@@ -424,8 +431,15 @@ class English:
             "money",
             "number",
         ):
-            noun = "price" if fact.value_type == "money" else attr_phrase(fact.context or "value")
             attr = attr_phrase(fact.attribute)
+            if fact.value_type == "money" and not subject.startswith("the "):
+                # "per can": "How much does Night Heron cost per can?", not "How much is the price of … per can?"
+                return (
+                    f"How much does {subject} cost {attr}?",
+                    _sentence(f"{subject} costs {fact.value} {attr}."),
+                    "en.with.cost",
+                )
+            noun = "price" if fact.value_type == "money" else attr_phrase(fact.context or "value")
             wh = "How much" if fact.value_type == "money" else "What"
             return (
                 f"{wh} is the {noun} of {subject} {attr}?",
@@ -583,23 +597,9 @@ class English:
             currency = _bracket_currency(fact.attribute)
             attr = re.sub(r"\s*\([^)]*\)$", "", attr) if currency else attr
             shown = f"{value} {currency}" if currency and currency not in value else value
-            m = re.match(r"^(.+?)\s+(price|cost)$", attr)
-            asked_in = f" in {currency}" if currency else ""  # "Price (USD)" beside "Price (INR)": say which
-            service = re.match(r"^(.+?)\s+(?:price|cost|fee|charge)$", attr)
-            if service and _SERVICE_SELLER.search(subject) and _priced_service(service.group(1)):
-                # "Wellness or sick-pet exam | $68" on a clinic's price list: "How much does the wellness or
-                # sick-pet exam cost at …?", not "How much is …'s wellness or sick-pet exam price?"
-                item = service.group(1).lower()
-                return (
-                    f"How much does the {item} cost at {subject}{asked_in}?",
-                    _sentence(f"The {item} costs {shown} at {subject}."),
-                    "en.cost.at",
-                )
-            if m and m.group(1).split()[-1].lower().removesuffix("s") in OFFER_KINDS:
-                # "starter tier price" → "How much does Lifellm's starter tier cost?"; a "community price" is no
-                # thing that costs: "What is CX-48's community price?"
-                of = self._of(m.group(1), subject)
-                return f"How much does {of} cost{asked_in}?", _sentence(f"{of} costs {shown}."), "en.cost"
+            cost = self._cost(subject, attr, shown, f" in {currency}" if currency else "")
+            if cost is not None:
+                return cost
             value = shown
         head = _outside(attr).split()[-1] if _outside(attr).split() else attr
         prep = next((p for p in (" of ", " on ", " for ") if p in _outside(attr)), None)
@@ -614,7 +614,7 @@ class English:
         wh = WH[kind]
         if kind == "duration" and head in ("age", "limit", "minimum", "maximum"):
             wh = "What"  # "What is the programme's age limit", not "How long"
-        if kind == "percent" and head in _RATE_WORDS:
+        if kind == "percent" and head.lower() in _RATE_WORDS:
             wh = "What"  # "What is the interest rate", not "What percentage is the interest rate"
         template = _TEMPLATES.get(kind, "en.what" if fact.value_type == "text" else f"en.{fact.value_type}")
         if plural and kind in ("other", "person"):
@@ -626,6 +626,35 @@ class English:
         if kind == "place" and head in ("office", "room"):  # "Daniel Ochoa's office is in Hadley Hall 118"
             return f"Where {be} {of}?", _sentence(f"{of} {be} in {value}."), template
         return f"{wh} {be} {of}{asked_in}?", _sentence(f"{of} {be} {value}."), template
+
+    def _cost(self, subject: str, attr: str, shown: str, asked_in: str) -> tuple[str, str, str] | None:
+        """An amount asked as what something costs: a service at its seller, a serving of a drink, an offer's
+        price; None for an amount asked as a noun. `asked_in` names the currency when the page gives two."""
+        m = re.match(r"^(.+?)\s+(price|cost)$", attr)
+        service = re.match(r"^(.+?)\s+(?:price|cost|fee|charge)$", attr)
+        if service and _SERVICE_SELLER.search(subject) and _priced_service(service.group(1)):
+            # "Wellness or sick-pet exam | $68" on a clinic's price list: "How much does the wellness or
+            # sick-pet exam cost at …?", not "How much is …'s wellness or sick-pet exam price?"
+            item = service.group(1).lower()
+            return (
+                f"How much does the {item} cost at {subject}{asked_in}?",
+                _sentence(f"The {item} costs {shown} at {subject}."),
+                "en.cost.at",
+            )
+        if _SERVING.fullmatch(attr) and not subject.startswith("the "):
+            # a menu's "Pint | Half | Third" columns: "How much is a pint of Low Tide?"
+            size = attr.lower()
+            return (
+                f"How much is a {size} of {subject}{asked_in}?",
+                _sentence(f"A {size} of {subject} costs {shown}."),
+                "en.cost.serving",
+            )
+        if m and m.group(1).split()[-1].lower().removesuffix("s") in OFFER_KINDS:
+            # "starter tier price" → "How much does Lifellm's starter tier cost?"; a "community price" is no
+            # thing that costs: "What is CX-48's community price?"
+            of = self._of(m.group(1), subject)
+            return f"How much does {of} cost{asked_in}?", _sentence(f"{of} costs {shown}."), "en.cost"
+        return None
 
     def _qualified(self, fact: FactNode, subject: str, attr: str) -> tuple[str, str, str] | None:
         when = period(fact.qualifier or "")

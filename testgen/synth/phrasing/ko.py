@@ -228,6 +228,7 @@ class Korean:
                 "ko.event",
             )
         attr = fact.attribute
+        attr = re.sub(r"(^|\s)전화$", r"\1전화번호", attr.strip())  # "헬스장의 전화는 무엇인가요" asks for a telephone
         if _LABEL_CODE.search(attr) or len(attr.split()) > 8:
             return None  # a value pasted where the label should be: no question
         if fact.qualifier:
@@ -313,7 +314,10 @@ class Korean:
         if pos == 0 and fact.value_type == "date" and re.match(r"^\s[^\s,]+(?:\s[^\s,]+)?도\s", post):
             return None  # "2025년 사업 참여자도 …": the year tells which participants, not when anything happened
         answer = polite(sentence)
-        if not has_topic and subject not in question:
+        if not has_topic and subject not in question and subject.split() and RULE_PAGE.search(subject.split()[-1]):
+            # a rule's sentence with a subject of its own: "…이용 수칙에 따르면 운영 시간 중 안전요원 몇 명 이상이 …"
+            question = f"{subject}에 따르면 {question}"
+        elif not has_topic and subject not in question:
             question = f"{topic(subject)} {question}"
         elif has_topic and subject not in question and re.match(r"^[^\s]+(\s[^\s]+)?(은|는)\s", question):
             question = f"{subject}의 {question}"  # "갱신 협상은 …" → "<계약>의 갱신 협상은 …"
