@@ -823,3 +823,17 @@ def test_a_fax_after_a_phone_number_and_a_footnote_mark_on_a_row_are_left_out() 
     mined = mine(text, doc_id="center/about.md", title="서림구민체육센터")
     assert [f.value for f in mined.facts if f.attribute == "대표전화"] == ["02-2647-3300"]
     assert [f.subject for f in mined.facts if f.attribute == "ABV"] == ["Blossom Saison"]
+
+
+def test_a_section_headed_by_a_quoted_work_is_about_the_work() -> None:
+    text = (
+        "# 2025 시즌 프로그램\n\n## 1. 《겨울, 수선집》 — 재공연\n\n- 관람료 : 전석 30,000원\n\n"
+        "## 2. 돌꽃 낭독회 〈새로 쓰는 이야기〉\n\n- 관람료 : 10,000원\n\n## 공통 안내\n\n- 문의 : 02-765-4821\n"
+    )
+    mined = mine(text, doc_id="theatre/season.md", title="2025 시즌 프로그램")
+    assert [(f.subject, f.value) for f in mined.facts] == [
+        ("《겨울, 수선집》", "전석 30,000원"),
+        ("〈새로 쓰는 이야기〉", "10,000원"),
+        ("2025 시즌 프로그램", "02-765-4821"),
+    ]
+    assert ("《겨울, 수선집》", "theatre") in mined.row_entities

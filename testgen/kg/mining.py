@@ -104,8 +104,15 @@ def _heading_name(heading: str, known_names: frozenset[str]) -> str | None:
     at its end ("## Leeds (Head Office)" is about Leeds)."""
     if is_entity_heading(heading, known_names):
         return heading
+    quoted = _QUOTED_WORK.findall(heading)
+    if len(quoted) == 1:
+        return quoted[0]  # "## 1. 《겨울, 수선집》 — 재공연": the section is about the play
     bare = without_trailing_note(heading)
     return bare if bare != heading.strip() and is_entity_heading(bare, known_names) else None
+
+
+#: A work's title in the quotation brackets Korean, Chinese and Japanese set titles in: 《겨울, 수선집》, 「…」, 〈…〉.
+_QUOTED_WORK = re.compile(r"《[^《》]{2,40}》|『[^『』]{2,40}』|「[^「」]{2,40}」|〈[^〈〉]{2,40}〉")
 
 
 class _Miner:
@@ -680,6 +687,9 @@ class _Miner:
             heading = _HEADING.match(line)
             if heading:
                 self.headings = _with_heading(self.headings, len(heading.group(1)), heading.group(2))
+                named = _heading_name(heading.group(2), self.known)
+                if named is not None and named != heading.group(2) and _QUOTED_WORK.fullmatch(named):
+                    self.out.row_entities.append((named, self.doc.doc_type))  # a work the section is about
                 self._section = None
                 self._unit_note = None
                 i += 1
