@@ -386,6 +386,8 @@ _FOUNDED = re.compile(
 #: A model or part code written in brackets after a name: "(ORV-R7)", "（AP-40H）".
 _BRACKETED_CODE = re.compile(r"[(（]([A-Z][A-Z0-9]*-?[A-Z0-9]*\d[A-Z0-9-]*)[)）]")
 #: A list value is retold by a line naming its subject with this share of its words (of at least this many).
+#: A Korean name made of a word and the kind of course it is ("박사 과정", "탁구 강좌").
+_KO_KIND_AFTER = re.compile(r"([가-힣]{2,})\s(?:과정|강좌|프로그램|코스|반)")
 #: Quotation brackets around the title of a work: 《 》 「 」 『 』 〈 〉 “ ”.
 _TITLE_QUOTES = re.compile(r"[《》「」『』〈〉“”]")
 #: A company's legal form, written with its name: "(주)하루결에프앤비", "Millrace Lettings Ltd".
@@ -516,7 +518,11 @@ class Closure:
         if not digits:
             return self.ctx.chunks_with(fact.value)
         key = max(digits, key=len)  # the year of a date, the amount of a price
-        return self.ctx.token_index.get(key, set()) | self.ctx.chunks_with(fact.value)
+        found = self.ctx.token_index.get(key, set()) | self.ctx.chunks_with(fact.value)
+        if fact.number and fact.unit == "원" and fact.number % 10_000 == 0:
+            # "70,000원" is also written "7만 원": the chunks with the figure before 만
+            found = found | (self.ctx.token_index.get(f"{fact.number / 10_000:g}", set()) & self.ctx.chunks_with("만"))
+        return found
 
     def of(self, fact: FactNode) -> set[str]:
         """Every document that states `fact` (its own document always)."""
@@ -1157,6 +1163,8 @@ class Closure:
             if first in self._brand_words() and (len(rest.split()) >= 2 or re.search(r"\d", rest)):
                 shorter.add(rest)
         forms |= {f for f in shorter if len(f.split()) >= 2 or (is_cjk(f) and len(f) >= 3)}
+        # "박사 과정", "탁구 강좌" are written "박사", "탁구" beside their fee: the name before the kind word
+        forms |= {m.group(1) for f in forms if (m := _KO_KIND_AFTER.fullmatch(f))}
         # a model code in brackets after the name ("클린보 R7 (ORV-R7)") names it as well
         forms |= {normalize(code) for code in _BRACKETED_CODE.findall(fact.subject)}
         forms.discard("")

@@ -681,3 +681,16 @@ def test_a_korean_telephone_label_asks_for_the_number_and_a_rules_sentence_is_ac
     )
     asked = Korean().fact(rule, "수영장 이용 수칙")
     assert asked is not None and asked[0].startswith("수영장 이용 수칙에 따르면 운영 시간 중 안전요원 몇 명"), asked
+
+
+def test_a_korean_price_comparison_says_dearer_or_cheaper() -> None:
+    dearer = Korean().compare(["줌바 강좌", "탁구 강좌"], "분기 수강료", ["105,000원", "120,000원"], 1, True, "number")
+    assert (
+        dearer is not None
+        and "더 비싼 것은" in dearer[0]
+        and dearer[1].startswith("탁구 강좌의 분기 수강료가 더 비쌉니다")
+    )
+    cheaper = Korean().compare(
+        ["줌바 강좌", "탁구 강좌"], "분기 수강료", ["105,000원", "120,000원"], 0, False, "number"
+    )
+    assert cheaper is not None and "더 저렴한 것은" in cheaper[0]

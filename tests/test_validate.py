@@ -1214,6 +1214,20 @@ def test_spacing_around_dots_and_tildes_a_note_and_quotation_brackets_do_not_hid
     assert fact_closure(ctx, phone) == {"theatre/contact.md", "theatre/policy.md"}
 
 
+def test_a_fee_written_in_man_won_beside_the_course_name_states_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "admissions/guide.md": "# 모집요강\n\n| 과정 | 전형료 |\n|---|---|\n| 석사 과정 | 60,000원 |\n"
+            "| 박사 과정 | 70,000원 |\n",
+            "admissions/faq.md": "# 자주 묻는 질문\n\nQ. 전형료가 올랐나요?\n\n네, 석사 6만 원, 박사 7만 원입니다.\n",
+            "admissions/news.md": "# 소식\n\n전형료와 별도로 기념품은 7만 원어치 준비했습니다.\n",
+        },
+    )
+    fee = next(f for f in ctx.facts if f.value == "70,000원")
+    assert fact_closure(ctx, fee) == {"admissions/guide.md", "admissions/faq.md"}
+
+
 def test_a_founding_told_again_in_other_words_on_a_page_beside_it(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,

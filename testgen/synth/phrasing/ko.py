@@ -333,6 +333,8 @@ class Korean:
             adj_q, adj_a = ("더 많은", "더 많습니다") if higher else ("더 적은", "더 적습니다")
         elif kind == "duration":
             adj_q, adj_a = ("더 긴", "더 깁니다") if higher else ("더 짧은", "더 짧습니다")
+        elif re.search(r"(?:료|비|가격|요금|단가|비용)$", attribute.strip()):
+            adj_q, adj_a = ("더 비싼", "더 비쌉니다") if higher else ("더 저렴한", "더 저렴합니다")  # a price
         else:
             adj_q, adj_a = ("더 높은", "더 높습니다") if higher else ("더 낮은", "더 낮습니다")
         names = ", ".join(subjects[:-1])
