@@ -330,6 +330,9 @@ def test_misread_sentence_questions_are_rejected(question: str, template: str) -
 
 
 def test_well_formed_sentence_questions_are_kept() -> None:
+    bugfix = "When was Stardew Valley 1.2.33 a small bugfix patch released?"
+    assert "predicate noun" in (question_problem(bugfix, "en.sentence.passive") or "")
+    assert question_problem("When was a new plant opened?", "en.sentence.passive") is None
     assert question_problem("When was the Tacoma plant closed?", "en.sentence.passive") is None
     assert question_problem("When did Remedy sign a deal with Epic Games?", "en.sentence.active") is None
     assert question_problem("When did Remedy start a new publishing initiative?", "en.sentence.active") is None

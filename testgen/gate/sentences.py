@@ -372,6 +372,12 @@ _EN_DANGLING = re.compile(r"\bto\s+([a-z]+)\s+[a-z]+(?:ive|ous|ful|able|ible)\?$
 _LINKING_VERBS = frozenset("be become remain stay seem appear prove turn grow get".split())
 
 
+#: "When was <subject> a/an <noun> <participle>?": the sentence said what the subject was, then dated the noun.
+_EN_PREDICATE_NOUN = re.compile(
+    r"^(?:When|Since when)\s+(?:was|were)\s+\S+(?:\s+\S+)*?\s+(?:a|an)\s+(?:[\w-]+\s+){0,4}[\w-]+(?:ed|en)\?$"
+)
+
+
 def question_problem(question: str, template: str) -> str | None:
     """Why a question made from a sentence reads wrong, or None."""
     opened = question.count("(") + question.count("（")
@@ -417,6 +423,8 @@ def question_problem(question: str, template: str) -> str | None:
         return "the verb's object is missing ('… shown to induce protective?')"
     if verb in ("was", "were") and _EN_COMPARISON.search(question):
         return "a comparison, not an event ('When was X lower than Y?')"
+    if verb in ("was", "were") and _EN_PREDICATE_NOUN.match(question):
+        return "a predicate noun before the verb ('When was 1.2.33 a small bugfix patch released?')"
     if first.lower() in _ADVERB_LEAD or first.endswith("ly"):
         return "the subject starts with an adverb"
     if ":" in question or "," in question:
