@@ -385,7 +385,6 @@ _FOUNDED = re.compile(
 )
 #: A model or part code written in brackets after a name: "(ORV-R7)", "（AP-40H）".
 _BRACKETED_CODE = re.compile(r"[(（]([A-Z][A-Z0-9]*-?[A-Z0-9]*\d[A-Z0-9-]*)[)）]")
-#: A list value is retold by a line naming its subject with this share of its words (of at least this many).
 #: A Korean name made of a word and the kind of course it is ("박사 과정", "탁구 강좌").
 _KO_KIND_AFTER = re.compile(r"([가-힣]{2,})\s(?:과정|강좌|프로그램|코스|반)")
 #: Quotation brackets around the title of a work: 《 》 「 」 『 』 〈 〉 “ ”.
@@ -394,6 +393,7 @@ _TITLE_QUOTES = re.compile(r"[《》「」『』〈〉“”]")
 _LEGAL_FORM = re.compile(r"\(주\)|㈜|주식회사|유한회사|(?<!\w)(?:ltd|limited|inc|llc|llp|gmbh|plc|corp)(?!\w)", re.I)
 #: How far apart, in characters of one line, a brand and the company that runs it are written.
 _LEGAL_NEAR = 30
+#: A list value is retold by a line naming its subject with this share of its words (of at least this many).
 _RETOLD_SHARE = 0.7
 _RETOLD_WORDS = 4
 #: A list of this many items or more, all in one line of a page in the same folder, is the same list.
@@ -1146,14 +1146,12 @@ class Closure:
         if entity is not None:
             forms |= {normalize(entity.name), *(normalize(a) for a in entity.aliases)}
         forms |= {without_legal_form(f) for f in forms}  # "늘품나눔재단" of "재단법인 늘품나눔재단": as specific
-        # a work's title is written with or without its quotation brackets: "《물 위의 이름들》", "물 위의 이름들"
-        forms |= {_TITLE_QUOTES.sub("", f).strip() for f in forms if _TITLE_QUOTES.search(f)}
         # "온새미 클린보 R7 (ORV-R7) 사용 설명서" is the manual of "온새미 클린보 R7", as its questions name it
         introduced = introduced_name(fact.subject)
         if introduced != fact.subject:
             forms |= {normalize(introduced), normalize(without_parentheticals(introduced))}
-            if _TITLE_QUOTES.search(introduced):
-                forms.add(normalize(_TITLE_QUOTES.sub("", introduced)).strip())
+        # a work's title is written with or without its quotation brackets: "《물 위의 이름들》", "물 위의 이름들"
+        forms |= {_TITLE_QUOTES.sub("", f).strip() for f in forms if _TITLE_QUOTES.search(f)}
         if not short:
             forms.discard("")
             return forms

@@ -913,12 +913,14 @@ _TOTAL_COLUMNS = frozenset("total totals overall average sum 합계 계 총계 �
 _COMPARED_KIND = re.compile(
     r"\b(?:" + "|".join(f"{kind}s?" for kind in sorted(OFFER_KINDS)) + r")\b|요금제|플랜|등급|套餐|プラン", re.I
 )
-#: A first column naming the kind of its rows: "Plan", "Tier", "Vaccine", "Program".
+#: Korean kinds of service a first column names its rows by ("| 강좌명 | 요일 |" over "| 탁구 | 화·목 |").
+_KO_SERVICE_KIND = re.compile(r"강좌|프로그램|교실|과정")
+#: A first column naming the kind of its rows: "Plan", "Tier", "Vaccine", "Program", "강좌명".
 _ROW_KIND = re.compile(
     _COMPARED_KIND.pattern
     + "|"
     + "|".join(rf"\b{kind}s?\b" for kind in sorted(SERVICE_KINDS))
-    + "|(?:강좌|프로그램|교실|과정)명?",  # 강좌명: see _KO_SERVICE_KIND
+    + f"|(?:{_KO_SERVICE_KIND.pattern})명?",
     re.I,
 )
 #: Column headers of record numbers: "Store ID", "Flight No.", "Order #", "접수 번호".
@@ -1051,14 +1053,12 @@ _FAX_AFTER = re.compile(r"\s*[/,|·]\s*(?:팩스|fax|F)\s*[.:：]?\s*[+\d(].*$",
 _FOOTNOTE_MARK = re.compile(r"(?<=\w)\s?(?:\*{1,2}|†|‡)$")
 #: Labels of where something is: a number in the value ("… 걸어서 6분", "Gate 4") is part of the place.
 _PLACE_KEY = re.compile(r"주소|소재지|위치|찾아오시는|오시는 길|address|location|directions", re.I)
-#: Korean kinds of service a first column names its rows by ("| 강좌명 | 요일 |" over "| 탁구 | 화·목 |").
-_KO_SERVICE_KIND = re.compile(r"강좌|프로그램|교실|과정")
 
 
 def _kind_word(word: str) -> str:
     """A kind of offer as a name's last word: "Plans" → "Plan", "요금제" as it is."""
     word = word.strip()
-    if re.fullmatch(r"(?:강좌|프로그램|교실|과정)명", word):
+    if re.fullmatch(f"(?:{_KO_SERVICE_KIND.pattern})명", word):
         return word[:-1]  # "강좌명": the rows are 강좌
     return word.lower().removesuffix("s").title() if word.isascii() else word
 
