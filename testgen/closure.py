@@ -391,6 +391,8 @@ _KO_KIND_AFTER = re.compile(r"([가-힣]{2,})\s(?:과정|강좌|프로그램|코
 _TITLE_QUOTES = re.compile(r"[《》「」『』〈〉“”]")
 #: A company's legal form, written with its name: "(주)하루결에프앤비", "Millrace Lettings Ltd".
 _LEGAL_FORM = re.compile(r"\(주\)|㈜|주식회사|유한회사|(?<!\w)(?:ltd|limited|inc|llc|llp|gmbh|plc|corp)(?!\w)", re.I)
+#: Labels of a brand's legal name.
+_LEGAL_LABEL = re.compile(r"법인명|회사명|상호|운영사|legal name|company name|registered name|operated by", re.I)
 #: How far apart, in characters of one line, a brand and the company that runs it are written.
 _LEGAL_NEAR = 30
 #: A list value is retold by a line naming its subject with this share of its words (of at least this many).
@@ -1145,6 +1147,7 @@ class Closure:
         entity = self.ctx.entities.get(fact.subject_entity or "")
         if entity is not None:
             forms |= {normalize(entity.name), *(normalize(a) for a in entity.aliases)}
+            forms |= self._legal_names(entity.entity_id)
         forms |= {without_legal_form(f) for f in forms}  # "늘품나눔재단" of "재단법인 늘품나눔재단": as specific
         # "온새미 클린보 R7 (ORV-R7) 사용 설명서" is the manual of "온새미 클린보 R7", as its questions name it
         introduced = introduced_name(fact.subject)
@@ -1167,6 +1170,15 @@ class Closure:
         forms |= {normalize(code) for code in _BRACKETED_CODE.findall(fact.subject)}
         forms.discard("")
         return forms
+
+    def _legal_names(self, entity_id: str) -> set[str]:
+        """The legal name a brand's page gives it ("법인명 | (주)하루결에프앤비"): the company's org chart, titled with
+        that name, is the brand's."""
+        return {
+            normalize(f.value)
+            for f in self.ctx.facts_by_entity.get(entity_id, [])
+            if f.value_type == "text" and _LEGAL_LABEL.search(f.attribute) and _LEGAL_FORM.search(f.value)
+        }
 
     def _brand_words(self) -> set[str]:
         """First words that open the names of three things or more ("aurora" of Aurora Fold 250, Aurora Ridge 700 …)."""

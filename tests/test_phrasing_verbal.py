@@ -667,6 +667,8 @@ def test_a_discount_on_something_is_asked_what_not_what_percentage() -> None:
 def test_a_menus_serving_columns_and_a_per_unit_price_are_asked_as_costs() -> None:
     pint = English().fact(fact("Pint", "£5.20", "money", number=5.2, unit="£"), "Night Heron")
     assert pint is not None and pint[:2] == ("How much is a pint of Night Heron?", "A pint of Night Heron costs £5.20.")
+    third = English().fact(fact("⅔ pint", "£4.40", "money", number=4.4, unit="£"), "Blossom Saison")
+    assert third is not None and third[0] == "How much is a two-thirds pint of Blossom Saison?"
     can = English().fact(fact("per can", "£2.45", "money", number=2.45, unit="£"), "Night Heron")
     assert can is not None and can[0] == "How much does Night Heron cost per can?"
     abv = English().fact(fact("ABV", "5.2%", "percent", number=5.2, unit="%"), "Night Heron")

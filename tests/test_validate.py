@@ -1180,7 +1180,7 @@ def test_a_legal_name_written_beside_the_brand_states_it_and_a_letterhead_does_n
         tmp_path,
         {
             "hq/brand.md": "# 하루결커피\n\n| 항목 | 내용 |\n|---|---|\n| 법인명 | (주)하루결에프앤비 |\n"
-            "| 대표전화 | 031-8067-2500 |\n",
+            "| 대표이사 | 윤채아 |\n",
             "hq/press.txt": "[보도자료]\n\n하루결커피를 운영하는 (주)하루결에프앤비는 신메뉴를 출시했다고 밝혔다.\n",
             "hq/chart.txt": "(주)하루결에프앤비 조직도\n\n대표이사 윤채아\n\n하루결커피 매장 운영팀은 2층에 있다.\n",
         },
@@ -1188,6 +1188,9 @@ def test_a_legal_name_written_beside_the_brand_states_it_and_a_letterhead_does_n
     legal = next(f for f in ctx.facts if f.value == "(주)하루결에프앤비")
     # the organisation chart names both, but never one beside the other
     assert fact_closure(ctx, legal) == {"hq/brand.md", "hq/press.txt"}
+    # the chart is titled with the brand's legal name: its "대표이사 윤채아" is the brand's
+    ceo = next(f for f in ctx.facts if f.value == "윤채아" and f.doc_id == "hq/brand.md")
+    assert fact_closure(ctx, ceo) == {"hq/brand.md", "hq/chart.txt"}
 
 
 def test_spacing_around_dots_and_tildes_a_note_and_quotation_brackets_do_not_hide_a_restatement(

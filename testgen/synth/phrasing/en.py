@@ -643,7 +643,7 @@ class English:
             )
         if _SERVING.fullmatch(attr) and not subject.startswith("the "):
             # a menu's "Pint | Half | Third" columns: "How much is a pint of Low Tide?"
-            size = attr.lower()
+            size = re.sub(r"(?:⅔|2/3)\s*", "two-thirds ", attr.lower())  # "⅔ pint" is said "two-thirds pint"
             return (
                 f"How much is a {size} of {subject}{asked_in}?",
                 _sentence(f"A {size} of {subject} costs {shown}."),
