@@ -172,14 +172,18 @@ def states_value(fact: FactNode, segment: str) -> bool:
         parts = _list_parts(fact.value)
         return (
             contains_keyword(norm, fact.value)
-            or contains_keyword(squeezed(norm), squeezed(fact.value))  # "기획 · 제작 PD" is "기획·제작 PD"
-            or _states_without_note(fact.value, norm)
+            or (_SQUEEZABLE.search(fact.value) is not None and contains_keyword(squeezed(norm), squeezed(fact.value)))
+            or (fact.value.endswith((")", "）")) and _states_without_note(fact.value, norm))
             or _states_reworded(fact.value, segment)
             or (bool(parts) and all(contains_keyword(norm, part) for part in parts))
         )
     if fact.value_type == "date" and contains_keyword(normalize(segment), fact.value):
         return True
     return any(_same_value(fact, found, segment) for found in find_values(segment))
+
+
+#: Marks writers space or not: a value holding one may be written the other way ("기획 · 제작 PD", "기획·제작 PD").
+_SQUEEZABLE = re.compile(r"[·ㆍ/|~～]")
 
 
 def _states_without_note(value: str, norm: str) -> bool:
@@ -486,6 +490,7 @@ class Closure:
         self._chunk_kinds: dict[str, dict[str, set[str]]] | None = None  # chunk → entity type → entities named
         self._homes_by_kind: dict[tuple[str, str], set[str]] = {}  # (entity type, doc id) → entities it is home to
         self._entity_names: dict[str, str] = {}  # normalised entity name → entity id
+        self._legal: dict[str, set[str]] = {}  # entity id → the legal names its facts give it
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
@@ -1173,12 +1178,14 @@ class Closure:
 
     def _legal_names(self, entity_id: str) -> set[str]:
         """The legal name a brand's page gives it ("법인명 | (주)하루결에프앤비"): the company's org chart, titled with
-        that name, is the brand's."""
-        return {
-            normalize(f.value)
-            for f in self.ctx.facts_by_entity.get(entity_id, [])
-            if f.value_type == "text" and _LEGAL_LABEL.search(f.attribute) and _LEGAL_FORM.search(f.value)
-        }
+        that name, is the brand's. Worked out once per entity."""
+        if entity_id not in self._legal:
+            self._legal[entity_id] = {
+                normalize(f.value)
+                for f in self.ctx.facts_by_entity.get(entity_id, [])
+                if f.value_type == "text" and _LEGAL_LABEL.search(f.attribute) and _LEGAL_FORM.search(f.value)
+            }
+        return self._legal[entity_id]
 
     def _brand_words(self) -> set[str]:
         """First words that open the names of three things or more ("aurora" of Aurora Fold 250, Aurora Ridge 700 …)."""
