@@ -697,3 +697,24 @@ def test_a_price_under_a_heading_that_says_what_it_is_per_is_answered_with_it() 
     assert with_stated_unit(FactNode(**base, context="Vaccines")).value == "$34"
     written = FactNode(**{**base, "value": "$34/dose"}, context="Vaccines (per dose)")
     assert with_stated_unit(written).value == "$34/dose"
+
+
+def test_prices_a_page_says_leave_out_vat_are_answered_ex_vat(tmp_path: Path) -> None:
+    from testgen.categories._common import single_fact_draft, tax_note
+
+    ctx = kb_context(
+        tmp_path,
+        {
+            "trade/prices.md": "# Trade Price List\n\nPrices are per unit, **ex VAT**.\n\n"
+            "| Beer | Case price |\n|---|---|\n| Low Tide | £48.00 |\n| Night Heron | £58.80 |\n",
+            "shop/prices.md": "# Shop\n\nAll prices include VAT; trade prices are ex VAT.\n\n"
+            "| Item | Price |\n|---|---|\n| Glass | £6.00 |\n",
+        },
+    )
+    trade = next(f for f in ctx.facts if f.value == "£58.80")
+    assert tax_note(ctx, trade) == "ex VAT"
+    draft = single_fact_draft(ctx, trade, "numerical")
+    assert draft is not None and draft.reference_answer.endswith("£58.80 (ex VAT).")
+    # a page that also says some prices include the tax leaves its prices as they are
+    glass = next(f for f in ctx.facts if f.value == "£6.00")
+    assert tax_note(ctx, glass) == ""

@@ -302,6 +302,7 @@ def single_fact_draft(ctx: GenContext, fact: FactNode, category: str) -> Draft |
     if phrased is None:
         return None
     question, answer, template = phrased
+    answer = with_tax_note(ctx, asked, answer)
     return Draft(
         category=category,
         question=question,
@@ -483,3 +484,39 @@ def _a_name(ctx: GenContext, word: str) -> bool:
             and not any(pattern.search(ctx.chunks[c].text) for c in ctx.chunks_with(word))
         )
     return bool(known[word])
+
+
+#: A page's note that its prices leave out a sales tax, and one that they include it.
+_TAX_EXCLUDED = re.compile(
+    r"\b(?:ex(?:cl(?:uding|\.)?)?\.?|exclusive of|before|plus|\+)\s?VAT\b|(?:부가세|부가가치세|VAT)\s*별도", re.I
+)
+_TAX_INCLUDED = re.compile(
+    r"\b(?:inc(?:l(?:ud(?:e[sd]?|ing)|\.)?)?\.?|inclusive of)\s?VAT\b|(?:부가세|부가가치세|VAT)\s*포함", re.I
+)
+
+
+def tax_note(ctx: GenContext, fact: FactNode) -> str:
+    """ "ex VAT" (Korean "부가세 별도") when the page says, above the amount, that its prices leave the tax out and
+    never that some include it — "£58.80" on a trade price list "ex VAT" is not what a buyer pays; else ""."""
+    if fact.value_type != "money" or _TAX_EXCLUDED.search(fact.value):
+        return ""
+    key = f"tax_note:{fact.doc_id}"
+    if key not in ctx.memo:  # where the page first says its prices leave the tax out; -1 if never or it says both
+        chunks = ctx.chunks_by_doc.get(fact.doc_id, [])
+        noted = [c.start + found.start() for c in chunks if (found := _TAX_EXCLUDED.search(c.text.replace("*", "")))]
+        both = any(_TAX_INCLUDED.search(c.text) for c in chunks)
+        ctx.memo[key] = min(noted) if noted and not both else -1
+    noted_at = ctx.memo[key]
+    if not isinstance(noted_at, int) or noted_at < 0 or noted_at > fact.start:
+        return ""
+    return "부가세 별도" if is_cjk(fact.evidence) else "ex VAT"
+
+
+def with_tax_note(ctx: GenContext, fact: FactNode, answer: str) -> str:
+    """The answer with the page's tax note after it ("£58.80 (ex VAT)"; see `tax_note`)."""
+    note = tax_note(ctx, fact)
+    if not note:
+        return answer
+    if answer.endswith("다."):
+        return f"{answer} ({note})"
+    return f"{answer.removesuffix('.')} ({note})."

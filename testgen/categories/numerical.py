@@ -21,6 +21,7 @@ from testgen.categories._common import (
     single_fact_draft,
     stratified,
     subject_name,
+    tax_note,
 )
 from testgen.categories._registry import register
 from testgen.kg.values import find_values, parse_number
@@ -120,6 +121,8 @@ class Numerical:
             result_text = f"{result:g}%p" if language == "ko" else f"{result:g} {points}"
         else:
             result_text = format_number(result, a.unit, a.value_type, like=(a.value, b.value))
+            note = tax_note(ctx, a)  # a sum of trade prices is ex VAT as they are
+            result_text += f"({note})" if note and language == "ko" else f" {note}" if note else ""
         subjects = [ph.subject(subject_name(ctx, a)), ph.subject(subject_name(ctx, b))]
         phrased = ph.arithmetic(op, subjects, a.attribute, [a.value, b.value], result_text, [a.qualifier, b.qualifier])
         if phrased is None:
