@@ -491,6 +491,7 @@ class Closure:
         self._homes_by_kind: dict[tuple[str, str], set[str]] = {}  # (entity type, doc id) → entities it is home to
         self._entity_names: dict[str, str] = {}  # normalised entity name → entity id
         self._legal: dict[str, set[str]] = {}  # entity id → the legal names its facts give it
+        self._by_chunk: dict[str, list[FactNode]] | None = None  # chunk id → the facts mined from it
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
@@ -589,6 +590,7 @@ class Closure:
         docs |= self._address_written(fact, forms, docs)
         docs |= self._legal_name_beside(fact, forms, docs)
         docs |= self._contact_in_folder(fact, docs)
+        docs |= self._said_of_every_variant(fact, cues, docs)
         short_forms = self.subject_forms(fact) if fact.value_entity else forms
         docs |= self._from_the_other_end(fact, short_forms | self.distinctive(forms))
         docs |= self._relation_in_prose(fact, short_forms, docs)
@@ -954,6 +956,39 @@ class Closure:
         naming = {self.ctx.chunks[c].doc_id for c in self._chunks_naming(names)}
         writing = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(fact.value)}
         return (writing & naming) - found
+
+    def _said_of_every_variant(self, fact: FactNode, cues: list[str], found: set[str]) -> set[str]:
+        """A value every variant of a compared table shares, said of the kind they are variants of: "| Discount on
+        treatment | 10% | 10% |" under "## Tanners Row Care Plan" is told by "Care Plan members get 10% off
+        treatment" in the same folder — for the Plus Plan as for the Essentials Plan."""
+        kind = fact.subject.split()[-1].lower() if fact.subject.split() else ""
+        heading = re.sub(r"^\s*\d+[.)]\s*", "", fact.context or "").strip()
+        words = heading.split()
+        if fact.source != "table" or not cues or len(words) < 2 or words[-1].lower() != kind:
+            return set()
+        row = [
+            f
+            for f in self._facts_in_chunk(fact.chunk_id)
+            if (f.evidence, f.attribute) == (fact.evidence, fact.attribute)
+        ]
+        if len(row) < 2 or len({normalize(f.value) for f in row}) != 1:
+            return set()  # the variants differ: a line about the kind says nothing of this one
+        group = normalize(" ".join(words[-2:]))  # "care plan"
+        chunks = self._in_folder(self._chunks_naming({group}), self.ctx.doc_type(fact.doc_id))
+        return self._docs_with_a_line(
+            chunks,
+            found,
+            lambda lines, i: group in normalize(lines[i]) and states_value(fact, lines[i]),
+            cues,
+        )
+
+    def _facts_in_chunk(self, chunk_id: str) -> list[FactNode]:
+        """The facts mined from one chunk (indexed once)."""
+        if self._by_chunk is None:
+            self._by_chunk = {}
+            for f in self.ctx.facts:
+                self._by_chunk.setdefault(f.chunk_id, []).append(f)
+        return self._by_chunk.get(chunk_id, [])
 
     def _contact_in_folder(self, fact: FactNode, found: set[str]) -> set[str]:
         """Pages of the same kind (folder) that print an organisation's or a place's telephone number or e-mail

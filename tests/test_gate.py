@@ -333,6 +333,8 @@ def test_well_formed_sentence_questions_are_kept() -> None:
     bugfix = "When was Stardew Valley 1.2.33 a small bugfix patch released?"
     assert "predicate noun" in (question_problem(bugfix, "en.sentence.passive") or "")
     assert question_problem("When was a new plant opened?", "en.sentence.passive") is None
+    coach = "When did Luis compete as an amateur for eight years and won a regional Golden Gloves title?"
+    assert "two predicates" in (question_problem(coach, "en.sentence.active") or "")
     assert question_problem("When was the Tacoma plant closed?", "en.sentence.passive") is None
     assert question_problem("When did Remedy sign a deal with Epic Games?", "en.sentence.active") is None
     assert question_problem("When did Remedy start a new publishing initiative?", "en.sentence.active") is None
@@ -1785,6 +1787,8 @@ def test_a_korean_value_in_a_clause_describing_the_subject_or_a_footnote_is_not_
     # the date modifies the predicate noun: "언제 문을 연 두 번째 영업점인가요?" asks nothing
     second = sentence("무실지점은 2003년 9월에 문을 연 두 번째 영업점입니다.", "2003년 9월")
     assert "defining" in (standalone_problem(second, "ko") or "")
+    ours = sentence("2025년 3월 4일부터 이준호 원장님이 저희 병원에서 진료를 시작합니다.", "2025년 3월 4일")
+    assert "writer" in (standalone_problem(ours, "ko") or "")
     note = sentence("*크기와 무게는 손작업 특성상 ±5% 정도 차이가 있을 수 있습니다.", "5%", value_type="percent")
     assert "footnote" in (standalone_problem(note, "ko") or "")
 

@@ -470,3 +470,11 @@ def test_a_post_on_a_form_is_not_asked_backwards() -> None:
     head = kv_fact("대표", "이소담")
     question, _, _ = Korean().relation(head, "흙결공방", inverse=True, type_word="공방")  # type: ignore[misc]
     assert question == "이소담이 대표를 맡고 있는 공방은 무엇인가요?"
+
+
+def test_a_list_of_duties_is_no_list_of_names() -> None:
+    from testgen.lang.ko import is_person_name
+
+    assert not is_person_name("접수·수납·예약")  # no part opens with a surname
+    assert is_person_name("이준호, 정다은")
+    assert is_person_name("남궁민수")

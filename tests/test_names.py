@@ -460,5 +460,6 @@ def test_a_welcome_a_history_and_a_version_note_are_stripped_from_a_korean_title
     assert introduced_name("새솔신협의 발자취") == "새솔신협"
     assert introduced_name("《물 위의 이름들》 연습 일정표 [최종 / 25.03.24 수정]") == "《물 위의 이름들》"
     assert introduced_name("Welcome to Quillstone!") == "Quillstone"
+    assert introduced_name("수지바른숲치과의원 병원 소개") == "수지바른숲치과의원"  # the kind before 소개 goes too
     # a page introducing a group of people is a kind of page, not a name
     assert page_kind_title("강사진 소개 2025")

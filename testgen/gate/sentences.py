@@ -261,6 +261,8 @@ def _asian_problem(fact: FactNode, sentence: str, language: str) -> str | None:
         return "a bare kind noun as the subject ('회사는 …': the company named in the text around it)"
     if language == "ko" and _KO_MODIFIER_AFTER.match(sentence[sentence.find(fact.value) + len(fact.value) :]):
         return "the value sits in a clause describing the subject ('2019년 3월 … 시작한 흙결공방이 다섯 살이 되었다')"
+    if language == "ko" and re.search(r"(?:^|\s)저희", sentence):
+        return "the writer speaking ('저희 병원에서 …'): which clinic, the page around it says"
     if language == "ko" and _KO_TO_READER.search(sentence):
         return "words to the reader ('…분 넘게 늦으시면', '…하셔야 합니다'), not a fact about a subject"
     if language == "ko" and (_KO_DEFINING.search(sentence) or _ko_defined_after(sentence, fact.value)):
@@ -372,6 +374,8 @@ _EN_DANGLING = re.compile(r"\bto\s+([a-z]+)\s+[a-z]+(?:ive|ous|ful|able|ible)\?$
 _LINKING_VERBS = frozenset("be become remain stay seem appear prove turn grow get".split())
 
 
+#: A second verb joined to the asked one: "… for eight years and won a regional title?", "… and has been with …".
+_EN_SECOND_PREDICATE = re.compile(r"\s(?:and|but)\s+(?:has|have|had|was|were|is|are|did|won|[a-z]{3,}ed)\s")
 #: "When was <subject> a/an <noun> <participle>?": the sentence said what the subject was, then dated the noun.
 _EN_PREDICATE_NOUN = re.compile(
     r"^(?:When|Since when)\s+(?:was|were)\s+\S+(?:\s+\S+)*?\s+(?:a|an)\s+(?:[\w-]+\s+){0,4}[\w-]+(?:ed|en)\?$"
@@ -423,6 +427,8 @@ def question_problem(question: str, template: str) -> str | None:
         return "the verb's object is missing ('… shown to induce protective?')"
     if verb in ("was", "were") and _EN_COMPARISON.search(question):
         return "a comparison, not an event ('When was X lower than Y?')"
+    if _EN_SECOND_PREDICATE.search(question):
+        return "two predicates in one question ('… coaching for 11 years and has been with the Forge since …')"
     if verb in ("was", "were") and _EN_PREDICATE_NOUN.match(question):
         return "a predicate noun before the verb ('When was 1.2.33 a small bugfix patch released?')"
     if first.lower() in _ADVERB_LEAD or first.endswith("ly"):

@@ -185,9 +185,27 @@ def is_person_name(value: str) -> bool:
     for part in parts:
         part = re.sub(r"^(?:고\s?\(故\)|故)\s*", "", part)  # "고(故) 정만수": the late 정만수
         bare = re.sub(r"\s?\([^)]*\)$", "", part)
-        if not _KO_NAME.match(part) or _NOT_NAMES.search(bare.split()[0]):
+        if not _KO_NAME.match(part) or _NOT_NAMES.search(bare.split()[0]) or not _has_surname(bare.split()[0]):
             return False
     return True
+
+
+#: Korean surnames (one syllable, and the common two-syllable ones): a name opens with one ("접수·수납·예약" does not).
+_SURNAMES = frozenset(
+    (
+        "김 이 박 최 정 강 조 윤 장 임 한 오 서 신 권 황 안 송 전 홍 유 고 문 양 손 배 백 허 남 심 "
+        "노 하 곽 성 차 주 우 구 민 류 나 진 지 엄 채 원 천 방 공 현 함 변 염 여 추 도 소 석 선 설 "
+        "마 길 연 위 표 명 기 반 라 왕 금 옥 육 인 맹 제 모 탁 국 어 은 편 용 예 경 봉 사 부 가 복 "
+        "태 목 형 피 두 감 음 빈 동 온 호 범 좌 팽 승 간 상 시 갈 단 견 당 화 창 옹 순 종 풍 독 엽 "
+        "초 학 리"
+    ).split()
+)
+_COMPOUND_SURNAMES = ("황보", "남궁", "제갈", "선우", "서문", "독고", "사공")
+
+
+def _has_surname(name: str) -> bool:
+    """Whether a Korean name opens with a surname."""
+    return name[:1] in _SURNAMES or name.startswith(_COMPOUND_SURNAMES)
 
 
 def person_label(label: str) -> bool:
