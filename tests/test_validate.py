@@ -1231,6 +1231,26 @@ def test_a_fee_written_in_man_won_beside_the_course_name_states_it(tmp_path: Pat
     assert fact_closure(ctx, fee) == {"admissions/guide.md", "admissions/faq.md"}
 
 
+def test_a_value_every_plan_shares_is_told_by_a_line_about_the_plan_kind(tmp_path: Path) -> None:
+    table = (
+        "| | **Essentials** | **Plus** |\n|---|---|---|\n| Hygiene visits | 2 visits | 4 visits |\n"
+        "| Discount on treatment | 10% | 10% |\n"
+    )
+    ctx = kb_context(
+        tmp_path,
+        {
+            "dental/paying.md": "# Paying\n\n## 2. Tanners Row Care Plan\n\n" + table,
+            "dental/faq.txt": "New patient FAQ\n\nOur Care Plan gives you 10% off treatment.\n\n"
+            "Care Plan members can book 4 visits of hygiene.\n",
+        },
+    )
+    discount = next(f for f in ctx.facts if f.attribute == "Discount on treatment")
+    assert fact_closure(ctx, discount) == {"dental/paying.md", "dental/faq.txt"}
+    # the plans' visits differ: a line about the Care Plan says nothing of one plan's
+    visits = next(f for f in ctx.facts if f.value == "4 visits")
+    assert fact_closure(ctx, visits) == {"dental/paying.md"}
+
+
 def test_a_founding_told_again_in_other_words_on_a_page_beside_it(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,
