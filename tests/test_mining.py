@@ -837,3 +837,9 @@ def test_a_section_headed_by_a_quoted_work_is_about_the_work() -> None:
         ("2025 시즌 프로그램", "02-765-4821"),
     ]
     assert ("《겨울, 수선집》", "theatre") in mined.row_entities
+
+
+def test_a_row_for_the_rest_of_a_table_names_nothing() -> None:
+    text = "# 병원 소개\n\n| 구분 | 장비 |\n|---|---|\n| 영상 진단 | 콘빔 CT |\n| 기타 | 러버댐 |\n"
+    mined = mine(text, doc_id="clinic/about.md", title="병원 소개")
+    assert [f.value for f in mined.facts] == ["콘빔 CT"]

@@ -661,7 +661,20 @@ def test_a_days_row_folded_into_a_korean_label_stays_with_the_label() -> None:
 
 def test_a_discount_on_something_is_asked_what_not_what_percentage() -> None:
     asked = English().fact(fact("Discount on treatment", "10%", "percent", number=10.0, unit="%"), "the Plus Plan")
-    assert asked is not None and asked[0] == "What is the discount on treatment of the Plus Plan?"
+    assert asked is not None and asked[:2] == (
+        "What discount on treatment does the Plus Plan give?",
+        "The Plus Plan gives a 10% discount on treatment.",
+    )
+    shop = English().fact(fact("Discount on treatment", "10%", "percent", number=10.0, unit="%"), "Orbit Clinic")
+    assert shop is not None and shop[0] == "What is Orbit Clinic's discount on treatment?"
+
+
+def test_a_korean_row_of_hours_under_an_hours_column_is_asked_from_when_to_when() -> None:
+    lunch = fact("점심시간 진료시간", "13:00 ~ 14:00").model_copy(
+        update={"source": "table", "evidence": "| 점심시간 | 13:00 ~ 14:00 |"}
+    )
+    asked = Korean().fact(lunch, "수지바른숲치과의원")
+    assert asked is not None and asked[0] == "수지바른숲치과의원의 점심시간은 몇 시부터 몇 시까지인가요?"
 
 
 def test_a_menus_serving_columns_and_a_per_unit_price_are_asked_as_costs() -> None:

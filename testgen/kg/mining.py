@@ -404,6 +404,8 @@ class _Miner:
             merged = row_head
             if normalize(row_head) in _TOTAL_COLUMNS:
                 continue  # the rows above summed: asked as "X의 합계 금액", it reads as a pasted label
+            if normalize(row_head) in _OTHER_ROWS:
+                continue  # "| 기타 | 수면 진정 장비, 러버댐 |": the rest, named by nothing ("X 기타의 장비")
             if key_value_table:
                 self.key_value(row_head, cells[1], start + max(self.doc.text[start:end].find(cells[1]), 0), start, end)
                 continue
@@ -954,6 +956,8 @@ def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool
     return bool(words) and all(part[:1].isupper() or part[:1].isdigit() for w in words for part in w.split("-") if part)
 
 
+#: Row heads that gather the rest of a table: no name to ask a question by.
+_OTHER_ROWS = frozenset("기타 그외 그 외 other others misc miscellaneous etc 其他 その他".split()) | {"그 외"}
 #: Column headers of a table's first column whose rows are the steps of a process, not things.
 _STEP_COLUMNS = frozenset("stage stages step steps phase phases 단계 절차 순서 阶段 步骤 段階 ステップ".split())
 

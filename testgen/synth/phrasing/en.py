@@ -616,6 +616,13 @@ class English:
             wh = "What"  # "What is the programme's age limit", not "How long"
         if kind == "percent" and head.lower() in _RATE_WORDS:
             wh = "What"  # "What is the interest rate", not "What percentage is the interest rate"
+        if head.lower() == "discount" and subject.split()[-1].lower().removesuffix("s") in OFFER_KINDS:
+            # a plan's "Discount on treatment": "What discount on treatment does the Plus Plan give?"
+            return (
+                f"What {attr} does {subject} give?",
+                _sentence(f"{subject} gives a {value} {attr}."),
+                "en.percent.give",
+            )
         template = _TEMPLATES.get(kind, "en.what" if fact.value_type == "text" else f"en.{fact.value_type}")
         if plural and kind in ("other", "person"):
             template = "en.what.list"

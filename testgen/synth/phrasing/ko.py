@@ -250,6 +250,11 @@ class Korean:
         if verbal is not None:
             return verbal
         row = _row_in_label(fact)
+        if row is not None and row.endswith("시간") and attr.endswith("시간"):
+            # "| 점심시간 | 13:00 ~ 14:00 |" under 진료시간: "…의 점심시간은 몇 시부터 몇 시까지인가요?", not
+            # "…점심시간의 진료시간은"
+            head = f"{subject}의 {topic(row)}"
+            return f"{head} 몇 시부터 몇 시까지인가요?", f"{head} {fact.value}입니다.", "ko.hours.row"
         if row is not None and DAYS.match(row):
             # a day's row ("토요일 운영 시간") is the subject's: "서림구민체육센터의 토요일 운영 시간"
             head = f"{subject}의 {topic(attr)}"
