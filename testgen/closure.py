@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from schemas import EntityNode, FactNode
 from testgen.kg.values import ValueSpan, find_values, list_items
-from testgen.lang import RULE_PAGE, contact_kind, en, ko
+from testgen.lang import KO_SERVICE_KINDS, RULE_PAGE, contact_kind, en, ko
 from testgen.lang.en import without_honorific
 from testgen.lang.scripts import HANGUL
 from testgen.names import (
@@ -41,7 +41,7 @@ from testgen.names import (
     without_trailing_note,
 )
 from testgen.synth.context import GenContext
-from testgen.text import contains_keyword, is_cjk, normalize, squeezed, tokens
+from testgen.text import contains_keyword, is_cjk, normalize, squeezable, squeezed, tokens
 
 _STOP = frozenset("the a an of in on at to for and or is was were are be by with from as its their this that".split())
 # a line's sentences; "2025. 2. 17. ~ 5. 8." is one date, not five sentences
@@ -172,7 +172,7 @@ def states_value(fact: FactNode, segment: str) -> bool:
         parts = _list_parts(fact.value)
         return (
             contains_keyword(norm, fact.value)
-            or (_SQUEEZABLE.search(fact.value) is not None and contains_keyword(squeezed(norm), squeezed(fact.value)))
+            or (squeezable(fact.value) and contains_keyword(squeezed(norm), squeezed(fact.value)))
             or (fact.value.endswith((")", "）")) and _states_without_note(fact.value, norm))
             or _states_reworded(fact.value, segment)
             or (bool(parts) and all(contains_keyword(norm, part) for part in parts))
@@ -180,10 +180,6 @@ def states_value(fact: FactNode, segment: str) -> bool:
     if fact.value_type == "date" and contains_keyword(normalize(segment), fact.value):
         return True
     return any(_same_value(fact, found, segment) for found in find_values(segment))
-
-
-#: Marks writers space or not: a value holding one may be written the other way ("기획 · 제작 PD", "기획·제작 PD").
-_SQUEEZABLE = re.compile(r"[·ㆍ/|~～]")
 
 
 def _states_without_note(value: str, norm: str) -> bool:
@@ -390,7 +386,7 @@ _FOUNDED = re.compile(
 #: A model or part code written in brackets after a name: "(ORV-R7)", "（AP-40H）".
 _BRACKETED_CODE = re.compile(r"[(（]([A-Z][A-Z0-9]*-?[A-Z0-9]*\d[A-Z0-9-]*)[)）]")
 #: A Korean name made of a word and the kind of course it is ("박사 과정", "탁구 강좌").
-_KO_KIND_AFTER = re.compile(r"([가-힣]{2,})\s(?:과정|강좌|프로그램|코스|반)")
+_KO_KIND_AFTER = re.compile(r"([가-힣]{2,})\s(?:" + "|".join(sorted(KO_SERVICE_KINDS, key=len, reverse=True)) + ")")
 #: Quotation brackets around the title of a work: 《 》 「 」 『 』 〈 〉 “ ”.
 _TITLE_QUOTES = re.compile(r"[《》「」『』〈〉“”]")
 #: A company's legal form, written with its name: "(주)하루결에프앤비", "Millrace Lettings Ltd".
@@ -868,13 +864,15 @@ class Closure:
             rf"(?:{roles})(?:{_PARTICLES})?(?![a-z가-힣])"
         )
         held = {bare or fact.value} | posts
+        spaced = any(squeezable(v) for v in held)  # then a line may write the role closed up ("기획·제작 PD")
         holding = set().union(*(self.ctx.chunks_with(v) for v in held | {squeezed(v) for v in held} if len(v) >= 2))
         chunk_ids = holding & self._chunks_naming({f for f in forms if len(f) >= 2})
-        return self._docs_with_a_line(
-            chunk_ids,
-            found,
-            lambda lines, i: bool(beside.search(normalize(lines[i])) or beside.search(squeezed(normalize(lines[i])))),
-        )
+
+        def says(lines: list[str], index: int) -> bool:
+            line = normalize(lines[index])
+            return bool(beside.search(line) or (spaced and beside.search(squeezed(line))))
+
+        return self._docs_with_a_line(chunk_ids, found, says)
 
     def _head_of_unit(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """A unit's head written before his name states where he works: "부산지점장 오승민" (the 부산 지점's head)

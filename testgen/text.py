@@ -128,10 +128,19 @@ _WRAP = re.compile(r"(?<=(.))[ \t]*\n\s*(?=(.))")
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff。、，]{2}")
 
 
+#: Marks writers space or not: a middle dot, a slash, a bar, a tilde.
+_SQUEEZABLE = re.compile(r"\s*([·ㆍ/|~～])\s*")
+
+
 def squeezed(text: str) -> str:
     """`text` without the spaces around a middle dot, a slash, a bar or a tilde, which writers put in or leave out
     ("기획 · 제작 PD" and "기획·제작 PD", "14:00 ~ 20:00" and "14:00~20:00")."""
-    return re.sub(r"\s*([·ㆍ/|~～])\s*", r"\1", text)
+    return _SQUEEZABLE.sub(r"\1", text)
+
+
+def squeezable(text: str) -> bool:
+    """Whether `text` holds a mark `squeezed` would close up (so that it may be written the other way)."""
+    return _SQUEEZABLE.search(text) is not None
 
 
 def plain_sentence(evidence: str) -> str:

@@ -17,6 +17,7 @@ from testgen.categories._common import (
 )
 from testgen.categories._registry import register
 from testgen.kg.values import classify_value, parse_number
+from testgen.lang import en, ko
 from testgen.names import core_name
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
@@ -28,7 +29,7 @@ _COUNT_UNITS = frozenset(
 )
 
 
-_DURATION_UNITS = frozenset("개월 년 일 시간 분 박일 박 months years days weeks hours minutes".split())
+_DURATION_UNITS = en.TIME_UNITS | ko.TIME_UNITS
 
 
 #: Korean labels of a number of places or people, which are counted ("정원": 더 많은, not 더 높은).

@@ -25,13 +25,14 @@ from testgen.categories._common import (
 )
 from testgen.categories._registry import register
 from testgen.kg.values import find_values, parse_number
+from testgen.lang import en, ko
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import normalize
 
 _OPS = ("sum", "difference", "ratio")
 #: Units of a span of time: two tenures, ages or terms are compared by their difference only.
-_SPANS = frozenset("년 개월 주 일 시간 분 세 살 years year months month weeks days hours minutes".split())
+_SPANS = en.TIME_UNITS | ko.TIME_UNITS | {"세", "살"}
 
 
 def _unit_sentence(fact: FactNode) -> bool:

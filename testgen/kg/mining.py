@@ -25,7 +25,7 @@ from itertools import pairwise
 
 from schemas import Chunk, Document, FactNode, FactSource, ValueType
 from testgen.kg.values import ValueSpan, classify_value, find_values
-from testgen.lang import DAYS, GENERIC_HEADINGS, OFFER_KINDS, SERVICE_KINDS, ko
+from testgen.lang import DAYS, GENERIC_HEADINGS, KO_SERVICE_KINDS, OFFER_KINDS, SERVICE_KINDS, ko
 from testgen.lang.en import base_form
 from testgen.names import is_generic_title, is_usable_name, page_kind_title, without_trailing_note
 from testgen.text import is_cjk, normalize, strip_markup
@@ -916,7 +916,7 @@ _COMPARED_KIND = re.compile(
     r"\b(?:" + "|".join(f"{kind}s?" for kind in sorted(OFFER_KINDS)) + r")\b|요금제|플랜|등급|套餐|プラン", re.I
 )
 #: Korean kinds of service a first column names its rows by ("| 강좌명 | 요일 |" over "| 탁구 | 화·목 |").
-_KO_SERVICE_KIND = re.compile(r"강좌|프로그램|교실|과정")
+_KO_SERVICE_KIND = re.compile("|".join(sorted(KO_SERVICE_KINDS, key=len, reverse=True)))
 #: A first column naming the kind of its rows: "Plan", "Tier", "Vaccine", "Program", "강좌명".
 _ROW_KIND = re.compile(
     _COMPARED_KIND.pattern

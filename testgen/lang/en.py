@@ -371,7 +371,7 @@ _PLACE_LABEL = re.compile(
     r"head office|headquartered|headquartered in|located|located in|site|venue|place|office|room)$",
     re.I,
 )
-_TIME_UNITS = frozenset(
+TIME_UNITS = frozenset(
     "second seconds minute minutes hour hours day days week weeks month months year years night nights".split()
 )
 _MEASURES = frozenset("km kilometers miles kg kilograms lbs mm cm m gb tb mb wh kwh w v km/h mph x percentile".split())
@@ -399,7 +399,7 @@ def person_label(label: str) -> bool:
 def counted_noun(label: str, unit: str | None) -> str | None:
     """The plural noun a count is of: the unit ("148 employees"), "Number of Stores" → "stores", or a plural
     label ("Seats" → "seats"); None when there is none."""
-    if unit and unit.lower() not in _MEASURES and unit.lower() not in _TIME_UNITS and is_plural_noun(unit):
+    if unit and unit.lower() not in _MEASURES and unit.lower() not in TIME_UNITS and is_plural_noun(unit):
         return unit.lower()
     written = _outside_brackets(label).strip()
     label = written.lower()
@@ -429,7 +429,7 @@ def value_kind(fact: FactNode) -> ValueKind:
         return "percent"
     unit = (fact.unit or "").lower()
     if fact.value_type == "number":
-        if unit in _TIME_UNITS:
+        if unit in TIME_UNITS:
             return "duration"
         return "count" if counted_noun(fact.attribute, fact.unit) else "quantity"
     if is_contact_value(fact.value):
@@ -439,7 +439,7 @@ def value_kind(fact: FactNode) -> ValueKind:
     if _PLACE_LABEL.match(_outside_brackets(fact.attribute).strip()) and not re.match(r"\d", fact.value):
         return "place"
     if _SPAN_LABEL.search(fact.attribute) and re.fullmatch(
-        r"(?:about |up to |approx\. )?\d+(?:\.\d+)?\s?(?:" + "|".join(_TIME_UNITS) + r")", fact.value
+        r"(?:about |up to |approx\. )?\d+(?:\.\d+)?\s?(?:" + "|".join(TIME_UNITS) + r")", fact.value
     ):
         return "duration"
     return "other"

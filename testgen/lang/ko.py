@@ -170,7 +170,7 @@ _NOT_NAMES = re.compile(
     r"실|과|국|청|처|위원회|협회|재단|법인|은행|공사)$"
 )
 _PLACE_LABEL = re.compile(r"(근무지|위치|소재지|주소|본사|지역|장소|도시|소재|본점|출발지|도착지|목적지)$")
-_KO_TIME_UNITS = frozenset({"개월", "년", "일", "시간", "분", "주", "박", "박일", "초"})
+TIME_UNITS = frozenset({"개월", "년", "일", "시간", "분", "주", "박", "박일", "초"})
 _KO_COUNTERS = frozenset({"명", "개", "곳", "건", "대", "회", "석", "점", "배"})
 
 
@@ -223,7 +223,7 @@ def value_kind(fact: FactNode) -> ValueKind:
     if fact.value_type == "percent":
         return "percent"
     if fact.value_type == "number":
-        if fact.unit in _KO_TIME_UNITS:
+        if fact.unit in TIME_UNITS:
             return "duration"
         return "count" if fact.unit in _KO_COUNTERS else "quantity"
     if is_contact_value(fact.value):
@@ -232,7 +232,8 @@ def value_kind(fact: FactNode) -> ValueKind:
         return "person"
     if _PLACE_LABEL.search(fact.attribute.strip()):
         return "place"
-    if _FREE.match(fact.value.strip()) and _PRICE_HEAD.search(fact.attribute.strip()):
+    label = fact.attribute.strip()
+    if _FREE.match(fact.value.strip()) and (PRICE_LABEL.search(label) or label.endswith("금액")):
         return "amount"  # "수강료: 무료" is asked "수강료는 얼마인가요?", not "무엇인가요"
     if re.match(r"(?:약\s*)?[\d,]+\s*명(?:\s|$)", fact.value.strip()):
         return "count"  # "약 640명 (위탁 배송기사 약 2,300명 별도)": a head count with its note
@@ -243,8 +244,8 @@ def value_kind(fact: FactNode) -> ValueKind:
 
 #: A price that is none: "무료", "무료 (교재비 별도)".
 _FREE = re.compile(r"무료(?:\s*[(（].*[)）])?$")
-#: The end of a label that names a price: 수강료, 참가비, 요금, 가격, 금액, 비용.
-_PRICE_HEAD = re.compile(r"(?:료|비|요금|가격|금액|비용)$")
+#: The end of a label that names a price: 수강료, 참가비, 요금, 가격, 단가, 비용.
+PRICE_LABEL = re.compile(r"(?:료|비|가격|요금|단가|비용)$")
 
 
 def how_many(counter: str) -> str:

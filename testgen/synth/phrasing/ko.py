@@ -9,6 +9,7 @@ from schemas import FactNode
 from testgen.kg.mining import table_cells
 from testgen.lang import DAYS, RULE_PAGE, ValueKind
 from testgen.lang.ko import (
+    PRICE_LABEL,
     event_clause,
     has_final_consonant,
     how_many,
@@ -338,7 +339,7 @@ class Korean:
             adj_q, adj_a = ("더 많은", "더 많습니다") if higher else ("더 적은", "더 적습니다")
         elif kind == "duration":
             adj_q, adj_a = ("더 긴", "더 깁니다") if higher else ("더 짧은", "더 짧습니다")
-        elif _PRICE_LABEL.search(attribute.strip()):
+        elif PRICE_LABEL.search(attribute.strip()):
             adj_q, adj_a = ("더 비싼", "더 비쌉니다") if higher else ("더 저렴한", "더 저렴합니다")  # a price
         else:
             adj_q, adj_a = ("더 높은", "더 높습니다") if higher else ("더 낮은", "더 낮습니다")
@@ -475,12 +476,10 @@ def _own_event(event: str, subject: str) -> str | None:
     return None
 
 
-#: The end of a label that names a price (수강료, 전형료, 가격, 단가): compared as dearer or cheaper.
-_PRICE_LABEL = re.compile(r"(?:료|비|가격|요금|단가|비용)$")
 #: How one value exceeds another, by the label's head: a period is longer, a price dearer, a rate higher.
 _MORE_BY_HEAD = (
     (re.compile(r"(?:기간|시간|기한|거리|길이)$"), ("더 긴가요", "더 깁니다")),
-    (_PRICE_LABEL, ("더 비싼가요", "더 비쌉니다")),
+    (PRICE_LABEL, ("더 비싼가요", "더 비쌉니다")),
     (re.compile(r"(?:점수|비율|률|율|온도|높이)$"), ("더 높은가요", "더 높습니다")),
 )
 
