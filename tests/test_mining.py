@@ -843,3 +843,31 @@ def test_a_row_for_the_rest_of_a_table_names_nothing() -> None:
     text = "# 병원 소개\n\n| 구분 | 장비 |\n|---|---|\n| 영상 진단 | 콘빔 CT |\n| 기타 | 러버댐 |\n"
     mined = mine(text, doc_id="clinic/about.md", title="병원 소개")
     assert [f.value for f in mined.facts] == ["콘빔 CT"]
+
+
+def test_a_numbering_column_names_no_row_and_a_place_kind_or_title_column_does() -> None:
+    text = (
+        "# 허브·터미널 현황\n\n"
+        "| 번호 | 명칭 | 주소 | 책임자 |\n|---|---|---|---|\n"
+        "| 1 | 군포 중앙허브 | 경기도 군포시 공단로 255 | 윤상철 허브장 |\n"
+        "| 2 | 인천 서부터미널 | 인천광역시 서구 가좌로 88 | 정기훈 터미널장 |\n\n"
+        "| # | Action | Owner |\n|---|---|---|\n| 1 | Add a load test | Ayesha Siddiqui |\n"
+    )
+    mined = mine(text, doc_id="courier/hubs.md", title="허브·터미널 현황")
+    heads = {(f.subject, f.attribute) for f in mined.facts if f.value in ("윤상철 허브장", "인천광역시 서구 가좌로 88")}
+    # the row's number is no name; the hub's name is
+    assert heads == {("군포 중앙허브", "책임자"), ("인천 서부터미널", "주소")}
+    assert not [f for f in mined.facts if f.attribute.startswith(("1 ", "2 "))]
+
+
+def test_a_capitalised_word_among_rows_of_cases_is_a_case_not_a_name() -> None:
+    text = (
+        "# Fares\n\n| Vehicle | Single | Return |\n|---|---|---|\n| Car / van up to 5.0 m | £24.50 | £43.00 |\n"
+        "| Each additional metre over 5.0 m | £5.00 | £8.75 |\n| Motorcycle | £12.00 | £21.00 |\n"
+        "| Motorcycle with sidecar | £16.00 | £28.00 |\n\n"
+        "## Rooms\n\n| Room | Seats |\n|---|---|\n| Stall | 6 |\n| Spindle | 8 |\n| Loom | 4 |\n"
+    )
+    mined = mine(text, doc_id="ferry/fares.md", title="Fares")
+    subjects = {f.subject for f in mined.facts}
+    assert "Motorcycle" not in subjects  # a row of a table of cases
+    assert {"Stall", "Spindle", "Loom"} <= subjects  # every row a name: rooms

@@ -23,7 +23,7 @@ from testgen.kg.entities import (
     resolve_entities,
 )
 from testgen.kg.graph import KnowledgeGraph
-from testgen.kg.mining import MinedDocument, mine_document
+from testgen.kg.mining import MinedDocument, heading_works, mine_document
 from testgen.kg.similarity import similar_pairs
 from testgen.names import is_generic_title
 from testgen.text import normalize
@@ -123,8 +123,11 @@ class _Mentions:
 def _mine_facts(
     corpus: Corpus, by_doc: dict[str, list[Chunk]], engine: Engine, report: Progress
 ) -> dict[str, MinedDocument]:
-    """Step 1, facts from structure. Titles are known names first, so headings naming them count as subjects."""
-    known = frozenset(normalize(d.title) for d in corpus.documents if not is_generic_title(d.title))
+    """Step 1, facts from structure. Titles are known names first, so headings naming them count as subjects, and
+    so are the works headings quote ("## 1. 《겨울, 수선집》 — 재공연"): a catalogue's row names the work too."""
+    known = frozenset(normalize(d.title) for d in corpus.documents if not is_generic_title(d.title)) | frozenset(
+        name for d in corpus.documents for name in heading_works(d.text)
+    )
     # A large document's own bar needs the caller's callback, which only an in-process engine can reach.
     mining = _Mining(known, report if engine.in_process else None)
     work = [(doc, by_doc[doc.doc_id]) for doc in corpus.documents]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schemas import Document, EntityNode, FactNode
-from testgen.kg.mining import MinedDocument
+from testgen.kg.mining import QUOTED_WORK, MinedDocument
 from testgen.kg.values import classify_value
 from testgen.lang.scripts import CJK
 from testgen.names import is_generic_title, short_title, title_cased, title_core, without_parentheticals
@@ -159,6 +159,10 @@ def resolve_entities(documents: list[Document], mined: dict[str, MinedDocument])
         for name, entity_type in mined[doc.doc_id].row_entities
         if len(name) <= _MAX_NAME and classify_value(name) is None and not is_generic_title(name)
     ]
+    # a work a heading quotes ("『소리를 모으는 사람』") is the one a catalogue's row names bare: one entity, named
+    # in its brackets
+    quoted = {normalize(name)[1:-1]: name for name, _ in rows if QUOTED_WORK.fullmatch(name)}
+    rows = [(quoted.get(normalize(name), name), entity_type) for name, entity_type in rows]
     plain = plain_names([short_title(doc.title) for doc in subject_docs] + [name for name, _ in rows])
     for doc in subject_docs:
         base = short_title(doc.title)
@@ -168,6 +172,8 @@ def resolve_entities(documents: list[Document], mined: dict[str, MinedDocument])
     for name, entity_type in rows:
         key = index.add(plain[name], entity_type)
         index.add_alias(key, name)
+        if QUOTED_WORK.fullmatch(name):
+            index.add_alias(key, name[1:-1])
     # Name-like values that recur in several documents (clients, partners, cities) become entities too.
     seen: Counter[str] = Counter()
     first: dict[str, tuple[str, str]] = {}

@@ -56,6 +56,7 @@ _PROGRESS_LINES = 5000  # lines mined between two progress reports
 #: Documents at least this long (characters) are mined in two processes when the caller allows it: mining is most of
 #: a very large document's build, one process uses one core, and the second half's facts cross back as plain rows.
 SPLIT_DOCUMENT = 4_000_000
+_NOTE_COLUMNS = frozenset("note notes remark remarks comment comments 비고 참고 备注 備考".split())
 _VALUE_COLUMNS = frozenset(
     "value values detail details description content contents condition conditions terms note notes info "
     "내용 값 설명 비고 조건 기준 세부 내역 상세 정보 数值 内容 说明 値 内容 説明 詳細".split()
@@ -104,7 +105,7 @@ def _heading_name(heading: str, known_names: frozenset[str]) -> str | None:
     at its end ("## Leeds (Head Office)" is about Leeds)."""
     if is_entity_heading(heading, known_names):
         return heading
-    quoted = _QUOTED_WORK.findall(heading)
+    quoted = QUOTED_WORK.findall(heading)
     if len(quoted) == 1:
         return quoted[0]  # "## 1. 《겨울, 수선집》 — 재공연": the section is about the play
     bare = without_trailing_note(heading)
@@ -112,7 +113,14 @@ def _heading_name(heading: str, known_names: frozenset[str]) -> str | None:
 
 
 #: A work's title in the quotation brackets Korean, Chinese and Japanese set titles in: 《겨울, 수선집》, 「…」, 〈…〉.
-_QUOTED_WORK = re.compile(r"《[^《》]{2,40}》|『[^『』]{2,40}』|「[^「」]{2,40}」|〈[^〈〉]{2,40}〉")
+QUOTED_WORK = re.compile(r"《[^《》]{2,40}》|『[^『』]{2,40}』|「[^「」]{2,40}」|〈[^〈〉]{2,40}〉")
+_HEADING_LINE = re.compile(r"^#{1,6}[ \t]+(.+)$", re.M)
+
+
+def heading_works(text: str) -> set[str]:
+    """The works that markdown headings of `text` quote, normalised with and without their brackets."""
+    quoted = {q for line in _HEADING_LINE.findall(text) for q in QUOTED_WORK.findall(line)}
+    return {normalize(q) for q in quoted} | {normalize(q[1:-1]) for q in quoted}
 
 
 class _Miner:
@@ -359,6 +367,7 @@ class _Miner:
         if len(header) < 2:
             return
         body = [(s, e, [strip_markup(c) for c in table_cells(line)]) for s, e, line in rows[2:]]
+        header, body = _keyed_by_name(header, body)
         regrouped = _named_by_item(header, body)
         if regrouped is not None:
             header, body = regrouped
@@ -367,6 +376,9 @@ class _Miner:
         )
         # A two-column table of labels and values ("| 항목 | 내용 |") is a key–value list in disguise.
         key_value_table = len(header) == 2 and normalize(header[1]) in _VALUE_COLUMNS
+        if len(header) == 3 and normalize(header[1]) in _VALUE_COLUMNS and normalize(header[2]) in _NOTE_COLUMNS:
+            # "| 항목 | 내용 | 비고 |": labels and values, with a note beside each that the value's own line keeps
+            key_value_table = True
         things = self._compared_columns(header)
         if things:
             self._by_column(header, things, body)
@@ -393,10 +405,15 @@ class _Miner:
         # "## 2025년 예산 구성" over "| 사업 | 금액 |": each amount is the year's, not the subject's for good
         period = None if first_is_date or any(find_values(cell) for cell in header) else _period(self.context())
         kind_column = _kind_word(header[0]) if _ROW_KIND.fullmatch(header[0].strip()) else ""
-        if normalize(header[0]) in _STEP_COLUMNS and not first_is_date:
+        if normalize(header[0]) in _STEP_COLUMNS | _TASK_COLUMNS and not first_is_date:
             # "| Stage | Typical time |" over "| Assessment | weeks 3–7 |": a step of a process, which is no thing
             # and whose cells, glued to the page's subject ("the guide's assessment typical time"), ask nothing
             return
+        heads = [_FOOTNOTE_MARK.sub("", cells[0]) for _, _, cells in body if len(cells) >= 2 and cells[0]]
+        # "| Vehicle | Return |" over "| Car / van up to 5.0 m |", "| Motorcycle |": when most rows describe cases, a
+        # capitalised word alone among them ("Motorcycle", "Internet") is a case too, not a name ("PgBouncer", "EPC"
+        # and "Library of Things" still name things)
+        cases = sum(_row_names_entity(h, self.known, header[0]) for h in heads) * 2 < len(heads)
         for start, end, cells in body:
             if len(cells) < 2 or not (cells[0] or merged):
                 continue
@@ -423,6 +440,8 @@ class _Miner:
                 # ("Elmsworth Parks & Recreation's camp extended care ages" glues it to the page's owner)
                 continue
             elif _row_names_entity(row_head, self.known, header[0]):
+                if cases and re.fullmatch(r"[A-Z][a-z]+", row_head) and normalize(row_head) not in self.known:
+                    continue  # glued to the page's subject it would read "Tarbrae Ferries' motorcycle return"
                 subject = row_head
                 if cells[0]:  # a continuation row names no new entity
                     self.out.row_entities.append((row_head, f"{self.doc.doc_type}/{header[0]}"))
@@ -433,6 +452,8 @@ class _Miner:
             for col, cell in enumerate(cells[1:], start=1):
                 if col >= len(header) or not self._holds_value(cell):
                     continue
+                if normalize(header[0]) in _PLACE_COLUMNS and _WHEREABOUTS.search(header[col]):
+                    continue  # "the address of Chattogram" is the address of a branch in Chattogram
                 column, unit = _column_unit(header[col])
                 typed = self._typed(cell, unit)
                 pos = line.find(cell)
@@ -690,7 +711,7 @@ class _Miner:
             if heading:
                 self.headings = _with_heading(self.headings, len(heading.group(1)), heading.group(2))
                 named = _heading_name(heading.group(2), self.known)
-                if named is not None and named != heading.group(2) and _QUOTED_WORK.fullmatch(named):
+                if named is not None and named != heading.group(2) and QUOTED_WORK.fullmatch(named):
                     self.out.row_entities.append((named, self.doc.doc_type))  # a work the section is about
                 self._section = None
                 self._unit_note = None
@@ -829,6 +850,7 @@ def _split_point(lines: list[tuple[int, int, str]]) -> tuple[int, list[tuple[int
 
 _KO_NAME_SUFFIX = re.compile(
     r"(지점|본사|사무소|영업소|센터|팀|본부|부서|호텔|항공|공항|은행|병원|학교|대학교?|회사|법인|그룹|재단|협회|"
+    r"터미널|허브|공장|창고|매장|캠퍼스|사옥|"
     r"점|관|원|청|시|군|구|국)$"
 )
 
@@ -931,6 +953,24 @@ _RECORD_NUMBER = re.compile(r"\b(?:id|no|nr|number|num)\b|#|번호|编号|番号
 _MODEL_COLUMN = re.compile(r"model|product|part|모델|제품|型号|型番", re.I)
 
 
+def _keyed_by_name(
+    header: list[str], body: list[tuple[int, int, list[str]]]
+) -> tuple[list[str], list[tuple[int, int, list[str]]]]:
+    """A table's columns with the one that names its rows first: a row's number ("| No | 도서명 |" over "| 5 | 소리를
+    모으는 사람 |") names nothing, and in a staff list keyed by post ("| 직위 | 이름 |" over "| 조리원 | 정순자 |")
+    the person is the row's subject, the post one of her values."""
+    numbered = all(not cells or re.fullmatch(r"\d{0,3}\.?", cells[0].strip()) for _, _, cells in body)
+    if normalize(header[0]) in _INDEX_COLUMNS and len(header) > 2 and numbered:
+        header, body = header[1:], [(s, e, cells[1:]) for s, e, cells in body]
+    if normalize(header[0]) in _POST_COLUMNS:
+        named = next((j for j, h in enumerate(header) if j and normalize(h) in _PERSON_COLUMNS), None)
+        if named is not None:
+            order = [named, *(j for j in range(len(header)) if j != named)]
+            header = [header[j] for j in order]
+            body = [(s, e, [cells[j] if j < len(cells) else "" for j in order]) for s, e, cells in body]
+    return header, body
+
+
 def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool:
     """Whether a table's row header (under `column`) names a thing (a branch, a product) rather than labels a case."""
     if normalize(row) in known:
@@ -939,6 +979,8 @@ def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool
         return False  # "| **Total** | 1,284 | 100% |": the rows above summed, not a thing
     if DAYS.match(normalize(row)):
         return False  # "Saturday and Sunday", "평일": a row of opening hours, not a thing
+    if normalize(column) in _TITLE_COLUMNS and len(row) <= _MAX_TITLE_CELL and re.search(r"[^\W\d_]", row):
+        return True  # "| 도서명 | 저자 |" over "| 바다의 문법 | 김하람 |": a title names its work, however it reads
     if _CODE_ROW.fullmatch(row.strip()) or _CODED_NAME.fullmatch(row.strip()):
         # a model or standard's code names it ("ORV-R7", "KSI-6000", "ADGS-1"); a record's number under "Store ID"
         # or "Flight No." does not: people ask for the store in Kochi, not for VL-005
@@ -959,9 +1001,32 @@ def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool
 #: Row heads that gather the rest of a table: no name to ask a question by.
 _OTHER_ROWS = frozenset("기타 그외 그 외 other others misc miscellaneous etc 其他 その他".split()) | {"그 외"}
 #: Column headers of a table's first column whose rows are the steps of a process, not things.
+_INDEX_COLUMNS = frozenset("no no. # nr nr. 번호 순번 연번 序号 番号 编号 №".split())
+#: Column headers of the post a row's person holds.
+_POST_COLUMNS = frozenset("직위 직책 직급 직함 역할 position role 职位 職位 役職".split()) | {"job title"}
+#: Column headers of an action list ("| # | Action | Owner | Due |"): a task is no thing, asked "X's owner" it is
+#: a pasted cell.
+_TASK_COLUMNS = frozenset("action actions task tasks to-do todo 할일 조치 조치사항 과제 액션 待办 任务".split()) | {
+    "할 일",
+    "조치 사항",
+    "action item",
+    "action items",
+}
+#: Column headers of the place a row stands for ("| City | Address |" over "| Sylhet | 15 Zindabazar |"): its address
+#: or telephone is of a branch there, not of the city.
+_PLACE_COLUMNS = frozenset(
+    "city cities town region area district country state province 도시 지역 시도 지방 城市 地区".split()
+)
+_WHEREABOUTS = re.compile(
+    r"address|location|phone|tel\b|contact|e-?mail|주소|위치|소재지|전화|연락처|地址|电话|住所|電話", re.I
+)
+
 _STEP_COLUMNS = frozenset("stage stages step steps phase phases 단계 절차 순서 阶段 步骤 段階 ステップ".split())
 
 #: Column headers of a table's first column that names people ("| 이름 | 직위 |").
+#: Column headers over the titles of works or the proper names of places: every row names one.
+_TITLE_COLUMNS = frozenset("도서명 서명 제목 작품명 공연명 명칭 title 书名 书名称 タイトル 書名 作品名".split())
+_MAX_TITLE_CELL = 40
 _PERSON_COLUMNS = frozenset("이름 성명 직원 직원명 구성원 담당자 name names 姓名 氏名 名前".split())
 
 #: Column headers of a table's first column that sort its rows into groups ("분류", "Category"), not name them.

@@ -97,7 +97,9 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
         "number",
         "ko_count",
         re.compile(
-            r"(\d[\d,]*(?:\.\d+)?(?:\s?[천백만억])*)\s?(명|개월|개|곳|건|대|박|일|년|회|석|점|배|시간|분|km/h|km|kg)"
+            # not the minutes of a time ("18:00 점심"), and a comma only between digits ("18:00, 점심")
+            r"(?<![\d:])(\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?[천백만억])*)\s?(명|개월|개|곳|건|대|박|일|년|회|석|점|배|시간|분|km/h|"
+            r"km|kg)"
         ),
     ),
     (
