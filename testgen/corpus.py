@@ -252,6 +252,7 @@ def _clean_title(text: str) -> str:
     """A heading or line as a title: markup removed, a bare slug's underscores made spaces, space collapsed."""
     text = strip_markup(_HTML_COMMENT.sub("", text))
     text = re.sub(r"\s*-{2,}\s*", " — ", text)  # "--" and "---" stand for a dash in plain text
+    text = re.split(r"\s(?:›|»|>)\s", text)[-1]  # a breadcrumb: "Ops wiki › Front desk › Opening & closing"
     if "_" in text and not re.search(r"\s", text.strip()):
         text = text.replace("_", " ")  # a wiki slug as heading: "Google_検索"
     # ASCII runs only: an ideographic space is part of how a CJK title is written
@@ -292,6 +293,7 @@ def _opening(text: str, blocks: list[Block]) -> tuple[str, bool] | None:
     """The document's first heading or first line of text (comments, rules and a plain-text masthead skipped),
     and whether it is a heading; None when the document opens with a table, a list or code."""
     skipped = 0
+    recorded = False  # the line above was a masthead's record, whose run-ons are indented
     for block in blocks:
         if block.kind == "heading":
             if block.heading.strip():
@@ -302,12 +304,43 @@ def _opening(text: str, blocks: list[Block]) -> tuple[str, bool] | None:
         for line in _HTML_COMMENT.sub("", text[block.start : block.end]).splitlines():
             if not re.search(r"\w", line):
                 continue
-            if skipped and (_MASTHEAD_RECORD.match(line) or line[:1].isspace()):
+            if skipped and (_MASTHEAD_RECORD.match(line) or (recorded and line[:1].isspace())):
+                recorded = True
                 continue  # under a masthead, its record: "배포일시 : 2024. 9. 5.", "담당부서 : …" and their run-ons
+            recorded = False
+            if skipped and _CONTACT_LINE.search(line):
+                continue  # under a letterhead, its address and numbers: "Harbour Office, Quay Road, DU7 3HQ"
+            if re.search(r"[:：]\s*$", line):
+                return None  # "Media contact:" opens a block of its own, it names no page
             if not (skipped < _MAX_MASTHEAD_LINES and _masthead(line)):
                 return line, False
             skipped += 1
     return None
+
+
+#: A line of an address or of numbers to call: a telephone or e-mail label, an address, a postcode.
+_CONTACT_LINE = re.compile(
+    r"\b(?:tel|phone|fax)\b\.?\s*[:：]?\s*[+(\d]|@|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|전화|팩스|주소\s*[:：]|"
+    r"\d+\s+[A-Z][a-z]+\s+(?:Road|Street|Avenue|Lane|Quay|Way|Drive)\b|,\s*[A-Z][a-z]+\s+(?:Road|Street|Avenue|Lane|Quay)\b",
+    re.I,
+)
+#: The header lines a saved e-mail opens with, and its subject.
+_MAIL_HEADER = re.compile(r"^\s*(?:from|to|cc|date|sent|보낸\s*사람|받는\s*사람|발신|수신|날짜)\s*[:：]", re.I)
+_MAIL_SUBJECT = re.compile(r"^\s*(?:subject|제목)\s*[:：]\s*(?:(?:re|fwd?|회신|전달)\s*[:：]\s*)*(.+?)\s*$", re.I)
+
+
+def _mail_subject(text: str) -> str:
+    """The subject of a document that opens with e-mail headers ("From: …", "To: …", "Subject: …"), else ""."""
+    lines = [line for line in text.lstrip().splitlines()[:8] if line.strip()]
+    if not lines or not _MAIL_HEADER.match(lines[0]):
+        return ""
+    for line in lines:
+        subject = _MAIL_SUBJECT.match(line)
+        if subject:
+            return _clean_title(subject.group(1))
+        if not (_MAIL_HEADER.match(line) or line[:1].isspace()):
+            return ""
+    return ""
 
 
 #: A line of a masthead's record (who sends it, when): a short label, a colon, a value.
@@ -318,6 +351,9 @@ _MASTHEAD_RECORD = re.compile(r"^\s*[^\s:：][^:：]{0,15}\s*[:：]\s*\S")
 _MAX_MASTHEAD_LINES = 2
 _BYLINE = re.compile(r"기자|특파원|reporter|correspondent|^\s*by\s+[A-Z]|記者", re.I)
 _DATE_IN_LINE = re.compile(r"\b(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d{2}\b|(?:19|20)\d\d년")
+_FULL_DATE_IN_LINE = re.compile(
+    r"\b(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}\b|\b\d{1,2}:\d{2}\b|(?:19|20)\d\d년\s*\d{1,2}월"
+)
 
 
 #: A line that is only a date: "27 February 2024", "March 3, 2025", "2025.11.08", "2025년 3월 14일(금)".
@@ -333,8 +369,12 @@ def _masthead(line: str) -> bool:
     """Whether a plain-text document's opening line is its masthead, not its title: a newspaper's "가온일보 | 사회 |
     2025.03.14 16:42 | 최유진 기자", a "PRESS RELEASE - FOR IMMEDIATE RELEASE" tag."""
     parts = [p for p in re.split(r"\s[|·\-–—]\s|\s*\|\s*", _clean_title(line)) if p.strip()]
-    if len(parts) >= 2 and (_BYLINE.search(line) or _DATE_IN_LINE.search(line)):
+    if len(parts) >= 2 and (_BYLINE.search(line) or _FULL_DATE_IN_LINE.search(line)):
         return True
+    if len(parts) >= 3 and _DATE_IN_LINE.search(line):
+        return (
+            True  # "가온일보 | 사회 | 2025년": a paper, its section, its date; "…비상연락망 - 2024년 상반기" is a title
+        )
     if _RELEASE_TAG.fullmatch(_clean_title(line)) or _NOTICE_NUMBER.search(line):
         return True
     if re.fullmatch(r"\S+(?:\s\S+)?\s+" + _RELEASE_TAG.pattern, _clean_title(line), re.I):  # "새벌구청 보도자료"
@@ -381,6 +421,8 @@ def _line_is_title(line: str, stem: str) -> bool:
         return False
     if _RECORD_LINE.match(line):
         return False  # "최종 수정: 2025.07.01 (v3) / 담당: 서지민": when and by whom, not what the page is
+    if re.search(r"→|->", line):
+        return False  # "[초안] 작성 배수진 / 검토 대표님 → 11/13 업로드 예정": a note on the draft's way
     return "sentence" not in name_problems(short_title(line))
 
 
@@ -428,6 +470,9 @@ def derive_title(text: str, front_matter: dict[str, str], stem: str) -> tuple[st
     title = front_matter.get("title", "").strip()
     if title:
         return title, "front matter"  # the author's choice, kept as written
+    subject = _mail_subject(text)
+    if subject:
+        return subject, "opening"  # a saved e-mail is titled by its subject, not its "From:" line
     blocks = split_blocks(text)
     h1s = [
         (block.start, _clean_title(block.heading))

@@ -280,12 +280,14 @@ _SMALL_WORDS = frozenset("of and the for at in on de du la van von".split())
 
 def without_legal_form(name: str) -> str:
     """A Korean organisation's name without its legal form, as people write it: "재단법인 늘품나눔재단" →
-    "늘품나눔재단", "주식회사 윤슬로지" → "윤슬로지", "(주)하늘여행" → "하늘여행"; the name itself otherwise."""
+    "늘품나눔재단", "주식회사 윤슬로지" → "윤슬로지", "(주)하늘여행" → "하늘여행", "도서출판 소금빛" →
+    "소금빛"; the name itself otherwise."""
     return _LEGAL_FORM.sub("", name).strip() or name
 
 
 _LEGAL_FORM = re.compile(
-    r"^(?:주식회사|유한회사|재단법인|사단법인|학교법인|의료법인|사회복지법인|\(주\)|㈜)\s*|\s*(?:주식회사|\(주\)|㈜)$"
+    r"^(?:주식회사|유한회사|재단법인|사단법인|학교법인|의료법인|사회복지법인|법무법인|세무법인|회계법인|특허법인|노무법인"
+    r"|도서출판|\(주\)|㈜)\s*|\s*(?:주식회사|\(주\)|㈜)$"
 )
 
 
@@ -314,11 +316,14 @@ PAGE_KIND_WORDS = GENERIC_HEADINGS | frozenset(
     """locations location offices office hours directory handbook guide guides onboarding checklist procedure
     procedures process processes post-mortem postmortem retrospective minutes meeting meetings agenda announcement
     announcements news updates changelog notice notices welcome introduction press release releases immediate
-    standard operating sop
+    standard operating sop fares tickets fees rates timetable timetables events programme calendar staff list lists
+    rota roster newsletter bulletin opening closing
     소개 연혁 공지 공고 제도 절차 휴가 복지 팀 회의록 회의 가이드 매뉴얼 체크리스트 온보딩 프로세스 업무 결과 보고
     보고서 자료 규칙 지침 공시 의료진 교수진 강사진 임직원 구성원 단원 조직도 모음 문답 질의응답 정정보도 보도자료
+    연락망 비상연락망
     재단 기관 단체 법인 협회 조합 병원 학교 센터 도서관 연구소 foundation firm 사업 실적 계획 예산 활동""".split()
 )
+_WHATS_ON = re.compile(r"\bwhat['’]s on\b")
 #: A Korean particle glued to the last word of a title's part ("회사 소개와 연혁": 소개 + 와).
 _KO_JOINING = re.compile(r"(?<=[가-힣])(?:와|과|및|의)$")
 
@@ -328,13 +333,16 @@ def page_kind_title(name: str) -> bool:
     """Whether a name is made only of words for kinds of page ("Office Locations", "Post-mortem", "회사 소개와
     연혁", "팀 소개", "휴가·복지 제도"): the title of a page, not the name of what its facts are about."""
     # a particle glued on ("소개와") is dropped, not the end of a kind word ("결과")
-    words = [w if w in PAGE_KIND_WORDS else _KO_JOINING.sub("", w) for w in re.findall(r"[\w\-]+", normalize(name))]
+    name = _WHATS_ON.sub("events", normalize(name))  # "What's On — Spring 2025": a page of events
+    words = [w if w in PAGE_KIND_WORDS else _KO_JOINING.sub("", w) for w in re.findall(r"[\w\-]+", name)]
     words = [w for w in words if w and w not in _GLUE]
     return bool(words) and all(w in PAGE_KIND_WORDS or _PERIOD_WORD.fullmatch(w) for w in words)
 
 
 #: A year or part of one among a page's kind words: "2024년도 사업 결과 보고" names a year's report, no thing.
-_PERIOD_WORD = re.compile(r"\d+(?:년도?|분기|월)?|(?:fy)?\d{2,4}|상반기|하반기|q[1-4]|h[12]")
+_PERIOD_WORD = re.compile(
+    r"\d+(?:년도?|분기|월)?|(?:fy)?\d{2,4}|상반기|하반기|q[1-4]|h[12]|spring|summer|autumn|fall|winter|봄호?|여름호?|가을호?|겨울호?"
+)
 
 
 #: Words that only introduce a page's subject: "About Tarnwell Renewables", "Introducing Evenflow", "윤슬로지 소개".
@@ -343,7 +351,8 @@ _INTRODUCING = re.compile(r"^(?:about|introducing|meet|welcome to|all about)(?:\
 # 모집 공고", "… 정기 경영공시".
 _KO_INTRODUCING = re.compile(
     r"\s*(?:(?:(?<=\s)(?:병원|회사|기관|학교|센터|단체)\s*)?(?:브랜드\s*)?소개|개요|(?:추진\s*)?(?:결과\s*)?보고서?|(?:(?:참가|참여|신청)\s*)?(?:[가-힣]+\s)?모집(?:\s*공고)?|선발\s*공고|(?:시행\s*)?공고|(?:정기\s*)?(?:경영\s*)?공시|"
-    r"(?:사용\s*)?설명서|매뉴얼|(?:제품\s*)?사양서?|(?:(?:연습|공연|행사|교육|운영|수업)\s*)?일정표?|(?:진료|이용|시설|입원|외래|방문|서비스)\s*안내(?:문|서)?|"
+    r"(?:사용\s*)?설명서|매뉴얼|(?:비상\s*)?연락망|가정\s*통신문(?:\s*제?\s*[\d-]+\s*호)?|(?:구성원|임직원|교직원|직원)\s*현황|"
+    r"(?:직원|부서별|팀별)\s*연락처|(?:제품\s*)?사양서?|(?:(?:연습|공연|행사|교육|운영|수업)\s*)?일정표?|(?:진료|이용|시설|입원|외래|방문|서비스)\s*안내(?:문|서)?|"
     r"(?:(?<=\s)[가-힣]+\s)?(?:진료\s*)?(?:비용|요금|가격|수수료|이용료|진료비)\s*안내(?:문|서)?)$"
 )
 #: A Korean welcome page's title: "새길로지스 사내 위키에 오신 것을 환영합니다 👋" welcomes to 새길로지스.
@@ -375,6 +384,13 @@ _CREDENTIAL = re.compile(
 _TITLE_TAG = re.compile(r"^\s*(?:\[[^\]]{1,12}\]|【[^】]{1,12}】)\s*(?=\S)")
 
 
+#: A Korean body's name after the year a page is for: "2024학년도 솔빛마루어린이집", "2025년 가온누리병원".
+_KO_DATED_BODY = re.compile(
+    r"^(?:19|20)\d{2}\s*(?:학년도|년도?)\s+([가-힣][가-힣\s]*(?:어린이집|유치원|학교|병원|의원|센터|도서관|박물관|협회|재단|"
+    r"신협|은행|교회|법인|회사))$"
+)
+
+
 @lru_cache(maxsize=65536)
 def introduced_name(name: str) -> str:
     """A title without the words that only introduce its subject: "About Tarnwell Renewables" → "Tarnwell
@@ -394,6 +410,9 @@ def introduced_name(name: str) -> str:
     guide = _KO_GUIDE_OF.match(bare)
     if guide:
         bare = guide.group(1)  # "서하시립박물관 관람 안내": the museum's guide for visitors
+    dated = _KO_DATED_BODY.match(bare)
+    if dated:
+        bare = dated.group(1)  # "2024학년도 솔빛마루어린이집 이용안내": the guide's year, not the daycare's name
     if bare == name or not bare or page_kind_title(bare) or not is_usable_name(bare):
         return name
     if not is_cjk(bare) and not (bare[:1].isupper() or bare[:1].isdigit()):

@@ -510,3 +510,43 @@ def test_a_page_titled_by_its_kind_is_named_by_the_name_it_gives(tmp_path: Path)
     (tmp_path / "team.md").write_text("# 팀 소개\n\n- 팀장: 오지훈\n", encoding="utf-8")
     titles = {doc.doc_id: doc.title for doc in load_kb(tmp_path).documents}
     assert titles == {"about.md": "재단법인 늘품나눔재단", "team.md": "팀 소개"}  # no name given: the title stays
+
+
+@pytest.mark.parametrize(
+    ("text", "stem", "title"),
+    [
+        # a saved e-mail is titled by its subject
+        (
+            "From: Priya Nandakumar <priya@example.co.uk>\nTo: members@example.co.uk\nDate: Mon, 7 Oct 2024\n"
+            "Subject: Re: Changes from November\n\nHi everyone,\n",
+            "NOTICE - changes",
+            "Changes from November",
+        ),
+        # a letterhead's address and numbers are no title
+        (
+            "TARBRAE FERRIES LTD\nHarbour Office, Quay Road, Dunmallow DU7 3HQ\nTel 01632 960 480\n\n"
+            "NOTICE TO PASSENGERS\n\nFares change on 1 March.\n",
+            "notice",
+            "NOTICE TO PASSENGERS",
+        ),
+        # a breadcrumb names the page by its last part
+        ("# Ops wiki › Front desk › Opening & closing\n\nText.\n", "checklist", "Opening & closing"),
+        # a title with a year in it is no newspaper masthead
+        (
+            "=====\n 청람고속(주) 비상연락망 - 2024년 상반기 (최종 수정본)\n 작성: 경영지원팀\n=====\n\n[대표 번호]\n",
+            "비상연락망",
+            "청람고속(주) 비상연락망 - 2024년 상반기 (최종 수정본)",
+        ),
+        # a line ending with a colon opens a block; a note on a draft's way is no title either
+        (
+            "FOR IMMEDIATE RELEASE\nJanuary 28, 2025\n\nMedia contact:\nAda Quinlan\n",
+            "PRESS RELEASE_Sunday hours",
+            None,
+        ),
+        ("[초안] 작성 배수진 / 검토 대표님 → 11/13 업로드 예정\n본문입니다.\n", "insta 초안", None),
+    ],
+)
+def test_plain_text_titles_skip_mail_headers_letterheads_and_notes(text: str, stem: str, title: str | None) -> None:
+    from testgen.corpus import clean_stem, derive_title
+
+    assert derive_title(text, {}, stem)[0] == (title if title is not None else clean_stem(stem))

@@ -347,6 +347,11 @@ def test_names_are_not_page_kind_titles(title: str) -> None:
         ("[Notice] Lumenday Status", "Lumenday Status"),
         ("Samir Haddad, M.Ed.", "Samir Haddad"),  # a credential after the name
         ("Ana Ruiz, PhD", "Ana Ruiz"),
+        ("2024학년도 솔빛마루어린이집 이용안내", "솔빛마루어린이집"),  # the guide's year, not the daycare's name
+        ("솔빛마루어린이집 가정통신문 제2024-3호", "솔빛마루어린이집"),
+        ("법무법인 다온길 구성원 현황", "법무법인 다온길"),
+        ("문경호 세무회계사무소 직원 연락처", "문경호 세무회계사무소"),
+        ("청람고속 비상연락망", "청람고속"),
         # nothing usable follows the introducing words: the title stays (and the gate judges it)
         ("About us", "About us"),
         ("About the team", "About the team"),
@@ -463,3 +468,11 @@ def test_a_welcome_a_history_and_a_version_note_are_stripped_from_a_korean_title
     assert introduced_name("수지바른숲치과의원 병원 소개") == "수지바른숲치과의원"  # the kind before 소개 goes too
     # a page introducing a group of people is a kind of page, not a name
     assert page_kind_title("강사진 소개 2025")
+
+
+def test_a_publisher_or_law_firm_is_written_without_its_kind_of_firm() -> None:
+    from testgen.names import without_legal_form
+
+    assert without_legal_form("도서출판 소금빛") == "소금빛"
+    assert without_legal_form("법무법인 다온길") == "다온길"
+    assert without_legal_form("도서출판") == "도서출판"  # nothing left: the name itself
