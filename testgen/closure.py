@@ -27,6 +27,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from schemas import EntityNode, FactNode
+from testgen.kg.mining import table_cells
 from testgen.kg.values import ValueSpan, find_values, list_items
 from testgen.lang import KO_SERVICE_KINDS, RULE_PAGE, contact_kind, en, ko
 from testgen.lang.en import without_honorific
@@ -41,7 +42,7 @@ from testgen.names import (
     without_trailing_note,
 )
 from testgen.synth.context import GenContext
-from testgen.text import contains_keyword, is_cjk, normalize, squeezable, squeezed, tokens
+from testgen.text import bare_figure, contains_keyword, is_cjk, normalize, squeezable, squeezed, tokens
 
 _STOP = frozenset("the a an of in on at to for and or is was were are be by with from as its their this that".split())
 # a line's sentences; "2025. 2. 17. ~ 5. 8." is one date, not five sentences
@@ -332,6 +333,13 @@ _ROLE_LABEL = re.compile(
 )
 
 
+#: The title of a post (a notice, an update, an FAQ) rather than of a thing: "[공지] 2025년 설 연휴 휴진 안내".
+_POST_TITLE = re.compile(
+    r"^\s*(?:\[[^\]]{1,12}\]|【[^】]{1,12}】)|(?:안내|공지|공고|알림|소식|notice|announcement|update|newsletter|bulletin)"
+    r"\s*(?:\([^)]*\))?\s*$|\b(?:faq|frequently asked questions)\b|자주\s*묻는",
+    re.I,
+)
+
 #: How many pages may write a figure for its label alone to tie a line to the fact; and for the figure alone.
 _FEW_PAGES = 12
 _RARE_PAGES = 3
@@ -488,6 +496,7 @@ class Closure:
         self._entity_names: dict[str, str] = {}  # normalised entity name → entity id
         self._legal: dict[str, set[str]] = {}  # entity id → the legal names its facts give it
         self._by_chunk: dict[str, list[FactNode]] | None = None  # chunk id → the facts mined from it
+        self._by_key: dict[tuple[str, str, str], set[str]] | None = None  # (entity, label, figure) → documents
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
@@ -574,6 +583,7 @@ class Closure:
         docs |= self._by_identifier(fact, docs)
         docs |= self._same_event(fact, docs)
         docs |= self._role_beside_name(fact, forms, docs)
+        docs |= self._holder_beside_post(fact, forms, docs)
         docs |= self._rows_naming(fact, forms, docs)
         docs |= self._row_under_named_heading(fact, forms, docs)
         docs |= self._head_of_unit(fact, forms, docs)
@@ -587,6 +597,8 @@ class Closure:
         docs |= self._legal_name_beside(fact, forms, docs)
         docs |= self._contact_in_folder(fact, docs)
         docs |= self._said_of_every_variant(fact, cues, docs)
+        docs |= self._recorded_again(fact)
+        docs |= self._labelled_in_folder(fact, docs)
         short_forms = self.subject_forms(fact) if fact.value_entity else forms
         docs |= self._from_the_other_end(fact, short_forms | self.distinctive(forms))
         docs |= self._relation_in_prose(fact, short_forms, docs)
@@ -662,23 +674,27 @@ class Closure:
                     break
         return found
 
-    def _names_a_rival(self, fact: FactNode, chunk_id: str, index: int) -> bool:
+    def _names_a_rival(self, fact: FactNode, chunk_id: str, index: int, *, pages: bool = True) -> bool:
         """Whether line `index` of a chunk is about another thing of the subject's kind (another employee, another
-        product): a figure there, written without the subject's name, is more likely that thing's."""
+        product): a figure there, written without the subject's name, is more likely that thing's. With `pages`
+        false, a notice of the folder is no rival for being a page of its own."""
         entity = self.ctx.entities.get(fact.subject_entity or "")
         if entity is None:
             return False
         kinds = self._kinds_by_chunk()
-        named = kinds.get(chunk_id, {}).get(entity.entity_type, set())
-        if named - {entity.entity_id}:
-            return True
         node = self.ctx.chunks[chunk_id]
+        own = {entity.entity_id}
+        homes = self._homes_by_kind.get((entity.entity_type, node.doc_id), set())
+        if not pages and _POST_TITLE.search(self.ctx.docs[node.doc_id].title):
+            own |= homes  # a notice's own name, in its title, is no rival; another contract's page is
+        if kinds.get(chunk_id, {}).get(entity.entity_type, set()) - own:
+            return True
         # or under a heading naming another thing ("### 1. Velvera Buds" above the line), whatever kind the graph
         # gave it
         line = self.lines(chunk_id)[index]
         if line.lstrip().startswith("|"):  # a table row headed by another thing: "| **Velvera Buds** | … | ₹8,999 |"
             head = normalize(line.strip().strip("|").split("|")[0].strip(" *"))
-            if self._entity_names.get(head, entity.entity_id) != entity.entity_id:
+            if self._entity_names.get(head, entity.entity_id) not in own:
                 return True
         at = node.text.find(line)
         before = node.text[: max(at, 0)].split("\n")
@@ -686,10 +702,10 @@ class Closure:
         above = [ln.lstrip("# ").strip() for ln in before if ln.lstrip().startswith("##")]
         heading = above[-1] if above else (node.heading_path[-1] if len(node.heading_path) > 1 else "")
         heading = normalize(re.sub(r"^\s*\d+[.)]\s*", "", heading))
-        if heading and self._entity_names.get(heading, entity.entity_id) != entity.entity_id:
+        if heading and self._entity_names.get(heading, entity.entity_id) not in own:
             return True
         # or on the page of one ("## Compensation" on James Wilson's page)
-        return bool(self._homes_by_kind.get((entity.entity_type, node.doc_id), set()) - {entity.entity_id})
+        return bool(homes - own)
 
     def _kinds_by_chunk(self) -> dict[str, dict[str, set[str]]]:
         """Chunk → entity type → the entities it names; built once, with the names and home pages of every entity
@@ -857,22 +873,50 @@ class Closure:
         written = {value, bare} | posts
         written |= {squeezed(v) for v in written}  # "기획 · 제작 PD" is also written "기획·제작 PD"
         roles = "|".join(re.escape(v) for v in sorted(written, key=len, reverse=True) if len(v) >= 2)
+        # "Rachel Nguyen (EM)": a role of two words or more is also written by its initials in brackets
+        initials = {"".join(w[0] for w in v.split()) for v in written if len(v.split()) >= 2 and v.isascii()}
+        acronyms = "|".join(sorted(re.escape(a) for a in initials if a.isalpha()))
         # after the name, the role may carry one word of its body ("Desmond Okereke, Board Clerk"), never "former"
         beside = re.compile(
             rf"(?<!\w)(?:{roles})[\s:：*,(（|-]{{0,5}}(?:{joined})(?![a-z])"
-            rf"|(?<![\w가-힣])(?:{joined})[\s,(（|]{{1,4}}(?:(?!former\s|retired\s|past\s)[a-z]+\s)?"
+            rf"|(?<![\w가-힣])(?:{joined})[\s,(（|*/—–-]{{1,4}}(?:(?!former\s|retired\s|past\s)[a-z]+\s)?"
             rf"(?:{roles})(?:{_PARTICLES})?(?![a-z가-힣])"
+            + (rf"|(?<![\w가-힣])(?:{joined})\s*[(（](?:{acronyms})[)）]" if acronyms else "")
         )
+        # a signature: the name alone on a line, the role opening the next ("Dana Whitcomb" over "Owner, Northside
+        # Forge Fitness")
+        signed = re.compile(rf"[\s*_>—–-]*(?:{joined})[\s*_,]*")
+        opening = re.compile(rf"[\s*_]*(?:{roles})[\s*_]*(?:$|[,|(（]|\s(?:at|of)\s)")
         held = {bare or fact.value} | posts
         spaced = any(squeezable(v) for v in held)  # then a line may write the role closed up ("기획·제작 PD")
-        holding = set().union(*(self.ctx.chunks_with(v) for v in held | {squeezed(v) for v in held} if len(v) >= 2))
+        holding = set().union(
+            *(self.ctx.chunks_with(v) for v in held | {squeezed(v) for v in held} | initials if len(v) >= 2)
+        )
         chunk_ids = holding & self._chunks_naming({f for f in forms if len(f) >= 2})
 
         def says(lines: list[str], index: int) -> bool:
             line = normalize(lines[index])
+            if index + 1 < len(lines) and signed.fullmatch(line) and opening.match(normalize(lines[index + 1])):
+                return True
             return bool(beside.search(line) or (spaced and beside.search(squeezed(line))))
 
         return self._docs_with_a_line(chunk_ids, found, says)
+
+    def _holder_beside_post(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """A post's holder written beside the post in a page naming the organisation: the minutes' "참석: 윤정애(대표),
+        오태석(편집장)" under "소금빛 주간 편집회의록" state that 도서출판 소금빛's 대표 is 윤정애, as "Omar Haddad,
+        CEO" in a memo naming the company states its CEO."""
+        holder = without_honorific(fact.value.strip())
+        post = normalize(fact.attribute)
+        if not (ko.is_person_name(holder) or en.is_person_name(holder)) or not 2 <= len(post) <= 20:
+            return set()
+        name, post = re.escape(normalize(holder)), re.escape(post)
+        beside = re.compile(
+            rf"(?<![\w가-힣])(?:{post})[\s:：*,(（|-]{{0,3}}{name}(?![a-z가-힣])"
+            rf"|(?<![\w가-힣]){name}[\s,(（|*/—–-]{{0,3}}(?:{post})(?:[)）]|님|{_PARTICLES})?(?![a-z가-힣])"
+        )
+        chunk_ids = self.ctx.chunks_with(holder) & self._chunks_naming({f for f in forms if len(f) >= 2})
+        return self._docs_with_a_line(chunk_ids, found, lambda lines, i: bool(beside.search(normalize(lines[i]))))
 
     def _head_of_unit(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """A unit's head written before his name states where he works: "부산지점장 오승민" (the 부산 지점's head)
@@ -987,6 +1031,58 @@ class Closure:
             for f in self.ctx.facts:
                 self._by_chunk.setdefault(f.chunk_id, []).append(f)
         return self._by_chunk.get(chunk_id, [])
+
+    def _labelled_in_folder(self, fact: FactNode, found: set[str]) -> set[str]:
+        """Pages of the subject's own folder with a line opening with the fact's full label and stating its figures:
+        the clinic's holiday notice's "점심시간   13:00 ~ 14:00" restates its about page's row "| 점심시간 | 13:00 ~
+        14:00 |". A line of a page about another thing of the subject's kind is that thing's."""
+        if fact.source not in ("key_value", "table") or not re.search(r"\d", fact.value):
+            return set()
+        subject = without_honorific(fact.subject.strip())
+        if ko.is_person_name(subject) or en.is_person_name(subject):
+            return set()
+        label = normalize(fact.attribute)
+        first = table_cells(fact.evidence)[0].strip(" *") if fact.source == "table" else ""
+        if first and label.startswith(normalize(first) + " "):
+            label = normalize(first)  # "점심시간" of "점심시간 진료시간": the row names what the value is
+        specific = len(label.split()) >= 2 or (is_cjk(label) and len(label) >= 3)
+        if not specific:
+            return set()
+        opens = re.compile(rf"^[\s\-*•·#|>]*{re.escape(label)}(?:[\s:：|*]|$)")
+        docs: set[str] = set()
+        for chunk_id in sorted(self._in_folder(self._candidates(fact), self.ctx.doc_type(fact.doc_id))):
+            doc_id = self.ctx.chunks[chunk_id].doc_id
+            if doc_id in found or doc_id in docs:
+                continue
+            # "Final exam: 30%" on another course's page is that course's own fact under the label
+            theirs = any(
+                f.subject_entity != fact.subject_entity and normalize(f.attribute).startswith(label)
+                for f in self._facts_in_chunk(chunk_id)
+            )
+            if theirs:
+                continue
+            for index, line in enumerate(self.lines(chunk_id)):
+                if (
+                    opens.match(normalize(line))
+                    and states_value(fact, line)
+                    and not self._names_a_rival(fact, chunk_id, index, pages=False)
+                ):
+                    docs.add(doc_id)
+                    break
+        return docs
+
+    def _recorded_again(self, fact: FactNode) -> set[str]:
+        """Pages recording the same thing's same attribute with the same value under the same label: a catalogue's
+        row "| 소리를 모으는 사람 | … | 296 |" under 쪽수 records the book page's "쪽수: 296쪽"."""
+        if self._by_key is None:
+            self._by_key = {}
+            for f in self.ctx.facts:
+                if f.subject_entity and f.source in ("key_value", "table"):
+                    key = (f.subject_entity, normalize(f.attribute), bare_figure(f.value))
+                    self._by_key.setdefault(key, set()).add(f.doc_id)
+        if not fact.subject_entity or fact.source not in ("key_value", "table"):
+            return set()
+        return self._by_key.get((fact.subject_entity, normalize(fact.attribute), bare_figure(fact.value)), set())
 
     def _contact_in_folder(self, fact: FactNode, found: set[str]) -> set[str]:
         """Pages of the same kind (folder) that print an organisation's or a place's telephone number or e-mail

@@ -143,9 +143,27 @@ def squeezable(text: str) -> bool:
     return _SQUEEZABLE.search(text) is not None
 
 
+#: A figure with a short unit glued or spaced after it: "296쪽", "17,000 원", "40%".
+_FIGURE_UNIT = re.compile(r"([\d][\d,.]*)\s*[^\W\d_]{1,3}|([\d][\d,.]*)\s*%")
+
+
+def bare_figure(value: str) -> str:
+    """A value as its figure alone when it is a figure and a short unit ("296쪽" and a catalogue's "296" under
+    쪽수 are one page count), else the value normalised: what two records of one attribute are compared by."""
+    norm = normalize(value)
+    figure = _FIGURE_UNIT.fullmatch(norm)
+    return (figure.group(1) or figure.group(2)) if figure else norm
+
+
+#: The number a rule's clause or a list item opens with: "①", "(2)", "3)", "가.".
+_ENUMERATOR = re.compile(r"^(?:[①-⑳]|\(\d{1,2}\)|\d{1,2}\)|[가-하]\.)\s*")
+
+
 def plain_sentence(evidence: str) -> str:
     """A sentence of prose as a question may quote it: emphasis markup and inline citation marks removed."""
-    text = evidence.replace("**", "").replace("__", "").strip()
+    text = _ENUMERATOR.sub(
+        "", evidence.replace("**", "").replace("__", "").strip()
+    )  # "① 승무원은 …": a clause's number
     if "\n" in text:  # a sentence wrapped over lines reads as one line; Chinese and Japanese join with no space
         text = _WRAP.sub(lambda m: "" if _UNSPACED.match(m.group(1) + m.group(2)) else " ", text)
     if "[" not in text and "(" not in text:

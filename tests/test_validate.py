@@ -1282,3 +1282,112 @@ def test_an_association_told_in_prose_is_told_by_every_page_linking_the_two(tmp_
     told = next(f for f in mention_relations(ctx) if f.value == "Hartle Lane Animal Rescue")
     # the agency's press release names both; the charity's own fun-run page names the agency; the fee page neither
     assert fact_closure(ctx, told) == {"agency/about.md", "agency/press.txt", "charity/fun-run.md"}
+
+
+def test_a_role_by_its_initials_in_a_signature_or_beside_bold_or_slashed_names_states_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "team/page.md": "# Core Platform\n\n| Name | Role |\n|---|---|\n| Rachel Nguyen | Engineering Manager |\n"
+            "| Dana Whitcomb | Owner |\n| Omar Haddad | Staff Engineer |\n",
+            "team/runbook.txt": "RUNBOOK\n\nCustomer comms: Rachel Nguyen (EM). Escalate to Omar Haddad (SE).\n",
+            "team/notice.txt": "NOTICE\n\nThe showers reopen on Monday.\n\nDana Whitcomb\nOwner, Northside Gym\n",
+            "team/news.md": "# News\n\nThanks for a great year.\n\n**Dana Whitcomb**, Owner\n",
+            "team/memo.txt": "MEMO\n\nSigned off: Dana Whitcomb / Owner\n",
+            "team/rota.txt": "ROTA\n\nRachel Nguyen (EU) covers Monday.\n\nDana Whitcomb\nOwners meeting at 5pm.\n",
+        },
+    )
+    manager = next(f for f in ctx.facts if f.value == "Engineering Manager")
+    # "(EM)" is her role's initials; "(EU)" is not
+    assert fact_closure(ctx, manager) == {"team/page.md", "team/runbook.txt"}
+    owner = next(f for f in ctx.facts if f.value == "Owner")
+    # a signature, a bold name and a slash state it; a line opening with "Owners meeting" does not
+    assert fact_closure(ctx, owner) == {"team/page.md", "team/notice.txt", "team/news.md", "team/memo.txt"}
+
+
+def test_a_post_holder_in_brackets_on_a_page_naming_the_organisation_states_the_post(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "publisher/about.md": "# 도서출판 소금빛\n\n| 항목 | 내용 |\n|---|---|\n| 대표 | 윤정애 |\n"
+            "| 설립 | 2011년 |\n",
+            "publisher/minutes.txt": "소금빛 주간 편집회의록\n\n참석 : 윤정애(대표), 오태석(편집장)\n",
+            "publisher/letter.txt": "독자 편지\n\n윤정애(대표) 님께 감사드립니다.\n",
+            "publisher/talk.txt": "소금빛 북토크\n\n사회: 윤정애. 대표 도서는 세 권입니다.\n",
+        },
+    )
+    head = next(f for f in ctx.facts if f.value == "윤정애")
+    # the minutes name the publisher by its name without 도서출판; the letter names no publisher; the talk's
+    # "윤정애. 대표" is no post beside her name
+    assert fact_closure(ctx, head) == {"publisher/about.md", "publisher/minutes.txt"}
+
+
+def test_a_catalogue_row_under_a_number_column_records_the_works_page_figure(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "books/release.md": "# 신간 보도자료\n\n## 첫 산문집 『소리를 모으는 사람』 출간\n\n"
+            "- 쪽수: 296쪽\n- 정가: 17,000원\n- 분야: 산문\n",
+            "books/catalogue.md": "# 도서목록\n\n| No | 도서명 | 저자 | 쪽수 | 분야 |\n|---|---|---|---|---|\n"
+            "| 1 | 바다의 문법 | 김하람 | 240 | 시 |\n| 2 | 소리를 모으는 사람 | 신아람 | 296 | 에세이 |\n",
+        },
+    )
+    rows = [f for f in ctx.facts if f.doc_id == "books/catalogue.md"]
+    # the row's number names nothing: the book does, and it is the book the heading quotes
+    assert {f.subject for f in rows} == {"바다의 문법", "소리를 모으는 사람"}
+    pages = next(f for f in ctx.facts if f.value == "296쪽")
+    row = next(f for f in rows if f.value == "296")
+    assert pages.subject_entity == row.subject_entity
+    assert fact_closure(ctx, pages) == {"books/release.md", "books/catalogue.md"}
+    validator = Validator(ctx)
+    # "296쪽" and "296" are one page count; "산문" and "에세이" are two answers to one question
+    assert not validator.gate.keys.ambiguous(pages, "『소리를 모으는 사람』의 쪽수는 어떻게 되나요?")
+    field = next(f for f in ctx.facts if f.value == "산문")
+    assert validator.gate.keys.ambiguous(field, "『소리를 모으는 사람』의 분야는 무엇인가요?")
+
+
+def test_a_row_label_opening_a_line_on_another_page_of_the_folder_restates_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "clinic/about.md": "# 숲치과의원 소개\n\n## 진료 안내\n\n| 구분 | 진료시간 |\n|---|---|\n"
+            "| 평일 | 09:30 ~ 18:30 |\n| 점심시간 | 13:00 ~ 14:00 |\n",
+            "clinic/holiday.md": "# 설 연휴 휴진 안내\n\n연휴 뒤에는 평소와 같이 진료합니다.\n\n"
+            "평일       09:30 ~ 18:30\n점심시간   13:00 ~ 14:00\n",
+            "clinic/staff.md": "# 직원 교육 일정\n\n교육 13:00 ~ 14:00, 3층 회의실\n",
+            "gym/hours.md": "# 체육관 안내\n\n점심시간   13:00 ~ 14:00\n",
+        },
+    )
+    lunch = next(f for f in ctx.facts if f.value == "13:00 ~ 14:00" and f.doc_id == "clinic/about.md")
+    # the holiday notice opens a line with 점심시간; the staff page's training and the gym's page (another folder)
+    # do not restate the clinic's lunch break
+    assert fact_closure(ctx, lunch) == {"clinic/about.md", "clinic/holiday.md"}
+
+
+def test_a_label_on_another_things_page_of_the_folder_restates_nothing(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "catalog/cis-331.md": "# CIS 331 Distributed Systems\n\n## Grading\n\n| Component | Weight | Notes |\n"
+            "|---|---|---|\n| Final exam | 30% | Finals week |\n| Labs | 40% | Four labs |\n",
+            "catalog/cis-214.md": "# CIS 214 Database Systems\n\n## Grading\n\n| Component | Weight | Notes |\n"
+            "|---|---|---|\n| Final exam | 30% | Closed book |\n| Project | 40% | Teams of three |\n",
+        },
+    )
+    weight = next(f for f in ctx.facts if f.value == "30%" and f.doc_id == "catalog/cis-331.md")
+    assert fact_closure(ctx, weight) == {"catalog/cis-331.md"}
+
+
+def test_a_label_in_another_contracts_prose_restates_nothing(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "contracts/Contract with Atlantic Risk.md": "# Contract with Atlantic Risk\n\n## Terms\n\n"
+            "- Maintenance windows: Sunday 1 AM - 5 AM EST\n- Term: 2 years\n",
+            "contracts/Contract with Heritage Life.md": "# Contract with Heritage Life\n\n## Terms\n\n"
+            "3. **Updates**: Monthly patches. Maintenance windows: Sunday 1 AM - 5 AM EST.\n",
+        },
+    )
+    window = next(f for f in ctx.facts if f.value.startswith("Sunday 1 AM"))
+    # the other contract's page is another thing's, not a notice of the folder
+    assert fact_closure(ctx, window) == {"contracts/Contract with Atlantic Risk.md"}

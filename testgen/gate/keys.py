@@ -20,7 +20,7 @@ from schemas import FactNode
 from testgen.kg.mining import table_cells
 from testgen.kg.values import find_values
 from testgen.synth.context import GenContext
-from testgen.text import normalize
+from testgen.text import bare_figure, normalize
 
 _STRUCTURED = frozenset({"key_value", "table", "timeline", "llm"})
 
@@ -73,7 +73,7 @@ class KeyIndex:
             first: str | None = None
             several = False
             for fact in self._of_subject(key[0]).get(key, ()):
-                value = normalize(fact.value)
+                value = bare_figure(fact.value)  # "296쪽" on the book's page, "296" under a catalogue's 쪽수
                 if first is None:
                     first = value
                 elif value != first:
@@ -88,7 +88,7 @@ class KeyIndex:
         if values is None:
             values = self._values[key] = defaultdict(set)
             for fact in self._of_subject(key[0]).get(key, ()):
-                values[normalize(fact.value)].add(normalize(fact.context or ""))
+                values[bare_figure(fact.value)].add(normalize(fact.context or ""))
         return values
 
     def ambiguous(self, fact: FactNode, question: str) -> bool:
@@ -103,7 +103,7 @@ class KeyIndex:
         if not (mine and mine in normalize(question)):
             return True
         values = self._values_of(key)
-        value = normalize(fact.value)
+        value = bare_figure(fact.value)
         return any(mine in sections for other, sections in values.items() if other != value)
 
     def fuller_label(self, fact: FactNode) -> str | None:
