@@ -718,3 +718,10 @@ def test_prices_a_page_says_leave_out_vat_are_answered_ex_vat(tmp_path: Path) ->
     # a page that also says some prices include the tax leaves its prices as they are
     glass = next(f for f in ctx.facts if f.value == "£6.00")
     assert tax_note(ctx, glass) == ""
+
+
+def test_an_amount_per_unit_is_one_keyword_and_a_slashed_pair_two() -> None:
+    assert keywords_for_value("£22 / day") == ["£22 / day"]  # "day" alone is no keyword
+    assert keywords_for_value("£35 / hr") == ["£35 / hr"]
+    assert keywords_for_value("영어 / 중국어") == ["영어", "중국어"]
+    assert keywords_for_value("₹8,999 / $109") == ["₹8,999", "$109"]

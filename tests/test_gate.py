@@ -222,6 +222,9 @@ def test_note_columns_are_opaque_and_properties_are_not() -> None:
         ("What is the mobile phone limit of the Expense policy?", "Not claimable", "text", "en"),  # a rule
         ("What is the pool van's fuel limit?", "Fuel card only", "text", "en"),
         ("What are the hours of the Starter Plan?", "Best effort", "text", "en"),  # no time to give
+        ("What is Ada Quinlan's e-mail?", "aquinlan", "text", "en"),  # the directory's domain is in its header
+        ("윤정애의 이메일은 무엇인가요?", "내선 101", "text", "ko"),
+        ("What is the front desk's phone number?", "Ask at reception", "text", "en"),
     ],
 )
 def test_question_words_that_do_not_fit_the_value_are_rejected(
@@ -243,6 +246,8 @@ def test_question_words_that_do_not_fit_the_value_are_rejected(
         ("What is the Team Plan's webhook limit?", "Unlimited", "text", "en"),
         ("What are the hours of the Team Plan?", "Monday–Friday, 08:00–18:00", "text", "en"),
         ("What are the Sunday hours of the Main Library?", "Closed", "text", "en"),
+        ("What is Ada Quinlan's e-mail?", "aquinlan@ashbycreeklibrary.org", "text", "en"),
+        ("도서출판 소금빛의 전화번호는 무엇인가요?", "02-334-5120", "text", "ko"),
     ],
 )
 def test_question_words_that_fit_are_kept(question: str, value: str, value_type: str, language: str) -> None:
@@ -284,6 +289,9 @@ def sentence(evidence: str, value: str, value_type: str = "date") -> FactNode:
         ("1994年9月9日，香港仔总站迁往成都道。", "1994年9月9日", "zh"),  # the terminus of which route?
         ("2005年，会馆于原址重新开放。", "2005年", "zh"),  # which hall?
         ("2012년 박물관에 그의 이름을 딴 기념실이 문을 열었다.", "2012년", "ko"),  # whose name?
+        ("Liu noted several Prairie Lakes libraries went fine-free in 2022.", "2022", "en"),  # what was reported
+        ("The ferry runs to the timetable set out below from 4 March 2024.", "4 March 2024", "en"),
+        ("2024년 3월 4일(월)부터 아래 시간표로 운행합니다.", "2024년 3월 4일", "ko"),  # which timetable?
     ],
 )
 def test_sentences_that_lean_on_their_context_are_rejected(evidence: str, value: str, language: str) -> None:

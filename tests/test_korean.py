@@ -478,3 +478,12 @@ def test_a_list_of_duties_is_no_list_of_names() -> None:
     assert not is_person_name("접수·수납·예약")  # no part opens with a surname
     assert is_person_name("이준호, 정다은")
     assert is_person_name("남궁민수")
+
+
+def test_a_hub_or_terminal_head_is_a_person_and_a_factory_is_not() -> None:
+    from testgen.lang.ko import is_person_name
+
+    assert is_person_name("배지훈 터미널장")
+    assert is_person_name("윤상철 허브장")
+    assert not is_person_name("김해 공장")  # 김 opens it, but a factory is a place
+    assert not is_person_name("서울 주차장")

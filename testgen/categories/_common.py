@@ -141,6 +141,8 @@ _QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"|‘([^’]+)’|“([^”]+)”|�
 def _slash_items(value: str) -> list[str]:
     """The sides of a short spaced-slash pair or list ("영어 / 중국어", "₹8,999 / $109"), or []."""
     items = [item.strip() for item in re.split(r"\s/\s", value)]
+    if len(items) == 2 and re.search(r"\d", items[0]) and not re.search(r"\d", items[1]) and len(items[1]) <= 12:
+        return []  # "£22 / day", "£35 / hr": an amount per unit, one value
     if 2 <= len(items) <= 4 and all(0 < len(item) <= 25 for item in items):
         return items
     return []

@@ -32,8 +32,8 @@ _COUNT_UNITS = frozenset(
 _DURATION_UNITS = en.TIME_UNITS | ko.TIME_UNITS
 
 
-#: Korean labels of a number of places or people, which are counted ("정원": 더 많은, not 더 높은).
-_CAPACITY = re.compile(r"정원|좌석|인원")
+#: Korean labels of a number of places, people or pages, which are counted ("정원", "쪽수": 더 많은, not 더 높은).
+_CAPACITY = re.compile(r"정원|좌석|인원|개수|건수|(?:쪽|페이지|회원|직원|학생|객실|병상|매장|지점)\s?수$")
 
 
 def _kind(fact: FactNode) -> str:

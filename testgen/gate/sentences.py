@@ -126,7 +126,8 @@ MAX_CJK_CHARS = 45
 #: Korean writes words with spaces and particles: a sentence past this many characters buries what it asks.
 MAX_KO_CHARS = 60
 _BACK_REFERENCE = re.compile(
-    r"\b(?:the above|the following|as mentioned|see above|see below|the same|similar|such|the latter|the former|"
+    r"\b(?:the above|the following|as mentioned|see above|see below|(?:listed|shown|set out|given|detailed) below|"
+    r"as follows|the same|similar|such|the latter|the former|"
     r"et al|fig(?:ure)?\.?\s*\d|table\s*\d)\b",
     re.I,
 )
@@ -142,11 +143,17 @@ _CJK_BACK_REFERENCE = {
         r"前述|上述|後述|やがて|結果|この|その|これ|それ|同様|同じ"
     ),
     "ko": re.compile(
-        r"같은 해|이듬해|그해|그 해|당시|위의|아래의|상기|다음 표|해당|前者|後者"
+        r"같은 해|이듬해|그해|그 해|당시|위의|아래의|상기|다음 표|다음과 같|해당|前者|後者|(?<![가-힣])아래(?:와|의)?\s"
         r"|(?<![가-힣])(?:그|그녀|그들|이들)의(?=\s)"  # "그의 이름을 딴 기념실": whose name was in the text before
     ),
 }
 _ENDS = re.compile(r"[.!?。！？．」』)）\"'”]\s*$|[다요]\s*$")
+#: A verb of saying before the value: what follows it is what was said, and its dates are the saying's content.
+_REPORTED = re.compile(
+    r"\b(?:noted|notes|said|says|reported|reports|explained|added|told|confirmed|mentioned|argued|claimed|warned|"
+    r"recalled|pointed out|stressed|observed|remarked)\b",
+    re.I,
+)
 _RELATIVE = re.compile(r"\b(?:that|which|who|whom|whose|where|when|while|whereas|although|because|if)\b", re.I)
 # After the date, a finite verb: the date sat in a clause that describes the subject ("The virus described in
 # December 2019 has resulted in …"), and the question would ask when the subject described something.
@@ -215,6 +222,8 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
         return "cut off (no closing punctuation)"
     if language == "en" and _RELATIVE.search(sentence[: max(sentence.find(fact.value), 0)]):
         return "the value may belong to a relative clause"
+    if language == "en" and _REPORTED.search(sentence[: max(sentence.find(fact.value), 0)]):
+        return "the value belongs to what was reported ('Liu noted several libraries went fine-free in 2022')"
     if language == "en" and _EN_VERB_AFTER.match(sentence[sentence.find(fact.value) + len(fact.value) :]):
         return "the value sits in a clause that describes the subject ('X described in 2019 has …')"
     return None

@@ -50,6 +50,11 @@ _AMOUNT_LABEL_EN = re.compile(
 )
 
 
+#: A question asking for an e-mail address or a telephone number, in any of the languages.
+_ASKS_EMAIL = re.compile(r"\be-?mail\b|이메일|메일\s?주소|邮箱|电子邮件|メール", re.I)
+_ASKS_PHONE = re.compile(r"\b(?:tele)?phone(?: number)?\b|전화\s?번호|电话|電話", re.I)
+
+
 def asked_kind(question: str, language: str) -> str | None:
     """The kind of answer the question word asks for, or None for what/which questions."""
     text = question.strip()
@@ -80,6 +85,10 @@ def wh_mismatch(question: str, value: str, value_type: str | None, language: str
         # "What is the mobile phone limit?" answered "Not claimable", hours answered "Best effort": a rule, not a
         # figure ("TBD" is a placeholder)
         return f"a figure is asked ({amount.group(1)}), the answer is '{value[:40]}'"
+    if _ASKS_EMAIL.search(question) and "@" not in value and not is_placeholder(value):
+        return f"an e-mail address is asked, the answer is '{value[:40]}'"  # a directory's "aquinlan" under "E-mail"
+    if _ASKS_PHONE.search(question) and not re.search(r"\d{3}", value) and not is_placeholder(value):
+        return f"a telephone number is asked, the answer is '{value[:40]}'"
     kind = asked_kind(question, language)
     if kind is None:
         return None

@@ -164,7 +164,11 @@ _TITLES = (
     "팀장|부장|과장|차장|대리|사원|주임|이사|상무|전무|대표|실장|본부장|센터장|지점장|파트장|매니저|책임|선임|"
     "수석|원장|교수|박사|님|씨|사장|회장|부사장|대표이사"
 )
-_KO_NAME = re.compile(rf"^[가-힣]{{2,4}}(?:\s?(?:{_TITLES}))?(?:\s?\([^)]*\))?$")
+# a title of the writer's own making is the unit's name with 장 ("터미널장", "허브장"), never a place (공장, 주차장)
+_KO_NAME = re.compile(rf"^[가-힣]{{2,4}}(?:\s?(?:{_TITLES}|[가-힣]{{2,5}}장))?(?:\s?\([^)]*\))?$")
+_TITLE_FIRST = re.compile(
+    rf"^(?:{_TITLES}|[가-힣]{{1,4}}장)\s+(?!(?:{_TITLES})(?:\s|$))(?=[가-힣]{{2,4}}(?:\s?\([^)]*\))?$)"
+)
 _NOT_NAMES = re.compile(
     r"^(없음|미정|공석|해당\s?없음|본인|전원|전체|모두|기타|별도|추후|협의)$|(팀|부서|본부|센터|지점|회사|사무소|그룹|비자|"
     r"실|과|국|청|처|위원회|협회|재단|법인|은행|공사)$"
@@ -184,9 +188,12 @@ def is_person_name(value: str) -> bool:
         return False
     for part in parts:
         part = re.sub(r"^(?:고\s?\(故\)|故)\s*", "", part)  # "고(故) 정만수": the late 정만수
+        part = _TITLE_FIRST.sub("", part)  # "사무장 김영수": the post, then the name
         bare = re.sub(r"\s?\([^)]*\)$", "", part)
         if not _KO_NAME.match(part) or _NOT_NAMES.search(bare.split()[0]) or not _has_surname(bare.split()[0]):
             return False
+        if len(bare.split()) > 1 and _NOT_PERSON_LABEL.search(bare):
+            return False  # "김해 공장", "서울 주차장": a place
     return True
 
 
