@@ -46,7 +46,11 @@ from testgen.text import bare_figure, contains_keyword, is_cjk, normalize, squee
 
 _STOP = frozenset("the a an of in on at to for and or is was were are be by with from as its their this that".split())
 # a line's sentences; "2025. 2. 17. ~ 5. 8." is one date, not five sentences
-_SEGMENT = re.compile(r"\n|(?<=[.!?。！？])(?<!\d\.)\s+|(?<=\d\.)\s+(?=[^\d~(/|,\-–\s])|(?<=다\.)\s*")
+# and "Dr. Lorraine Whitfield" is one name
+_SEGMENT = re.compile(
+    r"\n|(?<=[.!?。！？])(?<!\d\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<!\bSt\.)\s+"
+    r"|(?<=\d\.)\s+(?=[^\d~(/|,\-–\s])|(?<=다\.)\s*"
+)
 
 
 def attribute_cues(fact: FactNode) -> list[str]:
@@ -339,6 +343,10 @@ _POST_TITLE = re.compile(
     r"\s*(?:\([^)]*\))?\s*$|\b(?:faq|frequently asked questions)\b|자주\s*묻는",
     re.I,
 )
+
+#: A telephone number as written, whatever its separators; and the fewest digits one has.
+_PHONE_RUN = re.compile(r"(?<![\d-])\+?\d[\d\s().-]{6,}\d(?![\d-])")
+_PHONE_DIGITS = 8
 
 #: How many pages may write a figure for its label alone to tie a line to the fact; and for the figure alone.
 _FEW_PAGES = 12
@@ -878,7 +886,7 @@ class Closure:
         acronyms = "|".join(sorted(re.escape(a) for a in initials if a.isalpha()))
         # after the name, the role may carry one word of its body ("Desmond Okereke, Board Clerk"), never "former"
         beside = re.compile(
-            rf"(?<!\w)(?:{roles})[\s:：*,(（|-]{{0,5}}(?:{joined})(?![a-z])"
+            rf"(?<!\w)(?:{roles})[\s:：*,(（|-]{{0,5}}(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?(?:{joined})(?![a-z])"
             rf"|(?<![\w가-힣])(?:{joined})[\s,(（|*/—–-]{{1,4}}(?:(?!former\s|retired\s|past\s)[a-z]+\s)?"
             rf"(?:{roles})(?:{_PARTICLES})?(?![a-z가-힣])"
             + (rf"|(?<![\w가-힣])(?:{joined})\s*[(（](?:{acronyms})[)）]" if acronyms else "")
@@ -1097,9 +1105,25 @@ class Closure:
             return set()  # a notice's "문의는 teo@… 로" gives a person's address without saying whose it is
         written = normalize(bare)
         holding = {c for c in self.ctx.chunks_with(bare) if written in self.ctx.chunk_norm[c]}
+        if contact_kind(bare) == "phone":
+            holding |= self._dialled_alike(bare)  # "031-206-4417" is also written "031)206-4417"
         if len({self.ctx.chunks[c].doc_id for c in holding}) > _FEW_PAGES:
             return set()
         return {self.ctx.chunks[c].doc_id for c in self._in_folder(holding, self.ctx.doc_type(fact.doc_id))} - found
+
+    def _dialled_alike(self, number: str) -> set[str]:
+        """Chunks writing a telephone number with the same digits in other separators ("031)206-4417", "031 206
+        4417")."""
+        digits = re.sub(r"\D", "", number)
+        last = re.findall(r"\d{4,}", number)
+        if len(digits) < _PHONE_DIGITS or not last:
+            return set()
+        found = set()
+        for chunk_id in self.ctx.token_index.get(last[-1], set()):
+            runs = _PHONE_RUN.findall(self.ctx.chunks[chunk_id].text)
+            if any(re.sub(r"\D", "", run) == digits for run in runs):
+                found.add(chunk_id)
+        return found
 
     def _legal_name_beside(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """Pages writing a company's legal name close beside the subject's name in one line: a press release's

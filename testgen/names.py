@@ -291,10 +291,17 @@ _LEGAL_FORM = re.compile(
 )
 
 
+_QUOTED_NAME = re.compile(r"[《『「〈“]([^《》『』「」〈〉“”]+)[》』」〉”]")
+
+
 def core_name(name: str) -> str:
     """A name without the kind words at its edges, as people shorten it: "Contract with Bergfeld Logistik" →
     "Bergfeld Logistik", "Warranty and Returns policy" → "Warranty and Returns", "세진전자 포상여행 계약" →
-    "세진전자 포상여행". The name itself when nothing is left or nothing was stripped."""
+    "세진전자 포상여행", "『소리를 모으는 사람』" → "소리를 모으는 사람" (a work's title without its brackets). The name
+    itself when nothing is left or nothing was stripped."""
+    quoted = _QUOTED_NAME.fullmatch(name.strip())
+    if quoted:
+        return quoted.group(1)
     words = name.split()
     if len(words) >= 2 and normalize(words[-1]) in OFFER_KINDS:
         return " ".join(words[:-1])  # "Team Plan" → "Team", as the plan's column and the page call it

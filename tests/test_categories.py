@@ -725,3 +725,21 @@ def test_an_amount_per_unit_is_one_keyword_and_a_slashed_pair_two() -> None:
     assert keywords_for_value("£35 / hr") == ["£35 / hr"]
     assert keywords_for_value("영어 / 중국어") == ["영어", "중국어"]
     assert keywords_for_value("₹8,999 / $109") == ["₹8,999", "$109"]
+
+
+def test_keywords_of_lists_with_notes_addresses_and_closing_notes() -> None:
+    assert keywords_for_value("대표 · 예술감독 · 연출") == ["대표", "예술감독", "연출"]
+    assert keywords_for_value("기획 · 제작 PD") == ["기획 · 제작 PD"]  # one post, two words for its work
+    assert keywords_for_value("CT(콘빔 CT), 파노라마, 구강 스캐너") == ["CT", "파노라마", "구강 스캐너"]
+    assert keywords_for_value("경기도 용인시 수지구 풍덕천로 123, 2층") == [
+        "경기도 용인시 수지구 풍덕천로 123"
+    ]  # no "2층"
+    assert keywords_for_value("(16914) 경기도 용인시 혁신로 87-3") == ["경기도 용인시 혁신로 87-3"]
+    assert keywords_for_value("화~토 (일·월 휴무, 첫날 25/02/17(월) 상견례만 예외)") == ["화~토"]
+
+
+def test_a_quoted_work_is_a_keyword_without_its_brackets() -> None:
+    from testgen.names import core_name
+
+    assert core_name("『소리를 모으는 사람』") == "소리를 모으는 사람"
+    assert core_name("《물 위의 이름들》") == "물 위의 이름들"

@@ -925,6 +925,10 @@ def test_a_page_listing_options_is_a_document() -> None:
 def test_a_purpose_or_condition_is_no_value_to_ask_what_is() -> None:
     assert descriptive_value("For priority servicing") is not None
     assert descriptive_value("Fortnightly") is None
+    # steps of a procedure joined with "+", not ingredients or a list of duties
+    assert descriptive_value("비상등 + 삼각대(주간 100m, 야간 200m 후방), 승객 가드레일 밖 대피") is not None
+    assert descriptive_value("국산 팥앙금 + 프랑스 버터") is None
+    assert descriptive_value("상담 예약, 수수료 청구·수납, 서류 접수") is None
 
 
 def test_a_common_word_as_subject_is_a_table_row_not_a_name(tmp_path: Path) -> None:
@@ -1820,3 +1824,20 @@ def test_a_role_whose_row_says_when_it_began_or_changed_is_incomplete() -> None:
     plain = "| 박새롬 | 매니저 | 고객 응대·출고 | 2024.9.2. 입사 |"
     kept = fact("매니저", plain, attribute="직책", value_type="text", source="table")
     assert incomplete_value(kept, "매니저") is None
+
+
+def test_a_price_in_a_table_of_old_and_new_prices_has_changed(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "cowork/plans.md": "# Threadwork Plans\n\n| Plan | Price | Notes |\n|---|---|---|\n"
+            "| Day Pass | £22 / day | ex VAT |\n| Hot Desk | £169 / month | ex VAT |\n| Office | £600 / month | ex VAT |\n",
+            "cowork/notice.txt": "PRICE NOTICE\n\n  Plan           Now       New members from 1 Nov 2024\n"
+            "  Day Pass       GBP 22    GBP 25\n  Hot Desk       GBP 169   GBP 179\n\nOffice prices do not change.\n",
+        },
+    )
+    gate = Gate(ctx)
+    day = next(f for f in ctx.facts if f.value.startswith("£22"))
+    office = next(f for f in ctx.facts if f.value.startswith("£600"))
+    assert gate._changed_elsewhere(day) == "Day Pass       GBP 22    GBP 25"
+    assert gate._changed_elsewhere(office) is None

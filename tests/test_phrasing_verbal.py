@@ -709,3 +709,13 @@ def test_a_korean_price_comparison_says_dearer_or_cheaper() -> None:
         ["줌바 강좌", "탁구 강좌"], "분기 수강료", ["105,000원", "120,000원"], 0, False, "number"
     )
     assert cheaper is not None and "더 저렴한 것은" in cheaper[0]
+
+
+def test_a_rules_sentence_with_a_topic_of_its_own_is_according_to_the_rule() -> None:
+    rule = fact("said", "50분", "number", number=50.0, unit="분").model_copy(
+        update={"source": "sentence", "evidence": "① 승무원은 당일 첫 운행 출발 50분 전까지 배차실에 출근한다."}
+    )
+    asked = Korean().fact(rule, "승무원 복무규정")
+    assert asked is not None and asked[0].startswith("승무원 복무규정에 따르면 승무원은 당일 첫 운행 출발 몇 분 전"), (
+        asked
+    )

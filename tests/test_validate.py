@@ -1295,11 +1295,12 @@ def test_a_role_by_its_initials_in_a_signature_or_beside_bold_or_slashed_names_s
             "team/news.md": "# News\n\nThanks for a great year.\n\n**Dana Whitcomb**, Owner\n",
             "team/memo.txt": "MEMO\n\nSigned off: Dana Whitcomb / Owner\n",
             "team/rota.txt": "ROTA\n\nRachel Nguyen (EU) covers Monday.\n\nDana Whitcomb\nOwners meeting at 5pm.\n",
+            "team/press.txt": "PRESS\n\nSaid Engineering Manager Dr. Rachel Nguyen: we are hiring.\n",
         },
     )
     manager = next(f for f in ctx.facts if f.value == "Engineering Manager")
-    # "(EM)" is her role's initials; "(EU)" is not
-    assert fact_closure(ctx, manager) == {"team/page.md", "team/runbook.txt"}
+    # "(EM)" is her role's initials, "Engineering Manager Dr. Rachel Nguyen" her role with her title; "(EU)" is not
+    assert fact_closure(ctx, manager) == {"team/page.md", "team/runbook.txt", "team/press.txt"}
     owner = next(f for f in ctx.facts if f.value == "Owner")
     # a signature, a bold name and a slash state it; a line opening with "Owners meeting" does not
     assert fact_closure(ctx, owner) == {"team/page.md", "team/notice.txt", "team/news.md", "team/memo.txt"}
@@ -1391,3 +1392,16 @@ def test_a_label_in_another_contracts_prose_restates_nothing(tmp_path: Path) -> 
     window = next(f for f in ctx.facts if f.value.startswith("Sunday 1 AM"))
     # the other contract's page is another thing's, not a notice of the folder
     assert fact_closure(ctx, window) == {"contracts/Contract with Atlantic Risk.md"}
+
+
+def test_an_organisations_number_written_with_other_separators_is_the_same_number(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "daycare/guide.md": "# 솔빛마루어린이집 이용안내\n\n- 전화: 031-206-4417\n- 주소: 수원시 영통구 매영로 310번길 12\n",
+            "daycare/news.md": "# 솔빛소식 봄호\n\n문의는 031)206-4417 로 해 주세요.\n",
+            "daycare/menu.md": "# 4월 식단표\n\n영양사 상담 031-206-4418\n",
+        },
+    )
+    phone = next(f for f in ctx.facts if f.value == "031-206-4417")
+    assert fact_closure(ctx, phone) == {"daycare/guide.md", "daycare/news.md"}

@@ -108,15 +108,19 @@ def keywords_for_value(value: str) -> list[str]:
     quoted = _QUOTED.fullmatch(value)
     if quoted:
         return keywords_for_value(next(g for g in quoted.groups() if g))  # "'Noeul Pixel 라운지'": no quotes
-    bare = _TRAILING_NOTE.sub("", value)
+    value = _POSTCODE_FIRST.sub("", value)  # "(16914) 경기도 용인시 혁신로 87-3": the postcode opens the line
+    bare = _without_closing_note(value)
     if bare != value and len(bare) >= 2 and re.search(r"\w", bare):
         # "경전철 (고무차륜 AGT)", "$2,000–$20,500 (undergrad/grad)": the note qualifies the value; an answer that is
         # right need not repeat it word for word
         return keywords_for_value(bare)
-    parts = list_items(value, most=4) or _slash_items(value)
+    # "CT(콘빔 CT), 파노라마, 구강 스캐너": a list whose items carry notes of their own
+    parts = list_items(value, most=4) or _noted_items(value) or _slash_items(value)
     if parts:
-        # a list in one cell ("영어, 베트남어"): a correct answer worded differently still names each part
-        return parts
+        # a list in one cell ("영어, 베트남어"): a correct answer worded differently still names each part; a floor or
+        # a unit alone ("2층" of "…풍덕천로 123, 2층") names nothing
+        named = [p for p in parts if not _FLOOR_ONLY.fullmatch(p)]
+        return named or parts
     if len(value) <= MAX_KEYWORD_CHARS:
         return [value]
     typed = [v.text for v in find_values(value) if v.value_type != "number" or v.unit]
@@ -138,8 +142,38 @@ _TRAILING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]$")
 _QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"|‘([^’]+)’|“([^”]+)”|「([^」]+)」|『([^』]+)』")
 
 
+def _without_closing_note(value: str) -> str:
+    """`value` without the bracketed note that closes it, brackets inside the note too ("화~토 (일·월 휴무, 첫날
+    25/02/17(월) 상견례만 예외)" → "화~토"); the value itself when it does not close with one."""
+    if not value.endswith((")", "）")):
+        return value
+    depth = 0
+    for i in range(len(value) - 1, -1, -1):
+        depth += value[i] in ")）"
+        depth -= value[i] in "(（"
+        if depth == 0:
+            return value[:i].rstrip() if i > 0 else value
+    return value
+
+
+def _noted_items(value: str) -> list[str]:
+    """The items of a list of three or four whose items carry notes ("CT(콘빔 CT), 파노라마, 구강 스캐너"), without the
+    notes; [] otherwise (a day in brackets, "25.08.04.(월)", is part of its date)."""
+    items = list_items(_INNER_NOTE.sub("", value), most=4)
+    return items if len(items) >= 3 else []
+
+
+_POSTCODE_FIRST = re.compile(r"^\s*[(（]\d{5,6}[)）]\s*(?=\S)")
+_INNER_NOTE = re.compile(r"\s?[(（][^()（）]{2,}[)）]")
+_FLOOR_ONLY = re.compile(r"\d+\s?(?:층|호|F)|(?:floor|suite|unit|room)\s+\w+|\w+\s+floor", re.I)
+
+
 def _slash_items(value: str) -> list[str]:
-    """The sides of a short spaced-slash pair or list ("영어 / 중국어", "₹8,999 / $109"), or []."""
+    """The sides of a short spaced-slash pair or list ("영어 / 중국어", "₹8,999 / $109"), or the three or four items
+    of a list joined by spaced middle dots ("대표 · 예술감독 · 연출"), or []."""
+    dotted = [item.strip() for item in re.split(r"\s[·ㆍ]\s", value)]
+    if 3 <= len(dotted) <= 4 and all(0 < len(item) <= 15 for item in dotted):  # "기획 · 제작 PD" is one post
+        return dotted
     items = [item.strip() for item in re.split(r"\s/\s", value)]
     if len(items) == 2 and re.search(r"\d", items[0]) and not re.search(r"\d", items[1]) and len(items[1]) <= 12:
         return []  # "£22 / day", "£35 / hr": an amount per unit, one value

@@ -584,6 +584,26 @@ class Gate:
                     if any(name in normalize(line) for name in names):
                         return line.strip()
                 at = text.find(value, at + 1)
+        return self._changed_in_a_table(fact, names, naming)
+
+    def _changed_in_a_table(self, fact: FactNode, names: set[str], naming: set[str]) -> str | None:
+        """A row opening with the subject's name that gives the fact's figure beside another, in a passage with
+        columns of before and after ("Now | New members from 1 Nov 2024" over "Day Pass   GBP 22   GBP 25"), or the
+        line itself (the figure could be written "GBP 22" where the fact says "£22")."""
+        figure = f"{fact.number:g}"
+        token = figure.split(".")[0]
+        for chunk_id in sorted(self.ctx.token_index.get(token, set()) & naming):
+            text = self.ctx.chunks[chunk_id].text
+            if not (_BEFORE_COLUMN.search(text) and _AFTER_COLUMN.search(text)):
+                continue
+            for line in text.split("\n"):
+                head = normalize(re.sub(r"^[\s|*•-]+", "", line))
+                if not any(head.startswith(name) for name in names):
+                    continue
+                amounts = [m.replace(",", "") for m in re.findall(r"(?<![\w.])\d[\d,]*(?:\.\d+)?", line)]
+                amounts = [f"{float(a):g}" for a in amounts]
+                if figure in amounts and len(set(amounts)) >= 2:
+                    return line.strip()
         return None
 
     def _dated_again(self, fact: FactNode) -> str | None:
@@ -726,6 +746,15 @@ def _row_label(fact: FactNode) -> str | None:
 #: Labels of a way to reach someone (not "Contract Number", which a broader label list would take): a policy or a
 #: contract page that gives one gives whoever runs it ("보증 및 A/S 정책의 전화").
 _CONTACT_ATTRIBUTE = re.compile(r"phone|\btel\b|fax|e-?mail|hotline|helpline|website|연락처|전화|메일|홈페이지", re.I)
+
+
+#: Column words of a table of amounts before and after a change.
+_BEFORE_COLUMN = re.compile(
+    r"\b(?:now|current|currently|old|before|previous)\b|기존|현행|변경\s?전|종전|인상\s?전", re.I
+)
+_AFTER_COLUMN = re.compile(
+    r"\bnew\b|\bfrom\s+\d|\bafter\b|변경\s?후|인상\s?후|조정\s?후|개정\s?후|\d+월\s?\d+일부터", re.I
+)
 
 
 def _changed_around(before: str, after: str) -> bool:

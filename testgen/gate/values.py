@@ -173,6 +173,11 @@ _FUNCTION_WORDS = frozenset(
 _OLD_AND_NEW = re.compile(r"[(（\[](?:구|舊|旧|old|former|previous)[)）\]]|\b(?:old|former|previous)\s*:", re.I)
 
 
+#: A Korean step of a procedure ends with what to do: 대피, 신고, 연락, 보고, 조치, 설치, 이동, 지참, 제출.
+_KO_ACTION_END = re.compile(r"(?:대피|신고|연락|보고|조치|설치|이동|지참|제출|요청|점검)\s*(?:후|필수|요망)?\s*$")
+_BRACKETS = re.compile(r"[(（][^()（）]*[)）]")
+
+
 def descriptive_value(value: str) -> str | None:
     """Why a text value is a description or an instruction rather than a value one asks "what is" about
     ("Maintains a set vehicle speed as chosen by the driver", "Review and submit your request",
@@ -191,6 +196,8 @@ def descriptive_value(value: str) -> str | None:
     if re.search(r"[가-힣]", text):
         if re.search(r"(?:다|요|음|함|됨|임|니다|세요|십시오)$", text):
             return "a clause as the value"
+        if "+" in text and any(_KO_ACTION_END.search(part) for part in re.split(r"[,+]", _BRACKETS.sub("", text))):
+            return "steps of a procedure as the value ('비상등 + 삼각대 …, 승객 가드레일 밖 대피')"
         return None
     if re.match(r"(?i)(?:for|to|with|by|via|when|if|after|before|upon|on request)\b", text) and len(text.split()) >= 2:
         return "a purpose or condition as the value ('For priority servicing')"

@@ -320,8 +320,9 @@ class Korean:
         if pos == 0 and fact.value_type == "date" and re.match(r"^\s[^\s,]+(?:\s[^\s,]+)?도\s", post):
             return None  # "2025년 사업 참여자도 …": the year tells which participants, not when anything happened
         answer = polite(sentence)
-        if not has_topic and subject not in question and subject.split() and RULE_PAGE.search(subject.split()[-1]):
-            # a rule's sentence with a subject of its own: "…이용 수칙에 따르면 운영 시간 중 안전요원 몇 명 이상이 …"
+        if subject not in question and subject.split() and RULE_PAGE.search(subject.split()[-1]):
+            # a rule's sentence: "…이용 수칙에 따르면 운영 시간 중 안전요원 몇 명 이상이 …", and with a topic of its own
+            # "승무원 복무규정에 따르면 승무원은 …", not "승무원 복무규정의 승무원은 …"
             question = f"{subject}에 따르면 {question}"
         elif not has_topic and subject not in question:
             question = f"{topic(subject)} {question}"
