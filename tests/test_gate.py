@@ -1831,7 +1831,8 @@ def test_a_price_in_a_table_of_old_and_new_prices_has_changed(tmp_path: Path) ->
         tmp_path,
         {
             "cowork/plans.md": "# Threadwork Plans\n\n| Plan | Price | Notes |\n|---|---|---|\n"
-            "| Day Pass | £22 / day | ex VAT |\n| Hot Desk | £169 / month | ex VAT |\n| Office | £600 / month | ex VAT |\n",
+            "| Day Pass | £22 / day | ex VAT |\n| Hot Desk | £169 / month | ex VAT |\n"
+            "| Office | £600 / month | ex VAT |\n",
             "cowork/notice.txt": "PRICE NOTICE\n\n  Plan           Now       New members from 1 Nov 2024\n"
             "  Day Pass       GBP 22    GBP 25\n  Hot Desk       GBP 169   GBP 179\n\nOffice prices do not change.\n",
         },

@@ -1398,7 +1398,8 @@ def test_an_organisations_number_written_with_other_separators_is_the_same_numbe
     ctx = kb_context(
         tmp_path,
         {
-            "daycare/guide.md": "# 솔빛마루어린이집 이용안내\n\n- 전화: 031-206-4417\n- 주소: 수원시 영통구 매영로 310번길 12\n",
+            "daycare/guide.md": "# 솔빛마루어린이집 이용안내\n\n- 전화: 031-206-4417\n"
+            "- 주소: 수원시 영통구 매영로 310번길 12\n",
             "daycare/news.md": "# 솔빛소식 봄호\n\n문의는 031)206-4417 로 해 주세요.\n",
             "daycare/menu.md": "# 4월 식단표\n\n영양사 상담 031-206-4418\n",
         },
