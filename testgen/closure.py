@@ -28,11 +28,12 @@ from functools import lru_cache
 
 from schemas import EntityNode, FactNode
 from testgen.kg.mining import table_cells
-from testgen.kg.values import ValueSpan, find_values, list_items
+from testgen.kg.values import ValueSpan, clock_times, find_values, list_items
 from testgen.lang import KO_SERVICE_KINDS, RULE_PAGE, contact_kind, en, ko
 from testgen.lang.en import without_honorific
 from testgen.lang.scripts import HANGUL
 from testgen.names import (
+    PAGE_KIND_WORDS,
     PRICE_WORD,
     core_name,
     introduced_name,
@@ -181,10 +182,38 @@ def states_value(fact: FactNode, segment: str) -> bool:
             or (fact.value.endswith((")", "）")) and _states_without_note(fact.value, norm))
             or _states_reworded(fact.value, segment)
             or (bool(parts) and all(contains_keyword(norm, part) for part in parts))
+            or _same_clock(fact.value, segment)
         )
     if fact.value_type == "date" and contains_keyword(normalize(segment), fact.value):
         return True
     return any(_same_value(fact, found, segment) for found in find_values(segment))
+
+
+@lru_cache(maxsize=65536)
+def _clock_range(value: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A value's times of day, when it writes two or more, and its other words ("평일", "점심"); ((), ()) otherwise."""
+    times = tuple(clock_times(value))
+    if len(times) < 2:
+        return (), ()
+    words = tuple(w for w in re.findall(r"[^\W\d_]{2,}", normalize(value)) if w not in _CLOCK_WORDS)
+    return times, words
+
+
+_CLOCK_WORDS = frozenset({"오전", "오후", "am", "pm", "시", "분", "반"})
+
+
+def _same_clock(value: str, segment: str) -> bool:
+    """Whether a line writes a value's times of day in other notation, with its other words: "평일 10:00 ~ 17:00"
+    states "평일 오전 10시 ~ 오후 5시", "10 am – 5 pm" states "10:00–17:00"."""
+    times, words = _clock_range(value)
+    if not times:
+        return False
+    found = clock_times(segment)
+    n = len(times)
+    if not any(tuple(found[i : i + n]) == times for i in range(len(found) - n + 1)):
+        return False
+    norm = normalize(segment)
+    return all(w in norm for w in words)
 
 
 def _states_without_note(value: str, norm: str) -> bool:
@@ -337,13 +366,14 @@ _ROLE_LABEL = re.compile(
 )
 
 
-#: The title of a post (a notice, an update, an FAQ) rather than of a thing: "[공지] 2025년 설 연휴 휴진 안내".
-_POST_TITLE = re.compile(
-    r"^\s*(?:\[[^\]]{1,12}\]|【[^】]{1,12}】)|(?:안내|공지|공고|알림|소식|notice|announcement|update|newsletter|bulletin)"
-    r"\s*(?:\([^)]*\))?\s*$|\b(?:faq|frequently asked questions)\b|자주\s*묻는",
-    re.I,
-)
-
+#: How many labels two entities share to be things of one kind described alike (see `Closure._sibling`).
+_SIBLING_LABELS = 2
+_NAME_WORD = 3
+_LABELS_TRIED = 12  # labels of an entity tried in pairs when looking for one described alike
+#: Korean labels people shorten: "점심시간" to "점심", "토요일" to "토".
+_SHORT_LABEL = re.compile(r"([가-힣]{2,})시간|([월화수목금토일])요일")
+#: How far past its label a value may run on in a line (spaces closed up or opened, a note).
+_AFTER_LABEL = 12
 #: A telephone number as written, whatever its separators; and the fewest digits one has.
 _PHONE_RUN = re.compile(r"(?<![\d-])\+?\d[\d\s().-]{6,}\d(?![\d-])")
 _PHONE_DIGITS = 8
@@ -505,6 +535,9 @@ class Closure:
         self._legal: dict[str, set[str]] = {}  # entity id → the legal names its facts give it
         self._by_chunk: dict[str, list[FactNode]] | None = None  # chunk id → the facts mined from it
         self._by_key: dict[tuple[str, str, str], set[str]] | None = None  # (entity, label, figure) → documents
+        self._labels: dict[str, set[str]] | None = None  # entity id → the labels of its structured facts
+        self._by_label: dict[str, set[str]] | None = None  # label → the entities with a fact under it
+        self._many: dict[str, bool] = {}  # entity id → whether another entity is described alike
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
@@ -529,6 +562,9 @@ class Closure:
             parts = _list_parts(fact.value)
             if parts:  # a list may be stated with other joining words
                 found = found | self.ctx.chunks_with(max(parts, key=len))
+            times = _clock_range(fact.value)[0]
+            if times:  # "오전 10시 ~ 오후 5시" may be written "10:00 ~ 17:00", "10 am – 5 pm"
+                found = found | (self._hour_chunks(times[0]) & self._hour_chunks(times[-1]))
             amount = _one_amount(fact.value)
             if amount is not None:  # the amount may be stated with the words reordered
                 numbers = [t for t in tokens(amount.text) if t[:1].isdigit()]
@@ -544,6 +580,12 @@ class Closure:
             # "70,000원" is also written "7만 원": the chunks with the figure before 만
             found = found | (self.ctx.token_index.get(f"{fact.number / 10_000:g}", set()) & self.ctx.chunks_with("만"))
         return found
+
+    def _hour_chunks(self, time: str) -> set[str]:
+        """Chunks writing a time's hour, in 24-hour or 12-hour form ("17" or "5" for 17:00)."""
+        hour = int(time[:2])
+        forms = {str(hour), f"{hour:02d}", str(hour - 12) if hour > 12 else str(hour)}
+        return set().union(*(self.ctx.token_index.get(form, set()) for form in forms))
 
     def of(self, fact: FactNode) -> set[str]:
         """Every document that states `fact` (its own document always)."""
@@ -685,7 +727,8 @@ class Closure:
     def _names_a_rival(self, fact: FactNode, chunk_id: str, index: int, *, pages: bool = True) -> bool:
         """Whether line `index` of a chunk is about another thing of the subject's kind (another employee, another
         product): a figure there, written without the subject's name, is more likely that thing's. With `pages`
-        false, a notice of the folder is no rival for being a page of its own."""
+        false, a page of the folder is no rival for being a page of its own, unless it describes a thing like the
+        subject (another contract)."""
         entity = self.ctx.entities.get(fact.subject_entity or "")
         if entity is None:
             return False
@@ -693,8 +736,8 @@ class Closure:
         node = self.ctx.chunks[chunk_id]
         own = {entity.entity_id}
         homes = self._homes_by_kind.get((entity.entity_type, node.doc_id), set())
-        if not pages and _POST_TITLE.search(self.ctx.docs[node.doc_id].title):
-            own |= homes  # a notice's own name, in its title, is no rival; another contract's page is
+        if not pages and not any(self._sibling(entity.entity_id, home) for home in homes):
+            own |= homes  # a notice's or a care sheet's own name, in its title, is no rival; another contract is
         if kinds.get(chunk_id, {}).get(entity.entity_type, set()) - own:
             return True
         # or under a heading naming another thing ("### 1. Velvera Buds" above the line), whatever kind the graph
@@ -714,6 +757,48 @@ class Closure:
             return True
         # or on the page of one ("## Compensation" on James Wilson's page)
         return bool(homes - own)
+
+    def _one_of_many(self, entity_id: str | None) -> bool:
+        """Whether an entity is one of several things described alike (another shares two of its labels): a
+        course among a centre's courses, not the centre."""
+        if not entity_id:
+            return False
+        if entity_id not in self._many:
+            self._sibling(entity_id, entity_id)  # builds the labels
+            labels = sorted(self._labels.get(entity_id, set()) if self._labels else set())
+            if self._by_label is None:
+                self._by_label = {}
+                for other, theirs in (self._labels or {}).items():
+                    for label in theirs:
+                        self._by_label.setdefault(label, set()).add(other)
+            found = False
+            for i, first in enumerate(labels[:_LABELS_TRIED]):
+                with_first = self._by_label.get(first, set()) - {entity_id}
+                if any(with_first & self._by_label.get(second, set()) for second in labels[i + 1 : _LABELS_TRIED]):
+                    found = True
+                    break
+            self._many[entity_id] = found
+        return self._many[entity_id]
+
+    def _sibling(self, entity_id: str, other_id: str) -> bool:
+        """Whether two entities are things of one kind: they share two or more labels of their facts (two contracts'
+        "Term" and "Annual fee") or a word at the edge of their names, as a notice and the clinic it speaks for do
+        not."""
+        if self._labels is None:
+            self._labels = {}
+            for f in self.ctx.facts:
+                if f.subject_entity and f.source in ("key_value", "table"):
+                    self._labels.setdefault(f.subject_entity, set()).add(normalize(f.attribute))
+        if len(self._labels.get(entity_id, set()) & self._labels.get(other_id, set())) >= _SIBLING_LABELS:
+            return True
+        # or named alike: "Contract with Atlantic Risk" and "Contract with Heritage Life", "CIS 214 …" and "CIS 331 …"
+        mine, other = self.ctx.entities.get(entity_id), self.ctx.entities.get(other_id)
+        if mine is None or other is None:
+            return False
+        a, b = normalize(mine.name).split(), normalize(other.name).split()
+        if not a or not b:
+            return False
+        return (a[0] == b[0] and len(a[0]) >= _NAME_WORD) or (a[-1] == b[-1] and a[-1] not in PAGE_KIND_WORDS)
 
     def _kinds_by_chunk(self) -> dict[str, dict[str, set[str]]]:
         """Chunk → entity type → the entities it names; built once, with the names and home pages of every entity
@@ -877,7 +962,9 @@ class Closure:
         # "대표이사 (CEO)" is written "| 대표이사 | 한지우 |" on the company's page: the role without its note
         bare = normalize(without_trailing_note(fact.value))
         # "대표 / 게임 디렉터" is told by "서지호 대표" too: each post of a short list is the person's
-        posts = {normalize(p) for p in _list_parts(fact.value)} | {normalize(p) for p in re.split(r"\s+/\s+", bare)}
+        # ("Release & QA Engineer" is one post: "and" and "&" join its work, not two posts)
+        listed = () if re.search(r"\s(?:&|and)\s", fact.value) else _list_parts(fact.value)
+        posts = {normalize(p) for p in listed} | {normalize(p) for p in re.split(r"\s+/\s+", bare)}
         written = {value, bare} | posts
         written |= {squeezed(v) for v in written}  # "기획 · 제작 PD" is also written "기획·제작 PD"
         roles = "|".join(re.escape(v) for v in sorted(written, key=len, reverse=True) if len(v) >= 2)
@@ -1047,8 +1134,8 @@ class Closure:
         if fact.source not in ("key_value", "table") or not re.search(r"\d", fact.value):
             return set()
         subject = without_honorific(fact.subject.strip())
-        if ko.is_person_name(subject) or en.is_person_name(subject):
-            return set()
+        if ko.is_person_name(subject) or en.is_person_name(subject) or self._one_of_many(fact.subject_entity):
+            return set()  # a course among courses: another's fee may be written beside the same label
         label = normalize(fact.attribute)
         first = table_cells(fact.evidence)[0].strip(" *") if fact.source == "table" else ""
         if first and label.startswith(normalize(first) + " "):
@@ -1056,7 +1143,10 @@ class Closure:
         specific = len(label.split()) >= 2 or (is_cjk(label) and len(label) >= 3)
         if not specific:
             return set()
-        opens = re.compile(rf"^[\s\-*•·#|>]*{re.escape(label)}(?:[\s:：|*]|$)")
+        # the label as people shorten it: "점심" for 점심시간, "토" for 토요일
+        short = _SHORT_LABEL.fullmatch(label)
+        written = {label} | ({g for g in short.groups() if g} if short else set())
+        said = re.compile(rf"(?:^|(?<=[\s\-*•·#|>:(,/]))(?:{_alternation(written)})(?![가-힣a-z])[\s:：|*]*", re.I)
         docs: set[str] = set()
         for chunk_id in sorted(self._in_folder(self._candidates(fact), self.ctx.doc_type(fact.doc_id))):
             doc_id = self.ctx.chunks[chunk_id].doc_id
@@ -1070,11 +1160,11 @@ class Closure:
             if theirs:
                 continue
             for index, line in enumerate(self.lines(chunk_id)):
-                if (
-                    opens.match(normalize(line))
-                    and states_value(fact, line)
-                    and not self._names_a_rival(fact, chunk_id, index, pages=False)
-                ):
+                # the label, then the value right after it ("변경 후: 토요일 09:30 ~ 15:00", "점심 13:00~14:00")
+                if any(
+                    states_value(fact, line[m.end() : m.end() + len(fact.value) + _AFTER_LABEL])
+                    for m in said.finditer(line)
+                ) and not self._names_a_rival(fact, chunk_id, index, pages=False):
                     docs.add(doc_id)
                     break
         return docs

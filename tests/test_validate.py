@@ -1296,11 +1296,15 @@ def test_a_role_by_its_initials_in_a_signature_or_beside_bold_or_slashed_names_s
             "team/memo.txt": "MEMO\n\nSigned off: Dana Whitcomb / Owner\n",
             "team/rota.txt": "ROTA\n\nRachel Nguyen (EU) covers Monday.\n\nDana Whitcomb\nOwners meeting at 5pm.\n",
             "team/press.txt": "PRESS\n\nSaid Engineering Manager Dr. Rachel Nguyen: we are hiring.\n",
+            "team/adr.md": "# ADR-7\n\n* Consulted: Ayesha Siddiqui (release impact)\n",
+            "team/roster.md": "# Roster\n\n| Name | Role |\n|---|---|\n| Ayesha Siddiqui | Release & QA Engineer |\n",
         },
     )
     manager = next(f for f in ctx.facts if f.value == "Engineering Manager")
     # "(EM)" is her role's initials, "Engineering Manager Dr. Rachel Nguyen" her role with her title; "(EU)" is not
     assert fact_closure(ctx, manager) == {"team/page.md", "team/runbook.txt", "team/press.txt"}
+    release = next(f for f in ctx.facts if f.value == "Release & QA Engineer")
+    assert fact_closure(ctx, release) == {"team/roster.md"}  # "(release impact)" is no post: "&" joins one post's work
     owner = next(f for f in ctx.facts if f.value == "Owner")
     # a signature, a bold name and a slash state it; a line opening with "Owners meeting" does not
     assert fact_closure(ctx, owner) == {"team/page.md", "team/notice.txt", "team/news.md", "team/memo.txt"}
@@ -1384,13 +1388,14 @@ def test_a_label_in_another_contracts_prose_restates_nothing(tmp_path: Path) -> 
         tmp_path,
         {
             "contracts/Contract with Atlantic Risk.md": "# Contract with Atlantic Risk\n\n## Terms\n\n"
-            "- Maintenance windows: Sunday 1 AM - 5 AM EST\n- Term: 2 years\n",
+            "- Maintenance windows: Sunday 1 AM - 5 AM EST\n- Term: 2 years\n- Annual fee: $12,000\n",
             "contracts/Contract with Heritage Life.md": "# Contract with Heritage Life\n\n## Terms\n\n"
+            "- Term: 3 years\n- Annual fee: $9,000\n\n"
             "3. **Updates**: Monthly patches. Maintenance windows: Sunday 1 AM - 5 AM EST.\n",
         },
     )
     window = next(f for f in ctx.facts if f.value.startswith("Sunday 1 AM"))
-    # the other contract's page is another thing's, not a notice of the folder
+    # the other contract's page describes a thing like the subject (its term, its fee): the line is that contract's
     assert fact_closure(ctx, window) == {"contracts/Contract with Atlantic Risk.md"}
 
 
@@ -1406,3 +1411,63 @@ def test_an_organisations_number_written_with_other_separators_is_the_same_numbe
     )
     phone = next(f for f in ctx.facts if f.value == "031-206-4417")
     assert fact_closure(ctx, phone) == {"daycare/guide.md", "daycare/news.md"}
+
+
+def test_times_of_day_in_another_notation_state_the_same_hours(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "firm/intro.md": "# 법무법인 다온길\n\n- 상담 가능 시간: 평일 오전 10시 ~ 오후 5시\n"
+            "- 주소: 서초중앙로 118\n",
+            "firm/intake.md": "# 신규사건 접수 절차\n\n다온길의 상담 가능 시간은 평일 10:00 ~ 17:00 입니다.\n",
+            "firm/weekend.md": "# 주말 안내\n\n다온길의 상담 가능 시간은 토요일 10:00 ~ 17:00 입니다.\n",
+            "firm/staff.md": "# 근무 안내\n\n다온길 직원 근무시간은 평일 10:00 ~ 18:00 입니다.\n",
+        },
+    )
+    hours = next(f for f in ctx.facts if f.value.startswith("평일 오전"))
+    # the weekend page writes the same times for another day; the staff page other times
+    assert fact_closure(ctx, hours) == {"firm/intro.md", "firm/intake.md"}
+
+
+def test_clock_times_read_korean_english_and_24_hour_notation() -> None:
+    from testgen.kg.values import clock_times
+
+    assert clock_times("평일 오전 10시 ~ 오후 5시") == clock_times("평일 10:00 ~ 17:00") == ["10:00", "17:00"]
+    assert clock_times("10:30 a.m. to 4.30pm") == ["10:30", "16:30"]
+    assert clock_times("9시 반") == ["09:30"]
+    assert clock_times("3시간 20분") == []  # a span of time, not a time of day
+
+
+def test_a_shortened_label_or_a_label_inside_a_line_restates_the_hours(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "clinic/about.md": "# 숲치과의원 소개\n\n## 진료 안내\n\n| 구분 | 진료시간 |\n|---|---|\n"
+            "| 토요일 | 09:30 ~ 15:00 (점심시간 없음) |\n| 점심시간 | 13:00 ~ 14:00 |\n",
+            "clinic/notice.md": "# 진료시간 변경 안내\n\n* 변경 전: 토요일 09:30 ~ 14:00\n"
+            "* 변경 후: 토요일 09:30 ~ 15:00 (점심시간 없음)\n",
+            "clinic/care.txt": "발치 후 주의사항\n\n진료시간  평일 09:30~18:30 / 토 09:30~15:00\n"
+            "          점심 13:00~14:00\n",
+            "clinic/staff.md": "# 직원 교육\n\n교육 13:00 ~ 14:00, 토론 09:30 ~ 15:00\n",
+        },
+    )
+    saturday = next(f for f in ctx.facts if f.value.startswith("09:30 ~ 15:00"))
+    lunch = next(f for f in ctx.facts if f.value == "13:00 ~ 14:00")
+    assert fact_closure(ctx, saturday) == {"clinic/about.md", "clinic/notice.md", "clinic/care.txt"}
+    assert fact_closure(ctx, lunch) == {"clinic/about.md", "clinic/care.txt"}
+
+
+def test_a_fee_beside_its_label_in_a_news_item_may_be_another_courses(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "centre/programs.md": "# 2분기 프로그램\n\n| 강좌명 | 요일 | 분기 수강료 |\n|---|---|---|\n"
+            "| 새벽 마스터즈 | 화·목 | 126,000원 |\n| 주부 초급 | 화·목 | 126,000원 |\n"
+            "| 아쿠아로빅 | 월·수 | 120,000원 |\n",
+            "centre/news.md": "# 센터 소식\n\n새벽 마스터즈반이 대회에서 2위를 했습니다.\n\n"
+            "- 정원: 15명 / 분기 수강료 126,000원\n",
+        },
+    )
+    fee = next(f for f in ctx.facts if f.value == "126,000원" and "주부" in f.subject)
+    # one course among courses: the news item's fee is the masters class's
+    assert fact_closure(ctx, fee) == {"centre/programs.md"}

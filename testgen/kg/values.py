@@ -409,3 +409,35 @@ def list_items(value: str, *, most: int) -> list[str]:
     if any(", " in v.text for v in find_values(value)):
         return []
     return items
+
+
+#: A time of day as written: "14:00", "오후 5시", "오전 9시 30분", "9시 반", "5 pm", "10:30 a.m.".
+_CLOCK = re.compile(
+    r"(?P<ko_half>오전|오후)?\s*(?<![\d.])(?P<ko_h>\d{1,2})\s*시(?![간각])(?:\s*(?P<ko_m>\d{1,2})\s*분|\s*(?P<ko_half_hour>반))?"
+    r"|(?<![\d:.])(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?P<ampm>[ap])\.?\s?m\b\.?"
+    r"|(?<![\d:.])(?P<hh>\d{1,2}):(?P<mm>\d{2})(?![\d:])",
+    re.I,
+)
+
+
+def clock_times(text: str) -> list[str]:
+    """The times of day `text` writes, in order, as 24-hour "HH:MM": "평일 오전 10시 ~ 오후 5시" and "평일 10:00 ~
+    17:00" both give ["10:00", "17:00"]; "5 pm" gives "17:00"."""
+    times = []
+    for m in _CLOCK.finditer(text):
+        if m.group("ko_h") is not None:
+            hour = int(m.group("ko_h"))
+            minute = 30 if m.group("ko_half_hour") else int(m.group("ko_m") or 0)
+            if m.group("ko_half") == "오후" and hour < 12:
+                hour += 12
+        elif m.group("h") is not None:
+            hour, minute = int(m.group("h")), int(m.group("m") or 0)
+            if m.group("ampm").lower() == "p" and hour < 12:
+                hour += 12
+            elif m.group("ampm").lower() == "a" and hour == 12:
+                hour = 0
+        else:
+            hour, minute = int(m.group("hh")), int(m.group("mm"))
+        if hour <= 24 and minute < 60:
+            times.append(f"{hour:02d}:{minute:02d}")
+    return times
