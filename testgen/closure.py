@@ -47,9 +47,9 @@ from testgen.text import bare_figure, contains_keyword, is_cjk, normalize, squee
 
 _STOP = frozenset("the a an of in on at to for and or is was were are be by with from as its their this that".split())
 # a line's sentences; "2025. 2. 17. ~ 5. 8." is one date, not five sentences
-# and "Dr. Lorraine Whitfield" is one name
+# and "Dr. Lorraine Whitfield" or "D. Reyes-Hart" is one name
 _SEGMENT = re.compile(
-    r"\n|(?<=[.!?。！？])(?<!\d\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<!\bSt\.)\s+"
+    r"\n|(?<=[.!?。！？])(?<!\d\.)(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<!\bSt\.)(?<!\b[A-Z]\.)\s+"
     r"|(?<=\d\.)\s+(?=[^\d~(/|,\-–\s])|(?<=다\.)\s*"
 )
 
@@ -1396,13 +1396,22 @@ class Closure:
         if entity is not None:
             forms |= {normalize(entity.name), *(normalize(a) for a in entity.aliases)}
             forms |= self._legal_names(entity.entity_id)
-        forms |= {without_legal_form(f) for f in forms}  # "늘품나눔재단" of "재단법인 늘품나눔재단": as specific
-        # "온새미 클린보 R7 (ORV-R7) 사용 설명서" is the manual of "온새미 클린보 R7", as its questions name it
-        introduced = introduced_name(fact.subject)
-        if introduced != fact.subject:
-            forms |= {normalize(introduced), normalize(without_parentheticals(introduced))}
+        # "늘품나눔재단" of "재단법인 늘품나눔재단", "청람고속" of "청람고속 주식회사 (Cheongram Express Co.,
+        # Ltd.)": as specific
+        forms |= {without_legal_form(f) for f in forms} | {without_legal_form(without_parentheticals(f)) for f in forms}
+        # "온새미 클린보 R7 (ORV-R7) 사용 설명서" is the manual of "온새미 클린보 R7", as its questions name it, and
+        # "청람고속 회사소개 (내부 위키용)" the page of 청람고속
+        for said in {fact.subject, without_parentheticals(fact.subject)}:
+            introduced = introduced_name(said)
+            if introduced != said:
+                forms |= {normalize(introduced), normalize(without_parentheticals(introduced))}
         # a work's title is written with or without its quotation brackets: "《물 위의 이름들》", "물 위의 이름들"
         forms |= {_TITLE_QUOTES.sub("", f).strip() for f in forms if _TITLE_QUOTES.search(f)}
+        # a person is written with the first name's initial: "D. Reyes-Hart" (an SOP's author line)
+        person = without_honorific(fact.subject.strip())
+        if en.is_person_name(person) and len(person.split()) == 2:
+            first, last = person.split()
+            forms |= {normalize(f"{first[0]}. {last}")}
         if not short:
             forms.discard("")
             return forms

@@ -709,8 +709,16 @@ def test_prices_a_page_says_leave_out_vat_are_answered_ex_vat(tmp_path: Path) ->
             "| Beer | Case price |\n|---|---|\n| Low Tide | £48.00 |\n| Night Heron | £58.80 |\n",
             "shop/prices.md": "# Shop\n\nAll prices include VAT; trade prices are ex VAT.\n\n"
             "| Item | Price |\n|---|---|\n| Glass | £6.00 |\n",
+            "rooms/guide.md": "# Rooms\n\n## The rooms\n\n| Room | Non-member rate |\n|---|---|\n"
+            "| Loom | £18 / hr |\n\n"
+            "*Non-member prices exclude VAT.*\n\n## Events\n\n| Event | Ticket |\n|---|---|\n| Quiz | £12 |\n",
         },
     )
+    # a note under the table, in its section, says it too; the next section's prices are not its
+    loom = next(f for f in ctx.facts if f.value.startswith("£18"))
+    assert tax_note(ctx, loom) == "ex VAT"
+    quiz = next(f for f in ctx.facts if f.value == "£12")
+    assert tax_note(ctx, quiz) == ""
     trade = next(f for f in ctx.facts if f.value == "£58.80")
     assert tax_note(ctx, trade) == "ex VAT"
     draft = single_fact_draft(ctx, trade, "numerical")

@@ -1471,3 +1471,20 @@ def test_a_fee_beside_its_label_in_a_news_item_may_be_another_courses(tmp_path: 
     fee = next(f for f in ctx.facts if f.value == "126,000원" and "주부" in f.subject)
     # one course among courses: the news item's fee is the masters class's
     assert fact_closure(ctx, fee) == {"centre/programs.md"}
+
+
+def test_a_person_by_initial_and_a_company_page_with_a_note_in_its_title(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "pharmacy/staff.md": "# Staff list\n\n| Name | Role |\n|---|---|\n"
+            "| Daniel Reyes-Hart | Pharmacist Manager |\n",
+            "pharmacy/sop.txt": "SOP 4.2\n\nAuthor: D. Reyes-Hart (Pharmacist Manager)\n",
+            "bus/intro.md": "# 청람고속 회사소개 (내부 위키용)\n\n| 항목 | 내용 |\n|---|---|\n| 대표이사 | 한정우 |\n",
+            "bus/notice.txt": "운임 조정 안내\n\n2024년 6월 14일\n청람고속 주식회사 대표이사 한정우\n",
+        },
+    )
+    role = next(f for f in ctx.facts if f.value == "Pharmacist Manager")
+    assert fact_closure(ctx, role) == {"pharmacy/staff.md", "pharmacy/sop.txt"}
+    head = next(f for f in ctx.facts if f.value == "한정우")
+    assert fact_closure(ctx, head) == {"bus/intro.md", "bus/notice.txt"}

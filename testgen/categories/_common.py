@@ -524,8 +524,12 @@ def _a_name(ctx: GenContext, word: str) -> bool:
 
 #: A page's note that its prices leave out a sales tax, and one that they include it.
 _TAX_EXCLUDED = re.compile(
-    r"\b(?:ex(?:cl(?:uding|\.)?)?\.?|exclusive of|before|plus|\+)\s?VAT\b|(?:부가세|부가가치세|VAT)\s*별도", re.I
+    r"\b(?:ex(?:cl(?:uding|\.)?)?\.?|exclude[sd]?|exclusive of|before|plus|\+)\s?VAT\b"
+    r"|(?:부가세|부가가치세|VAT)\s*별도",
+    re.I,
 )
+#: How far below an amount a note on its table's tax may stand (in its section).
+_NOTE_REACH = 1500
 _TAX_INCLUDED = re.compile(
     r"\b(?:inc(?:l(?:ud(?:e[sd]?|ing)|\.)?)?\.?|inclusive of)\s?VAT\b|(?:부가세|부가가치세|VAT)\s*포함", re.I
 )
@@ -534,16 +538,29 @@ _TAX_INCLUDED = re.compile(
 def tax_note(ctx: GenContext, fact: FactNode) -> str:
     """ "ex VAT" (Korean "부가세 별도") when the page says, above the amount, that its prices leave the tax out and
     never that some include it — "£58.80" on a trade price list "ex VAT" is not what a buyer pays; else ""."""
-    if fact.value_type != "money" or _TAX_EXCLUDED.search(fact.value):
+    priced = fact.value_type == "money" or (
+        fact.value_type == "text" and any(v.value_type == "money" for v in find_values(fact.value))
+    )  # "£18 / hr" is a price per hour
+    if not priced or _TAX_EXCLUDED.search(fact.value):
         return ""
     key = f"tax_note:{fact.doc_id}"
-    if key not in ctx.memo:  # where the page first says its prices leave the tax out; -1 if never or it says both
+    if key not in ctx.memo:  # where the page says its prices leave the tax out, and where its sections start
         chunks = ctx.chunks_by_doc.get(fact.doc_id, [])
-        noted = [c.start + found.start() for c in chunks if (found := _TAX_EXCLUDED.search(c.text.replace("*", "")))]
+        noted = sorted(
+            {c.start + found.start() for c in chunks for found in _TAX_EXCLUDED.finditer(c.text.replace("*", " "))}
+        )
         both = any(_TAX_INCLUDED.search(c.text) for c in chunks)
-        ctx.memo[key] = min(noted) if noted and not both else -1
-    noted_at = ctx.memo[key]
-    if not isinstance(noted_at, int) or noted_at < 0 or noted_at > fact.start:
+        headings = sorted({c.start + h.start() for c in chunks for h in re.finditer(r"(?m)^#{1,6}\s", c.text)})
+        ctx.memo[key] = ([] if both else noted, headings)
+    noted, headings = ctx.memo[key]  # type: ignore[misc]
+    # in the page's opening, above its first section, or in the amount's own section above or below it (a note
+    # under the table: "Non-member prices exclude VAT")
+    opening = min((h for h in headings if h > 0), default=fact.start + 1)
+    above = any(at <= fact.start and (at < opening or not any(at < h < fact.start for h in headings)) for at in noted)
+    below = any(
+        fact.start < at <= fact.start + _NOTE_REACH and not any(fact.start < h < at for h in headings) for at in noted
+    )
+    if not (above or below):
         return ""
     return "부가세 별도" if is_cjk(fact.evidence) else "ex VAT"
 
