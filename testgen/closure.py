@@ -369,6 +369,7 @@ _ROLE_LABEL = re.compile(
 #: How many labels two entities share to be things of one kind described alike (see `Closure._sibling`).
 _SIBLING_LABELS = 2
 _NAME_WORD = 3
+_HOLDER_CHARS = 40  # longer than a name with its title
 _LABELS_TRIED = 12  # labels of an entity tried in pairs when looking for one described alike
 #: Korean labels people shorten: "점심시간" to "점심", "토요일" to "토".
 _SHORT_LABEL = re.compile(r"([가-힣]{2,})시간|([월화수목금토일])요일")
@@ -1001,6 +1002,8 @@ class Closure:
         """A post's holder written beside the post in a page naming the organisation: the minutes' "참석: 윤정애(대표),
         오태석(편집장)" under "소금빛 주간 편집회의록" state that 도서출판 소금빛's 대표 is 윤정애, as "Omar Haddad,
         CEO" in a memo naming the company states its CEO."""
+        if fact.value_type != "text" or len(fact.value) > _HOLDER_CHARS:
+            return set()
         holder = without_honorific(fact.value.strip())
         post = normalize(fact.attribute)
         if not (ko.is_person_name(holder) or en.is_person_name(holder)) or not 2 <= len(post) <= 20:

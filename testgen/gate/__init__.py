@@ -594,7 +594,10 @@ class Gate:
         token = figure.split(".")[0]
         for chunk_id in sorted(self.ctx.token_index.get(token, set()) & naming):
             text = self.ctx.chunks[chunk_id].text
-            if not (_BEFORE_COLUMN.search(text) and _AFTER_COLUMN.search(text)):
+            key = f"before_after:{chunk_id}"
+            if key not in self.ctx.memo:  # a chunk is asked about by many facts
+                self.ctx.memo[key] = bool(_BEFORE_COLUMN.search(text) and _AFTER_COLUMN.search(text))
+            if not self.ctx.memo[key]:
                 continue
             for line in text.split("\n"):
                 head = normalize(re.sub(r"^[\s|*•-]+", "", line))
