@@ -751,3 +751,14 @@ def test_a_quoted_work_is_a_keyword_without_its_brackets() -> None:
 
     assert core_name("『소리를 모으는 사람』") == "소리를 모으는 사람"
     assert core_name("《물 위의 이름들》") == "물 위의 이름들"
+
+
+def test_a_price_cell_with_words_is_asked_what_it_costs_and_keyed_by_its_amount() -> None:
+    from factories import kv_fact
+
+    from testgen.synth.phrasing.en import English
+
+    asked = English().fact(kv_fact("Price", "£55 per dose"), "Hepatitis A")
+    assert asked is not None and asked[0] == "How much does Hepatitis A cost?"  # not "What is Hepatitis A's price?"
+    assert keywords_for_value("from £2.10/tablet + consultation") == ["£2.10"]
+    assert keywords_for_value("£55 per dose") == ["£55 per dose"]

@@ -121,6 +121,9 @@ def keywords_for_value(value: str) -> list[str]:
         # a unit alone ("2층" of "…풍덕천로 123, 2층") names nothing
         named = [p for p in parts if not _FLOOR_ONLY.fullmatch(p)]
         return named or parts
+    money = [v.text for v in find_values(value) if v.value_type == "money"]
+    if len(money) == 1 and ("+" in value or value.lower().startswith("from ")):
+        return money  # "from £2.10/tablet + consultation": the amount is what an answer must give
     if len(value) <= MAX_KEYWORD_CHARS:
         return [value]
     typed = [v.text for v in find_values(value) if v.value_type != "number" or v.unit]

@@ -442,7 +442,14 @@ def value_kind(fact: FactNode) -> ValueKind:
         r"(?:about |up to |approx\. )?\d+(?:\.\d+)?\s?(?:" + "|".join(TIME_UNITS) + r")", fact.value
     ):
         return "duration"
+    if _PRICE_ALONE.fullmatch(fact.attribute.strip()) and _PRICED_TEXT.match(fact.value.strip()):
+        return "amount"  # "Price: £55 per dose" is asked "How much does … cost?", as "Price: £55" is
     return "other"
+
+
+#: A label that is a price and nothing else, and a text value that opens with an amount of money.
+_PRICE_ALONE = re.compile(r"(?:price|cost|fee|charge|rate)s?", re.I)
+_PRICED_TEXT = re.compile(r"(?:from\s+)?[$€£¥₩₹]\s?\d")
 
 
 # -- common attributes asked with a verb ---------------------------------------------------------------------
