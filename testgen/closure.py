@@ -759,17 +759,26 @@ class Closure:
         # or on the page of one ("## Compensation" on James Wilson's page)
         return bool(homes - own)
 
+    def _entity_labels(self) -> dict[str, set[str]]:
+        """Entity id → the labels of its structured facts (built once)."""
+        if self._labels is None:
+            self._labels = {}
+            for f in self.ctx.facts:
+                if f.subject_entity and f.source in ("key_value", "table"):
+                    self._labels.setdefault(f.subject_entity, set()).add(normalize(f.attribute))
+        return self._labels
+
     def _one_of_many(self, entity_id: str | None) -> bool:
         """Whether an entity is one of several things described alike (another shares two of its labels): a
         course among a centre's courses, not the centre."""
         if not entity_id:
             return False
         if entity_id not in self._many:
-            self._sibling(entity_id, entity_id)  # builds the labels
-            labels = sorted(self._labels.get(entity_id, set()) if self._labels else set())
+            by_entity = self._entity_labels()
+            labels = sorted(by_entity.get(entity_id, set()))
             if self._by_label is None:
                 self._by_label = {}
-                for other, theirs in (self._labels or {}).items():
+                for other, theirs in by_entity.items():
                     for label in theirs:
                         self._by_label.setdefault(label, set()).add(other)
             found = False
@@ -785,12 +794,8 @@ class Closure:
         """Whether two entities are things of one kind: they share two or more labels of their facts (two contracts'
         "Term" and "Annual fee") or a word at the edge of their names, as a notice and the clinic it speaks for do
         not."""
-        if self._labels is None:
-            self._labels = {}
-            for f in self.ctx.facts:
-                if f.subject_entity and f.source in ("key_value", "table"):
-                    self._labels.setdefault(f.subject_entity, set()).add(normalize(f.attribute))
-        if len(self._labels.get(entity_id, set()) & self._labels.get(other_id, set())) >= _SIBLING_LABELS:
+        by_entity = self._entity_labels()
+        if len(by_entity.get(entity_id, set()) & by_entity.get(other_id, set())) >= _SIBLING_LABELS:
             return True
         # or named alike: "Contract with Atlantic Risk" and "Contract with Heritage Life", "CIS 214 …" and "CIS 331 …"
         mine, other = self.ctx.entities.get(entity_id), self.ctx.entities.get(other_id)
@@ -1131,9 +1136,11 @@ class Closure:
         return self._by_chunk.get(chunk_id, [])
 
     def _labelled_in_folder(self, fact: FactNode, found: set[str]) -> set[str]:
-        """Pages of the subject's own folder with a line opening with the fact's full label and stating its figures:
-        the clinic's holiday notice's "점심시간   13:00 ~ 14:00" restates its about page's row "| 점심시간 | 13:00 ~
-        14:00 |". A line of a page about another thing of the subject's kind is that thing's."""
+        """Pages of the subject's own folder with a line writing the fact's label (or its short form) and then its
+        value: the clinic's holiday notice's "점심시간   13:00 ~ 14:00" restates its about page's row "| 점심시간 |
+        13:00 ~ 14:00 |", a care sheet's "점심 13:00~14:00" too. Not for one thing among many described alike (a
+        course's fee beside the label in a news item may be another course's), nor in a line of a page about
+        another thing like the subject."""
         if fact.source not in ("key_value", "table") or not re.search(r"\d", fact.value):
             return set()
         subject = without_honorific(fact.subject.strip())

@@ -588,8 +588,8 @@ class Gate:
 
     def _changed_in_a_table(self, fact: FactNode, names: set[str], naming: set[str]) -> str | None:
         """A row opening with the subject's name that gives the fact's figure beside another, in a passage with
-        columns of before and after ("Now | New members from 1 Nov 2024" over "Day Pass   GBP 22   GBP 25"), or the
-        line itself (the figure could be written "GBP 22" where the fact says "£22")."""
+        columns of before and after ("Now | New members from 1 Nov 2024" over "Day Pass   GBP 22   GBP 25"): the
+        row, read by its figures (it may write "GBP 22" where the fact says "£22"), or None."""
         figure = f"{fact.number:g}"
         token = figure.split(".")[0]
         for chunk_id in sorted(self.ctx.token_index.get(token, set()) & naming):

@@ -1000,7 +1000,7 @@ def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool
 
 #: Row heads that gather the rest of a table: no name to ask a question by.
 _OTHER_ROWS = frozenset("기타 그외 그 외 other others misc miscellaneous etc 其他 その他".split()) | {"그 외"}
-#: Column headers of a table's first column whose rows are the steps of a process, not things.
+#: Column headers of a row's number, which names nothing.
 _INDEX_COLUMNS = frozenset("no no. # nr nr. 번호 순번 연번 序号 番号 编号 №".split())
 #: Column headers of the post a row's person holds.
 _POST_COLUMNS = frozenset("직위 직책 직급 직함 역할 position role 职位 職位 役職".split()) | {"job title"}
@@ -1020,13 +1020,16 @@ _PLACE_COLUMNS = frozenset(
 _WHEREABOUTS = re.compile(
     r"address|location|phone|tel\b|contact|e-?mail|주소|위치|소재지|전화|연락처|地址|电话|住所|電話", re.I
 )
-
+#: Column headers of a table's first column whose rows are the steps of a process, not things.
 _STEP_COLUMNS = frozenset("stage stages step steps phase phases 단계 절차 순서 阶段 步骤 段階 ステップ".split())
+#: Column headers over the titles of works or the proper names of places: every row names one ("Title" in English
+#: is as often a job title).
+_TITLE_COLUMNS = frozenset("도서명 서명 제목 작품명 공연명 명칭 书名 书名称 タイトル 書名 作品名".split()) | {
+    "book title"
+}
+_MAX_TITLE_CELL = 40
 
 #: Column headers of a table's first column that names people ("| 이름 | 직위 |").
-#: Column headers over the titles of works or the proper names of places: every row names one.
-_TITLE_COLUMNS = frozenset("도서명 서명 제목 작품명 공연명 명칭 title 书名 书名称 タイトル 書名 作品名".split())
-_MAX_TITLE_CELL = 40
 _PERSON_COLUMNS = frozenset("이름 성명 직원 직원명 구성원 담당자 name names 姓名 氏名 名前".split())
 
 #: Column headers of a table's first column that sort its rows into groups ("분류", "Category"), not name them.
