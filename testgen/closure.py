@@ -371,6 +371,8 @@ _SIBLING_LABELS = 2
 _NAME_WORD = 3
 _HOLDER_CHARS = 40  # longer than a name with its title
 _LABELS_TRIED = 12  # labels of an entity tried in pairs when looking for one described alike
+#: A Korean road-name address's road and building number: "서초중앙로 118", "매영로310번길 12", "혁신로 87-3".
+_KO_ROAD = re.compile(r"([가-힣0-9]{2,}(?:로|길)(?:\s?\d+번?길)?)\s?(\d+)(?:-\d+)?(?![\d가-힣])")
 #: Korean labels people shorten: "점심시간" to "점심", "토요일" to "토".
 _SHORT_LABEL = re.compile(r"([가-힣]{2,})시간|([월화수목금토일])요일")
 #: How far past its label a value may run on in a line (spaces closed up or opened, a note).
@@ -618,6 +620,7 @@ class Closure:
                 cues
                 and fact.value_type != "money"
                 and not contact_kind(fact.value)  # a telephone number or address is its own evidence
+                and not _address_like(fact)  # "## 오시는 길" over the firm's street address: no "주소" in sight
                 and not reworded
                 and not counted  # "Units: 40" is stated by "leasing 40 bikes"
                 and not any(cue in ctx.chunk_norm[chunk_id] for cue in cues)
@@ -642,6 +645,7 @@ class Closure:
         docs |= self._in_apposition(fact, forms, docs)
         docs |= self._measure_in_brackets(fact, forms, docs)
         docs |= self._street_written_short(fact, forms, docs)
+        docs |= self._road_written(fact, docs)
         docs |= self._list_retold(fact, forms, docs)
         docs |= self._price_retold(fact, docs)
         docs |= self._address_written(fact, forms, docs)
@@ -854,6 +858,7 @@ class Closure:
         # On the subject's own page, or a page whose title names it ("Contract with X for Rellm"), the line need not
         # repeat the name: the attribute is enough.
         on_its_page = doc_id == home or self._titled(doc_id, forms)
+        address = _address_like(fact)  # a street address on the subject's page needs no "주소" beside it
         lines = self.lines(chunk_id)
         for index, line in enumerate(lines):
             if not states_value(fact, line) or (counted and not _counts_things(fact, line)):
@@ -873,7 +878,7 @@ class Closure:
             told = not fact.value_entity or shown in (0, len(cues))
             if (
                 (told and any(form in norm for form in forms))
-                or (on_its_page and (not cues or any(cue in norm for cue in cues)))
+                or (on_its_page and (not cues or address or any(cue in norm for cue in cues)))
                 or self._under_its_heading(chunk_id, index, forms)
                 or self._named_just_before(fact, chunk_id, index, forms, cues)
                 or self._record_of(chunk_id, line, forms, cues)
@@ -1313,6 +1318,18 @@ class Closure:
             found,
             lambda lines, i: bool(pattern.search(lines[i])) and named.search(normalize(lines[i])) is not None,
         )
+
+    def _road_written(self, fact: FactNode, found: set[str]) -> set[str]:
+        """Pages of the same folder writing a Korean address's road and building number in any spacing: a notice's
+        signature "서초중앙로118 정현빌딩 7F" gives the firm's address "서울특별시 서초구 서초중앙로 118, 정현빌딩 7층"
+        (a road name and number are one building)."""
+        road = _KO_ROAD.search(fact.value) if _address_like(fact) else None
+        if road is None:
+            return set()
+        written = re.sub(r"\s+", "", road.group(0))
+        holding = self.ctx.token_index.get(road.group(2), set())
+        beside = self._in_folder(holding, self.ctx.doc_type(fact.doc_id))
+        return self._docs_with_a_line(beside, found, lambda lines, i: written in re.sub(r"\s+", "", lines[i]))
 
     def _rows_naming(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """Table rows elsewhere whose cell names the subject: "| 제주 지점 | … | 최서연 |" under "지점장" states her
