@@ -1494,8 +1494,10 @@ def test_a_korean_address_under_a_directions_heading_or_squeezed_in_a_signature_
     ctx = kb_context(
         tmp_path,
         {
-            "firm/members.md": "# 법무법인 다온길 구성원 현황\n\n- 주소: 서울특별시 서초구 서초중앙로 118, 정현빌딩 7층 (우 06595)\n",
-            "firm/intro.md": "# 법무법인 다온길 | DAONGIL LAW\n\n## 오시는 길\n\n- 서울특별시 서초구 서초중앙로 118, 정현빌딩 7층\n",
+            "firm/members.md": "# 법무법인 다온길 구성원 현황\n\n"
+            "- 주소: 서울특별시 서초구 서초중앙로 118, 정현빌딩 7층 (우 06595)\n",
+            "firm/intro.md": "# 법무법인 다온길 | DAONGIL LAW\n\n## 오시는 길\n\n"
+            "- 서울특별시 서초구 서초중앙로 118, 정현빌딩 7층\n",
             "firm/notice.txt": "경비 규정 변경 안내\n\n총무팀 드림\n서울 서초구 서초중앙로118 정현빌딩 7F\n",
             "firm/other.txt": "협력사 안내\n\n서울 서초구 서초중앙로 1180 한빛빌딩\n",
         },
