@@ -27,7 +27,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from schemas import EntityNode, FactNode
-from testgen.kg.mining import table_cells
+from testgen.kg.mining import row_in_label
 from testgen.kg.values import ValueSpan, clock_times, find_values, list_items
 from testgen.lang import KO_SERVICE_KINDS, RULE_PAGE, contact_kind, en, ko
 from testgen.lang.en import without_honorific
@@ -338,6 +338,10 @@ _QUESTION_LINE = re.compile(r"^\s*(?:#|\*\*|Q\s*[.:：)]|질문|问[：:])|[?？
 
 
 _PARTICLES = "의|은|는|이|가|을|를|께서|으로|로|에게"
+#: What stands between a post and the name after it ("대표이사: 박하늘", "(CEO) Jane Roe"), and between a name and
+#: the post after it ("Jane Roe, CEO", "윤정애(대표)", "**Dana Whitcomb**, Owner", "Dana Whitcomb / Owner").
+_POST_TO_NAME = r"[\s:：*,(（|-]"
+_NAME_TO_POST = r"[\s,(（|*/—–-]"
 #: Labels that say which group a record belongs to.
 _MEMBERSHIP = re.compile(r"소속|부서|팀$|^팀|부문|\bteam\b|department|division|\bgroup\b|\bunit\b|所属|部门|部署")
 #: A labelled line of a record: "- **팀 인원**: 12명", "Team: Sales".
@@ -984,8 +988,8 @@ class Closure:
         acronyms = "|".join(sorted(re.escape(a) for a in initials if a.isalpha()))
         # after the name, the role may carry one word of its body ("Desmond Okereke, Board Clerk"), never "former"
         beside = re.compile(
-            rf"(?<!\w)(?:{roles})[\s:：*,(（|-]{{0,5}}(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?(?:{joined})(?![a-z])"
-            rf"|(?<![\w가-힣])(?:{joined})[\s,(（|*/—–-]{{1,4}}(?:(?!former\s|retired\s|past\s)[a-z]+\s)?"
+            rf"(?<!\w)(?:{roles}){_POST_TO_NAME}{{0,5}}(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?(?:{joined})(?![a-z])"
+            rf"|(?<![\w가-힣])(?:{joined}){_NAME_TO_POST}{{1,4}}(?:(?!former\s|retired\s|past\s)[a-z]+\s)?"
             rf"(?:{roles})(?:{_PARTICLES})?(?![a-z가-힣])"
             + (rf"|(?<![\w가-힣])(?:{joined})\s*[(（](?:{acronyms})[)）]" if acronyms else "")
         )
@@ -1020,8 +1024,8 @@ class Closure:
             return set()
         name, post = re.escape(normalize(holder)), re.escape(post)
         beside = re.compile(
-            rf"(?<![\w가-힣])(?:{post})[\s:：*,(（|-]{{0,3}}{name}(?![a-z가-힣])"
-            rf"|(?<![\w가-힣]){name}[\s,(（|*/—–-]{{0,3}}(?:{post})(?:[)）]|님|{_PARTICLES})?(?![a-z가-힣])"
+            rf"(?<![\w가-힣])(?:{post}){_POST_TO_NAME}{{0,3}}{name}(?![a-z가-힣])"
+            rf"|(?<![\w가-힣]){name}{_NAME_TO_POST}{{0,3}}(?:{post})(?:[)）]|님|{_PARTICLES})?(?![a-z가-힣])"
         )
         chunk_ids = self.ctx.chunks_with(holder) & self._chunks_naming({f for f in forms if len(f) >= 2})
         return self._docs_with_a_line(chunk_ids, found, lambda lines, i: bool(beside.search(normalize(lines[i]))))
@@ -1151,10 +1155,8 @@ class Closure:
         subject = without_honorific(fact.subject.strip())
         if ko.is_person_name(subject) or en.is_person_name(subject) or self._one_of_many(fact.subject_entity):
             return set()  # a course among courses: another's fee may be written beside the same label
-        label = normalize(fact.attribute)
-        first = table_cells(fact.evidence)[0].strip(" *") if fact.source == "table" else ""
-        if first and label.startswith(normalize(first) + " "):
-            label = normalize(first)  # "점심시간" of "점심시간 진료시간": the row names what the value is
+        row = row_in_label(fact)  # "점심시간" of "점심시간 진료시간": the row names what the value is
+        label = normalize(row or fact.attribute)
         specific = len(label.split()) >= 2 or (is_cjk(label) and len(label) >= 3)
         if not specific:
             return set()

@@ -50,9 +50,19 @@ def without_parentheticals(name: str) -> str:
 
 @lru_cache(maxsize=65536)
 def without_trailing_note(text: str) -> str:
-    """A name or value without the note in brackets at its end: "Leeds (Head Office)" → "Leeds", "약 5,000명
-    (예산 소진 시 조기 마감)" → "약 5,000명"; the text itself (stripped) when nothing would be left."""
-    return re.sub(r"\s*[(（][^()（）]*[)）]\s*$", "", text.strip()) or text.strip()
+    """A name or value without the note in brackets at its end, brackets inside the note too: "Leeds (Head
+    Office)" → "Leeds", "약 5,000명 (예산 소진 시 조기 마감)" → "약 5,000명", "화~토 (일·월 휴무, 첫날 25/02/17(월)
+    상견례만 예외)" → "화~토"; the text itself (stripped) when nothing would be left."""
+    stripped = text.strip()
+    if not stripped.endswith((")", "）")):
+        return stripped
+    depth = 0
+    for i in range(len(stripped) - 1, -1, -1):
+        depth += stripped[i] in ")）"
+        depth -= stripped[i] in "(（"
+        if depth == 0:
+            return stripped[:i].rstrip() or stripped
+    return stripped
 
 
 # -- names people use ---------------------------------------------------------------------------------------
@@ -291,7 +301,8 @@ _LEGAL_FORM = re.compile(
 )
 
 
-_QUOTED_NAME = re.compile(r"[《『「〈“]([^《》『』「」〈〉“”]+)[》』」〉”]")
+#: A work's title in the quotation brackets Korean, Chinese and Japanese set titles in: 《겨울, 수선집》, 「…」, 〈…〉.
+QUOTED_WORK = re.compile(r"《[^《》]{2,40}》|『[^『』]{2,40}』|「[^「」]{2,40}」|〈[^〈〉]{2,40}〉")
 
 
 def core_name(name: str) -> str:
@@ -299,9 +310,8 @@ def core_name(name: str) -> str:
     "Bergfeld Logistik", "Warranty and Returns policy" → "Warranty and Returns", "세진전자 포상여행 계약" →
     "세진전자 포상여행", "『소리를 모으는 사람』" → "소리를 모으는 사람" (a work's title without its brackets). The name
     itself when nothing is left or nothing was stripped."""
-    quoted = _QUOTED_NAME.fullmatch(name.strip())
-    if quoted:
-        return quoted.group(1)
+    if QUOTED_WORK.fullmatch(name.strip()):
+        return name.strip()[1:-1]
     words = name.split()
     if len(words) >= 2 and normalize(words[-1]) in OFFER_KINDS:
         return " ".join(words[:-1])  # "Team Plan" → "Team", as the plan's column and the page call it

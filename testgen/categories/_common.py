@@ -11,7 +11,7 @@ from schemas import FactNode
 from testgen.kg.values import find_values, list_items
 from testgen.lang import GENERIC_HEADINGS
 from testgen.lang.en import is_person_name
-from testgen.names import introduced_name, short_title, title_cased
+from testgen.names import introduced_name, short_title, title_cased, without_trailing_note
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.synth.phrasing import Phraser, phraser_for
@@ -109,7 +109,7 @@ def keywords_for_value(value: str) -> list[str]:
     if quoted:
         return keywords_for_value(next(g for g in quoted.groups() if g))  # "'Noeul Pixel 라운지'": no quotes
     value = _POSTCODE_FIRST.sub("", value)  # "(16914) 경기도 용인시 혁신로 87-3": the postcode opens the line
-    bare = _without_closing_note(value)
+    bare = without_trailing_note(value)
     if bare != value and len(bare) >= 2 and re.search(r"\w", bare):
         # "경전철 (고무차륜 AGT)", "$2,000–$20,500 (undergrad/grad)": the note qualifies the value; an answer that is
         # right need not repeat it word for word
@@ -140,23 +140,8 @@ def keywords_for_value(value: str) -> list[str]:
     return words[:3]
 
 
-_TRAILING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]$")
 #: A value in quotation marks, whole: "'Noeul Pixel 라운지'", "“Harbour Room”", "「물길 따라, 서하」".
 _QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"|‘([^’]+)’|“([^”]+)”|「([^」]+)」|『([^』]+)』")
-
-
-def _without_closing_note(value: str) -> str:
-    """`value` without the bracketed note that closes it, brackets inside the note too ("화~토 (일·월 휴무, 첫날
-    25/02/17(월) 상견례만 예외)" → "화~토"); the value itself when it does not close with one."""
-    if not value.endswith((")", "）")):
-        return value
-    depth = 0
-    for i in range(len(value) - 1, -1, -1):
-        depth += value[i] in ")）"
-        depth -= value[i] in "(（"
-        if depth == 0:
-            return value[:i].rstrip() if i > 0 else value
-    return value
 
 
 def _noted_items(value: str) -> list[str]:

@@ -14,10 +14,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schemas import Document, EntityNode, FactNode
-from testgen.kg.mining import QUOTED_WORK, MinedDocument
+from testgen.kg.mining import MinedDocument
 from testgen.kg.values import classify_value
 from testgen.lang.scripts import CJK
-from testgen.names import is_generic_title, short_title, title_cased, title_core, without_parentheticals
+from testgen.names import (
+    QUOTED_WORK,
+    is_generic_title,
+    short_title,
+    title_cased,
+    title_core,
+    without_parentheticals,
+)
 from testgen.text import normalize
 
 _MAX_NAME = 60

@@ -27,7 +27,7 @@ from schemas import Chunk, Document, FactNode, FactSource, ValueType
 from testgen.kg.values import ValueSpan, classify_value, find_values
 from testgen.lang import DAYS, GENERIC_HEADINGS, KO_SERVICE_KINDS, OFFER_KINDS, SERVICE_KINDS, ko
 from testgen.lang.en import base_form
-from testgen.names import is_generic_title, is_usable_name, page_kind_title, without_trailing_note
+from testgen.names import QUOTED_WORK, is_generic_title, is_usable_name, page_kind_title, without_trailing_note
 from testgen.text import is_cjk, normalize, strip_markup
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -112,8 +112,6 @@ def _heading_name(heading: str, known_names: frozenset[str]) -> str | None:
     return bare if bare != heading.strip() and is_entity_heading(bare, known_names) else None
 
 
-#: A work's title in the quotation brackets Korean, Chinese and Japanese set titles in: 《겨울, 수선집》, 「…」, 〈…〉.
-QUOTED_WORK = re.compile(r"《[^《》]{2,40}》|『[^『』]{2,40}』|「[^「」]{2,40}」|〈[^〈〉]{2,40}〉")
 _HEADING_LINE = re.compile(r"^#{1,6}[ \t]+(.+)$", re.M)
 
 
@@ -1157,6 +1155,17 @@ def _nth_cell_start(line: str, col: int) -> int:
     if not line.lstrip().startswith("|"):
         bars = [-1, *bars]  # "a | b": the first cell starts the line
     return bars[col] + 1 if col < len(bars) else 0
+
+
+def row_in_label(fact: FactNode) -> str | None:
+    """The row label a table fact's attribute starts with ("경영진" of "경영진 주요 업무", "점심시간" of "점심시간
+    진료시간": `_join_label` wrote the row before its column), or None."""
+    if fact.source != "table":
+        return None
+    first = table_cells(fact.evidence)[0].strip(" *")
+    if first and fact.attribute.startswith(first + " ") and len(fact.attribute) > len(first) + 1:
+        return first
+    return None
 
 
 def table_cells(line: str) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from schemas import FactNode
-from testgen.kg.mining import table_cells
+from testgen.kg.mining import row_in_label
 from testgen.lang import DAYS, RULE_PAGE, ValueKind
 from testgen.lang.ko import (
     PRICE_LABEL,
@@ -159,16 +159,6 @@ def polite(sentence: str) -> str:
     return sentence
 
 
-def _row_in_label(fact: FactNode) -> str | None:
-    """The row label a table fact's attribute starts with ("경영진" of "경영진 주요 업무"), or None."""
-    if fact.source != "table":
-        return None
-    first = table_cells(fact.evidence)[0].strip(" *")
-    if first and fact.attribute.startswith(first + " ") and len(fact.attribute) > len(first) + 1:
-        return first
-    return None
-
-
 class Korean:
     """Rules for Korean."""
 
@@ -250,7 +240,7 @@ class Korean:
         verbal = self._verbal(fact, subject)
         if verbal is not None:
             return verbal
-        row = _row_in_label(fact)
+        row = row_in_label(fact)
         if row is not None and row.endswith("시간") and attr.endswith("시간"):
             # "| 점심시간 | 13:00 ~ 14:00 |" under 진료시간: "…의 점심시간은 몇 시부터 몇 시까지인가요?", not
             # "…점심시간의 진료시간은"
