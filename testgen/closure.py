@@ -183,6 +183,8 @@ def states_value(fact: FactNode, segment: str) -> bool:
             or _states_reworded(fact.value, segment)
             or (bool(parts) and all(contains_keyword(norm, part) for part in parts))
             or _same_clock(fact.value, segment)
+            or _same_range(fact.value, segment)
+            or _same_ordinal(fact.value, norm)
         )
     if fact.value_type == "date" and contains_keyword(normalize(segment), fact.value):
         return True
@@ -326,6 +328,44 @@ def _states_reworded(value: str, segment: str) -> bool:
     return all(_said(normalize(word).rstrip("의은는이가을를에"), norm) for word in rest)
 
 
+#: A range of amounts: "300,000~500,000원", "30~50만원" (a scale word after the second figure scales both).
+_RANGE = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(만|천|억)?\s*원?\s*[~〜～–-]\s*(\d[\d,]*(?:\.\d+)?)\s*(만|천|억)?")
+_SCALE = {"천": 1e3, "만": 1e4, "억": 1e8}
+
+
+def _ranges(text: str) -> set[tuple[float, float]]:
+    """The ranges of amounts a text writes, as (low, high) numbers."""
+    found = set()
+    for match in _RANGE.finditer(text):
+        low_scale, high_scale = match.group(2), match.group(4)
+        low_scale = low_scale or high_scale
+        low = float(match.group(1).replace(",", "")) * _SCALE.get(low_scale or "", 1)
+        high = float(match.group(3).replace(",", "")) * _SCALE.get(high_scale or "", 1)
+        found.add((low, high))
+    return found
+
+
+def _same_range(value: str, segment: str) -> bool:
+    """A range value written with other figures: "300,000~500,000원" by "30~50만원"."""
+    own = _ranges(value)
+    return len(own) == 1 and bool(own & _ranges(segment)) and min(next(iter(own))) >= _RANGE_FLOOR
+
+
+#: The Korean ordinal prefix before a number: "제39기" is "39기", "제51차" is "51차".
+_ORDINAL = re.compile(r"제\s?(?=\d)")
+
+
+def _same_ordinal(value: str, norm: str) -> bool:
+    """ "사법연수원 39기" stated by "사법연수원 제39기" (or the other way round)."""
+    if not re.search(r"\d", value):
+        return False
+    return contains_keyword(_ORDINAL.sub("", norm), _ORDINAL.sub("", normalize(value)))
+
+
+#: Ranges below this are counts, hours or scores written alike in many places ("2~3", "9~18").
+_RANGE_FLOOR = 1000
+
+
 #: Words that bound a period the same way: "7일 이내" is stated by "7일 안에".
 _WITHIN = frozenset({"이내", "안에", "내에", "안으로", "以内", "之内", "within"})
 
@@ -374,6 +414,7 @@ _ROLE_LABEL = re.compile(
 _SIBLING_LABELS = 2
 _NAME_WORD = 3
 _HOLDER_CHARS = 40  # longer than a name with its title
+_ROLE_CHARS = 40  # "Accuracy Checking Pharmacy Technician": a post, longer than this a description
 _LABELS_TRIED = 12  # labels of an entity tried in pairs when looking for one described alike
 #: A Korean road-name address's road and building number: "서초중앙로 118", "매영로310번길 12", "혁신로 87-3".
 _KO_ROAD = re.compile(r"([가-힣0-9]{2,}(?:로|길)(?:\s?\d+번?길)?)\s?(\d+)(?:-\d+)?(?![\d가-힣])")
@@ -381,6 +422,9 @@ _KO_ROAD = re.compile(r"([가-힣0-9]{2,}(?:로|길)(?:\s?\d+번?길)?)\s?(\d+)(
 _SHORT_LABEL = re.compile(r"([가-힣]{2,})시간|([월화수목금토일])요일")
 #: How far past its label a value may run on in a line (spaces closed up or opened, a note).
 _AFTER_LABEL = 12
+#: A numbered or marked item opening a line at its margin: the heading of the indented notes under it in minutes
+#: and plain-text pages ("3. 『숫자로 읽는 동네』 진행 상황", "■ 회의 안건", "II. Budget").
+_OUTLINE_ITEM = re.compile(r"(?:\d{1,2}[.)]|[IVX]{1,4}\.|[■□▶▷◆◇●]|제\s?\d+\s?[조장절])\s*\S")
 #: A telephone number as written, whatever its separators; and the fewest digits one has.
 _PHONE_RUN = re.compile(r"(?<![\d-])\+?\d[\d\s().-]{6,}\d(?![\d-])")
 _PHONE_DIGITS = 8
@@ -883,7 +927,7 @@ class Closure:
             if (
                 (told and any(form in norm for form in forms))
                 or (on_its_page and (not cues or address or any(cue in norm for cue in cues)))
-                or self._under_its_heading(chunk_id, index, forms)
+                or self._under_its_heading(fact, chunk_id, index, forms, cues)
                 or self._named_just_before(fact, chunk_id, index, forms, cues)
                 or self._record_of(chunk_id, line, forms, cues)
             ):
@@ -908,13 +952,34 @@ class Closure:
             return False
         return not any(name in norm for name in self._kin_names(fact, forms))
 
-    def _under_its_heading(self, chunk_id: str, index: int, forms: set[str]) -> bool:
+    def _under_its_heading(self, fact: FactNode, chunk_id: str, index: int, forms: set[str], cues: list[str]) -> bool:
         """Whether the line sits in a section whose heading is the subject's name ("#### Velvera Wireless Dock /
-        Price: ₹8,999 / $109" on a catalogue page)."""
-        for line in reversed(self.lines(chunk_id)[:index]):
+        Price: ₹8,999 / $109" on a catalogue page), or gives the attribute under a numbered item of minutes or a
+        plain-text page that names the subject and nothing else of its kind ("3. 『숫자로 읽는 동네』(배진우) 진행
+        상황" over "  - … 정가 19,800원은 일단 유지.")."""
+        lines = self.lines(chunk_id)
+        line_norm = normalize(lines[index])
+        outlined = bool(cues) and any(cue in line_norm for cue in cues) and _specific(fact)
+        for line in reversed(lines[:index]):
             if line.lstrip().startswith("#"):
                 heading = normalize(line.lstrip("# ").strip())
                 return any(heading == form or heading.startswith(form + " (") for form in forms)
+        if not outlined:
+            return False
+        # the item's heading is a whole line of the text (a segment may be one sentence of it)
+        text = self.ctx.chunks[chunk_id].text
+        at = text.find(lines[index].strip())
+        above = text[: max(at, 0)].split("\n")
+        if at <= 0 or _OUTLINE_ITEM.match(above[-1] + lines[index].strip()):
+            return False  # the first line, or an item of its own
+        for raw in reversed(above[:-1]):
+            if raw.lstrip().startswith("#"):
+                return False
+            if _OUTLINE_ITEM.match(raw):
+                heading = normalize(raw)
+                return any(len(form) >= _NAME_WORD and form in heading for form in forms) and not any(
+                    name in heading for name in self._kin_names(fact, forms)
+                )
         return False
 
     def _chunks_naming(self, forms: set[str]) -> set[str]:
@@ -969,18 +1034,21 @@ class Closure:
         document that never uses the label ("직책", "Title"): it states the person's role all the same."""
         value = normalize(fact.value)
         post = _ROLE_LABEL.search(fact.attribute) or fact.attribute.strip().lower() == "office"  # a board's posts
-        if not post or fact.value_type != "text" or not 2 <= len(value) <= 30:
+        # "대표이사 (CEO)" is written "| 대표이사 | 한지우 |" on the company's page: the role without its note
+        bare = normalize(without_trailing_note(fact.value))
+        if not post or fact.value_type != "text" or not 2 <= len(bare) <= _ROLE_CHARS:
             return set()
         joined = _alternation(forms, shortest=2)
         if not joined:
             return set()
-        # "대표이사 (CEO)" is written "| 대표이사 | 한지우 |" on the company's page: the role without its note
-        bare = normalize(without_trailing_note(fact.value))
+        # "Accuracy Checking Pharmacy Technician (ACPT)" is told by "ACPT (K. Moss)": the initials it gives itself
+        note = normalize(fact.value)[len(bare) :].strip(" ()（）")
+        own_initials = {note} if note.isalpha() and note == "".join(w[0] for w in bare.split()) else set()
         # "대표 / 게임 디렉터" is told by "서지호 대표" too: each post of a short list is the person's
         # ("Release & QA Engineer" is one post: "and" and "&" join its work, not two posts)
         listed = () if re.search(r"\s(?:&|and)\s", fact.value) else _list_parts(fact.value)
         posts = {normalize(p) for p in listed} | {normalize(p) for p in re.split(r"\s+/\s+", bare)}
-        written = {value, bare} | posts
+        written = {value, bare} | posts | own_initials
         written |= {squeezed(v) for v in written}  # "기획 · 제작 PD" is also written "기획·제작 PD"
         roles = "|".join(re.escape(v) for v in sorted(written, key=len, reverse=True) if len(v) >= 2)
         # "Rachel Nguyen (EM)": a role of two words or more is also written by its initials in brackets
@@ -1108,7 +1176,13 @@ class Closure:
         if not names:
             return set()
         naming = {self.ctx.chunks[c].doc_id for c in self._chunks_naming(names)}
-        writing = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(fact.value)}
+        address = fact.value.strip().lower()
+        # the index finds chunks with the address's words ("sofia", "rosewooddance"): the address itself must be there
+        writing = {
+            self.ctx.chunks[c].doc_id
+            for c in self.ctx.chunks_with(fact.value)
+            if address in self.ctx.chunks[c].text.lower()
+        }
         return (writing & naming) - found
 
     def _said_of_every_variant(self, fact: FactNode, cues: list[str], found: set[str]) -> set[str]:

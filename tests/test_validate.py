@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from factories import kb_context
+from factories import kb_context, kv_fact
 
 from schemas import FactNode
 from testgen.categories import get_category
@@ -1163,6 +1163,8 @@ def test_a_byline_address_and_one_post_of_a_list_beside_the_name_state_the_fact(
             + "본문 문장입니다. " * 300
             + "\n\njwsong@today.example\n",
             "news/other.md": "# 공지\n\n문의는 teo@today.example 로 보내 주세요.\n",
+            # names him and writes the address's words, but not the address
+            "news/letter.md": "# 송재원 기자에게\n\n오늘(today) 기사 잘 읽었습니다. jwsong 님 example 감사합니다.\n",
             "studio/about.md": "# 노을픽셀\n\n| 이름 | 역할 |\n|---|---|\n| 서지호 | 대표 / 게임 디렉터 |\n",
             "studio/press.md": "# 보도\n\n노을픽셀 서지호 대표는 은포로 본사를 옮겼다고 말했다.\n",
         },
@@ -1308,6 +1310,51 @@ def test_a_role_by_its_initials_in_a_signature_or_beside_bold_or_slashed_names_s
     owner = next(f for f in ctx.facts if f.value == "Owner")
     # a signature, a bold name and a slash state it; a line opening with "Owners meeting" does not
     assert fact_closure(ctx, owner) == {"team/page.md", "team/notice.txt", "team/news.md", "team/memo.txt"}
+
+
+def test_a_role_written_by_the_initials_it_gives_itself_before_the_name_states_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "pharmacy/staff.md": "# Staff list\n\n| Name | Role |\n|---|---|\n"
+            "| Kieran Moss | Accuracy Checking Pharmacy Technician (ACPT) |\n| Gary Pugh | Delivery driver |\n",
+            "pharmacy/sop.txt": "SOP 4.2 CONTROLLED DRUGS\n\nThe balance check is done by the ACPT (K. Moss) weekly.\n",
+            "pharmacy/rota.txt": "ROTA\n\nACPT cover on Monday; Kieran Moss is on leave.\n",
+        },
+    )
+    role = next(f for f in ctx.facts if f.value.startswith("Accuracy Checking"))
+    # "ACPT (K. Moss)" names him by his post's own initials; the rota's "ACPT cover … Kieran Moss" puts no post
+    # beside his name
+    assert fact_closure(ctx, role) == {"pharmacy/staff.md", "pharmacy/sop.txt"}
+
+
+def test_a_figure_under_a_numbered_item_of_minutes_naming_the_subject_states_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "publisher/catalogue.md": "# 소금빛 도서목록\n\n| 도서명 | 저자 | 정가 |\n|---|---|---|\n"
+            "| 숫자로 읽는 동네 | 배진우 | 19,800원 |\n| 할머니의 부엌 지도 | 서하린 | 16,500원 |\n",
+            "publisher/minutes.txt": "■ 편집회의록\n\n1. 『할머니의 부엌 지도』 2쇄\n\n  - 재고 약 310부.\n\n"
+            "2. 『숫자로 읽는 동네』(배진우) 진행 상황\n\n  - 현재 2교 진행 중. 도판 38점.\n"
+            "    도판 늘면 쪽수 넘어갈 수 있음. 정가 19,800원은 일단 유지.\n",
+            "publisher/other.txt": "■ 영업회의록\n\n1. 『할머니의 부엌 지도』와 『숫자로 읽는 동네』 판매\n\n"
+            "  - 정가 19,800원 도서 할인 행사 검토.\n",
+        },
+    )
+    price = next(f for f in ctx.facts if f.value == "19,800원" and f.doc_id == "publisher/catalogue.md")
+    # the second item of the minutes is about the book alone; the sales minutes' item names two books
+    assert fact_closure(ctx, price) == {"publisher/catalogue.md", "publisher/minutes.txt"}
+
+
+def test_a_range_of_won_and_an_ordinal_are_the_same_value_written_otherwise() -> None:
+    cost = kv_fact("부분 뼈이식 비용", "300,000~500,000원")
+    assert states_value(cost, "뼈이식은 30~50만원이 추가될 수 있습니다")
+    assert not states_value(cost, "뼈이식은 30~40만원이 추가될 수 있습니다")
+    hours = kv_fact("휴진", "2~3")
+    assert not states_value(hours, "20~30분 걸립니다")
+    term = kv_fact("자격", "사법연수원 39기")
+    assert states_value(term, "박태민 변호사 (사법연수원 제39기)")
+    assert not states_value(term, "사법연수원 제139기")
 
 
 def test_a_post_holder_in_brackets_on_a_page_naming_the_organisation_states_the_post(tmp_path: Path) -> None:
