@@ -17,6 +17,8 @@ from testgen.lang.scripts import CJK
 _WS = re.compile(r"\s+")
 _MD_MARKUP = re.compile(r"(\*\*|__|`|~~)")
 _MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+#: A wiki's link: "[[서령선]]", "[[서령대학교|모교]]" (its text after the bar).
+_WIKI_LINK = re.compile(r"\[\[(?:[^\[\]|]*\|)?([^\[\]|]+)\]\]")
 _TOKEN = re.compile(
     r"[0-9]+(?:[.,][0-9]+)*"  # numbers, with separators kept together
     r"|[a-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]+(?:['’][a-z]+)?"  # Latin/Greek/Cyrillic words
@@ -110,7 +112,7 @@ def jaccard(a: set[str], b: set[str]) -> float:
 def strip_markup(text: str) -> str:
     """Remove emphasis, links and trailing markdown hard breaks from a span of markdown."""
     if "[" in text:
-        text = _MD_LINK.sub(r"\1", text)
+        text = _WIKI_LINK.sub(r"\1", _MD_LINK.sub(r"\1", text))
     if "*" in text or "_" in text or "`" in text:
         text = text.replace("**", "").replace("__", "").replace("`", "")
     text = text.strip()
@@ -168,5 +170,5 @@ def plain_sentence(evidence: str) -> str:
         text = _WRAP.sub(lambda m: "" if _UNSPACED.match(m.group(1) + m.group(2)) else " ", text)
     if "[" not in text and "(" not in text:
         return text
-    cleaned = _AUTHOR_YEAR.sub("", _NUMBERED_CITATION.sub("", text))
+    cleaned = _AUTHOR_YEAR.sub("", _NUMBERED_CITATION.sub("", _WIKI_LINK.sub(r"\1", text)))
     return _SPACE_BEFORE_MARK.sub(r"\1", cleaned).strip() if cleaned != text else text

@@ -90,6 +90,20 @@ def test_link_markup_is_stripped_from_text_values() -> None:
     assert fact.value_type == "text"
 
 
+def test_wiki_links_are_stripped_from_values_and_quoted_sentences() -> None:
+    mined = mine(
+        "# 서령 FC\n\n- **연고지**: [[서령시 (도시)|서령시]]\n- **홈구장**: [[서령종합운동장]]\n",
+        doc_id="wiki/fc.md",
+        title="서령 FC",
+    )
+    assert by_attr(mined, "연고지").value == "서령시"
+    assert by_attr(mined, "홈구장").value == "서령종합운동장"
+    assert (
+        plain_sentence("2012년 [[서령대학교]] 밴드 동아리에서 결성되었다.[1]")
+        == "2012년 서령대학교 밴드 동아리에서 결성되었다."
+    )
+
+
 def test_qualified_key_becomes_attribute_and_qualifier() -> None:
     text = (
         "# Aurora Bikes\n\n"
@@ -505,6 +519,20 @@ def test_a_unit_note_among_other_notes_gives_its_unit() -> None:
     assert (fee.value_type, fee.number, fee.unit) == ("money", 20000.0, "원")
 
 
+def test_a_unit_note_closing_a_section_title_gives_its_unit() -> None:
+    text = (
+        "가온치과 비급여 진료비용\n\n[1] 임플란트 및 관련 수술        (단위: 원, 1치아 기준)\n\n"
+        "| 항목 | 금액 | 비고 |\n|---|---|---|\n| 임시치아 | 50,000 | |\n\n[2] 보철\n\n"
+        "| 항목 | 금액 |\n|---|---|\n| 골드 인레이 | 350 |\n"
+    )
+    mined = mine(text, doc_id="dental/fees.txt", title="가온치과")
+    fee = next(f for f in mined.facts if f.value == "50,000")
+    assert (fee.value_type, fee.number, fee.unit) == ("money", 50000.0, "원")
+    # the note ends with its table: a later table without one is read as written
+    inlay = next(f for f in mined.facts if f.value == "350")
+    assert inlay.unit is None
+
+
 def test_a_first_column_that_groups_rows_does_not_name_them() -> None:
     text = (
         "# 가온병원\n\n| 분류 | 항목 | 금액 | 비고 |\n|---|---|---|---|\n| 제증명 | 일반진단서 | 20,000원 | |\n"
@@ -771,6 +799,22 @@ def test_korean_people_rows_under_a_name_column_are_people() -> None:
     role = next(f for f in facts if f.value == "대표세무사")
     # the person's own, and not dated to 2025: "기준" says as of when, not which year it is about
     assert (role.subject, role.attribute, role.qualifier) == ("문경호", "직위", None)
+
+
+def test_a_staff_list_sorted_by_unit_or_post_is_keyed_by_the_person() -> None:
+    text = (
+        "# 새들농협 조직도\n\n| 부서 | 직위 | 이름 | 전화 |\n|---|---|---|---|\n"
+        "| 지도경제팀 | 팀장 | 오상훈 | 043-872-3320 |\n| 지도경제팀 | 계장 | 김나래 | 043-872-3321 |\n"
+        "| 하나로마트 본점 | 점장 | 최동민 | 043-872-3350 |\n"
+    )
+    facts = mine(text, doc_id="coop/org.md", title="새들농협 조직도").facts
+    got = {(f.subject, f.attribute, f.value) for f in facts}
+    assert ("최동민", "직위", "점장") in got and ("김나래", "부서", "지도경제팀") in got
+    assert not any(f.subject in ("하나로마트 본점", "지도경제팀") for f in facts)  # a unit holds no post
+    # a list of branches with their manager is keyed by the branch as before: it has no post column
+    text = "# 매장\n\n| 지점 | 점장 | 전화 |\n|---|---|---|\n| 하나로마트 본점 | 최동민 | 043-872-3350 |\n"
+    facts = mine(text, doc_id="coop/stores.md", title="매장").facts
+    assert any(f.subject == "하나로마트 본점" and f.value == "최동민" for f in facts)
 
 
 def test_a_bold_line_over_prose_heads_a_section_about_what_it_names() -> None:

@@ -338,3 +338,22 @@ def test_lakh_grouping_is_read_after_the_rupee_sign_and_western_grouping_everywh
     assert parse_number("1,234,567") == 1_234_567.0
     assert parse_number("12,345") == 12_345.0
     assert [(v.text, v.number) for v in find_values("₹8,999 / $109")] == [("₹8,999", 8_999.0), ("$109", 109.0)]
+
+
+@pytest.mark.parametrize(
+    ("text", "number", "unit"),
+    [
+        ("612.4 km²", 612.4, "km²"),
+        ("312 ㎢", 312.0, "㎢"),
+        ("84㎡", 84.0, "㎡"),
+        ("30평", 30.0, "평"),
+        ("2,500 sq ft", 2500.0, "sq ft"),
+    ],
+)
+def test_an_area_is_a_number_with_its_unit(text: str, number: float, unit: str) -> None:
+    found = classify_value(text)
+    assert found is not None and (found.value_type, found.number, found.unit) == ("number", number, unit)
+
+
+def test_a_word_after_pyeong_is_no_area() -> None:
+    assert classify_value("30평대") is None  # "in the thirties of pyeong": a class of flats, not an area

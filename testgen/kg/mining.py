@@ -42,6 +42,10 @@ _UNIT_NOTE = re.compile(
     r"|(?:단위|単位|单位)\s*[:：]\s*([^)）\],/]+?))\s*$",
     re.I,
 )
+#: The same note in brackets closing a section's title: "[1] 임플란트 및 관련 수술      (단위: 원, 1치아 기준)".
+_UNIT_NOTE_AFTER = re.compile(
+    r"\S\s+[(（\[][^)）\]]*?(?:단위|単位|单位|units?)\s*[:：]\s*([^)）\],/]+?)\s*(?:[,/][^)）\]]*)?[)）\]]\s*$", re.I
+)
 _KV_PLAIN = re.compile(r"^\s*[-*+]\s+([^:：*\n|]{1,40}?)\s*[:：]\s+(\S.*)$")
 #: A price list's line with a dotted leader: "- Fecal parasite test ........ $42", "입장료 ········ 3,000원".
 _KV_LEADER = re.compile(r"^\s*(?:[-*+]\s+)?([^:：*\n|.…·]{1,60}?)\s*(?:\.{4,}|…{2,}|·{4,}|ㆍ{4,})\s*(\S.*)$")
@@ -738,6 +742,9 @@ class _Miner:
                 self._unit_note = _attachable_unit(note.group(1) or note.group(2) or "")
                 i += 1
                 continue
+            titled = _UNIT_NOTE_AFTER.search(line)
+            if titled:  # the title is read as before; the tables under it take the unit
+                self._unit_note = _attachable_unit(titled.group(1))
             kv = _KV_BOLD.match(line) or _KV_BOLD_INNER.match(line) or _KV_PLAIN.match(line) or _priced_leader(line)
             if kv and len(kv.group(1).split()) <= 6:
                 value_start = start + kv.start(2)
@@ -960,7 +967,11 @@ def _keyed_by_name(
     numbered = all(not cells or re.fullmatch(r"\d{0,3}\.?", cells[0].strip()) for _, _, cells in body)
     if normalize(header[0]) in _INDEX_COLUMNS and len(header) > 2 and numbered:
         header, body = header[1:], [(s, e, cells[1:]) for s, e, cells in body]
-    if normalize(header[0]) in _POST_COLUMNS:
+    first = normalize(header[0])
+    # a staff list sorted by unit ("| 부서 | 직위 | 이름 |" over "| 하나로마트 본점 | 점장 | 최동민 |") is keyed by the
+    # person too: a unit has no post, and a unit of two people would be two rows of one name
+    by_unit = first in _UNIT_COLUMNS and any(normalize(h) in _POST_COLUMNS for h in header[1:])
+    if first in _POST_COLUMNS or by_unit:
         named = next((j for j, h in enumerate(header) if j and normalize(h) in _PERSON_COLUMNS), None)
         if named is not None:
             order = [named, *(j for j in range(len(header)) if j != named)]
@@ -1029,6 +1040,8 @@ _MAX_TITLE_CELL = 40
 
 #: Column headers of a table's first column that names people ("| 이름 | 직위 |").
 _PERSON_COLUMNS = frozenset("이름 성명 직원 직원명 구성원 담당자 name names 姓名 氏名 名前".split())
+#: Column headers of the unit a staff list's person works in.
+_UNIT_COLUMNS = frozenset("부서 소속 부서명 팀 지점 department dept team unit branch 部门 部署 所属".split())
 
 #: Column headers of a table's first column that sort its rows into groups ("분류", "Category"), not name them.
 _GROUP_COLUMNS = frozenset(

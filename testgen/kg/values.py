@@ -120,6 +120,12 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
             r"vehicles|trips|tours|agents|percentile|x)\b"
         ),
     ),
+    # areas: "612.4 km²", "84㎡", "30평", "2,500 sq ft"
+    (
+        "number",
+        "area",
+        re.compile(rf"(?<![\w$€£¥₩.,])({_NUM})\s?(km²|km2|㎢|m²|㎡|sq\.? ?(?:km|m|ft|mi)|평|hectares|acres)(?![\w²])"),
+    ),
     ("number", "bare", re.compile(rf"(?<![\w$€£¥₩.,/])(?<!\w-)({_NUM})(?![\w%.,/]|\s?(?:%|percent))")),
 ]
 
