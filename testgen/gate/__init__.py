@@ -101,7 +101,8 @@ _DOCUMENT_KINDS = frozenset(
 #: Abstract nouns that end the title of a page about a topic ("… Accreditation Status", "Special Assistance").
 _TOPIC_NOUNS = frozenset(
     "status information assistance services programs programmes options details procedures guidelines "
-    "affiliations requirements benefits overview support eligibility fees rates charges prices pricing tariffs".split()
+    "affiliations requirements benefits overview support eligibility fees rates charges prices pricing tariffs "
+    "terms conditions".split()
 )
 #: A year or a span of years closing a page's title ("2024/25", "FY2024", "2023-2024").
 _TITLE_PERIOD = re.compile(r"\(?(?:fy)?\d{4}(?:\s*[/–-]\s*\d{2,4})?\)?", re.I)
@@ -818,7 +819,8 @@ def _row_after_long_title(fact: FactNode, question: str, language: str) -> bool:
     if not row or row == attribute or not attribute.startswith(row):
         return False
     name = introduced_name(short_title(fact.subject))
-    return len(name.split()) >= 3 and f"{normalize(name)} {row}" in normalize(question)
+    asked = normalize(question)
+    return len(name.split()) >= 3 and any(f"{normalize(name)}{of} {row}" in asked for of in ("", "의"))
 
 
 def _asks_label_as_noun(template: str) -> bool:

@@ -33,6 +33,8 @@ _EN_LEAD = frozenset(
     nonetheless instead otherwise consequently accordingly and but or so yet then later afterwards similarly
     likewise here both another other others either neither one some""".split()
 )
+#: The writer's own words for the writer ("our", "we"; "US" in capitals is the country).
+_EN_FIRST_PERSON = re.compile(r"(?<![\w'’])(?:[Oo]urs?|[Ww]e|us|[Mm]y)(?![\w'’])")
 _KO_LEAD = re.compile(
     r"^(?:그|이|저|저희|우리|제가|저는|나는|내가|그녀|그들|이들|저들|이것|그것|저것|이는|그는|이러한|그러한|이런|그런|해당|위의?|아래의?|상기|"
     r"또한|그러나|하지만|그리고|따라서|그래서|그런데|또|이에|이후|이때|그때|한편|게다가|더불어|반면|즉|"
@@ -423,6 +425,8 @@ def question_problem(question: str, template: str) -> str | None:
         return "a back-reference ('the virus', 'the game') to something named earlier"
     if re.search(r"\b(?:that|this|it|them|these|those)\?$", question):
         return "the question ends on a pronoun"
+    if _EN_FIRST_PERSON.search(question):
+        return "the writer speaking ('moved into our current office'): whose office, only the page says"
     if len(question.split()) > 20:
         return "too long to ask as one question"
     match = re.match(r"^(?:When|Since when)\s+(is|are|was|were|did|do|does|has|have)\s+(\S+)", question)

@@ -113,6 +113,10 @@ _DAY_MONTH = re.compile(r"(?<![\d/])\d{1,2}/\d{1,2}(?![\d/])")
 _DATES_LABEL = re.compile(r"\bdates?\b|\bschedule\b|\bwhen\b|날짜|일정|기간|日期|日程", re.I)
 
 
+#: A telephone extension alone: "ext. 102", "x204", "내선 3320".
+_EXTENSION_ONLY = re.compile(r"(?:ext\.?|extension|x|내선|内線|分机)\s*\d{1,5}", re.I)
+
+
 def incomplete_value(fact: FactNode, answer: str) -> str | None:
     """What the answer leaves out of the value as the document states it, or None when nothing is lost."""
     if re.search(r"(?:\d\s*[*†‡]+|[\w.%)](?<!\*)\*|[†‡])[)）]?$", fact.value.strip()):
@@ -121,6 +125,8 @@ def incomplete_value(fact: FactNode, answer: str) -> str | None:
         others = [c for c in table_cells(fact.evidence) if normalize(c) != normalize(fact.value)]
         if any(_ROLE_CHANGE.search(cell) for cell in others):
             return "the row says when the role began or changed ('SIL postdoc until 31/08/2025, Lecturer from 1 Sept')"
+    if _EXTENSION_ONLY.fullmatch(fact.value.strip()):
+        return "an extension without the line it is dialled on ('ext. 102')"
     undated = fact.value_type == "text" and _DAY_MONTH.search(fact.value) and not _YEAR.search(fact.value)
     if undated and _DATES_LABEL.search(fact.attribute):
         return "dates without their year ('6/24 – 7/17': which summer?)"
