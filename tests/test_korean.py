@@ -487,3 +487,38 @@ def test_a_hub_or_terminal_head_is_a_person_and_a_factory_is_not() -> None:
     assert is_person_name("윤상철 허브장")
     assert not is_person_name("김해 공장")  # 김 opens it, but a factory is a place
     assert not is_person_name("서울 주차장")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value"),
+    [
+        # the wh-word would land after a clause that runs on
+        ("서령시는 1950년대 무연탄이 채굴되고 1955년 서령선이 개통하면서 인구가 급증했다.", "1955년"),
+        ("요사채 일부가 소실되었다가 1962년 복구되었다.", "1962년"),
+        # the year dates a noun, not what the sentence tells
+        ("1989년 폐광 이후 손님이 급감해 한때 빈 점포가 40%를 넘었다.", "1989년"),
+        # the date sits inside the predicate noun
+        ("구단 역사상 최고의 순간은 2022년 FA컵 16강 진출이다.", "2022년"),
+        # a time set off as the topic: the sentence's own subject is never told
+        ("한국전쟁 때에는 요사채 일부가 1950년 소실되었다.", "1950년"),
+    ],
+)
+def test_a_date_inside_another_clause_or_noun_is_not_asked_when(sentence: str, value: str) -> None:
+    f = _sentence_fact(sentence, value, "date", date_key=value[:4])
+    assert KO.fact(f, "서령시") is None
+
+
+def test_eolma_before_a_predicate_noun_is_not_asked() -> None:
+    f = _sentence_fact("주차장에서 절까지는 약 800m 오르막이다.", "800m", "number", number=800.0, unit="m")
+    assert KO.fact(f, "운곡사") is None  # "얼마 오르막인가요" is no Korean
+    kept = _sentence_fact("설립 연도는 2004년이다.", "2004년", "date", date_key="2004")
+    assert KO.fact(kept, "서령 묵밥축제") is not None  # the value is the whole predicate
+
+
+def test_a_timeline_event_that_chose_the_subject_is_asked_in_the_passive() -> None:
+    assert event_clause("충청북도 대표 축제로 선정") == "충청북도 대표 축제로 선정된 것"
+    assert event_clause("대학기본역량진단에서 역량강화대학 지정") == "대학기본역량진단에서 역량강화대학으로 지정된 것"
+    assert event_clause("제주지점장으로 입사") == "제주지점장으로 입사한 것"
+    # an event with its own subject cannot follow the page's subject; a noun ending in 이 is no subject
+    assert event_clause("학교법인 서령학원이 서령실업초급대학 개교") is None
+    assert event_clause("어린이 도서관 개관") == "어린이 도서관 개관"

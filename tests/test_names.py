@@ -352,6 +352,8 @@ def test_names_are_not_page_kind_titles(title: str) -> None:
         ("법무법인 다온길 구성원 현황", "법무법인 다온길"),
         ("문경호 세무회계사무소 직원 연락처", "문경호 세무회계사무소"),
         ("청람고속 비상연락망", "청람고속"),
+        ("새들농협 조직도 및 부서 연락처", "새들농협"),
+        ("새들농협 조직도", "새들농협"),
         # nothing usable follows the introducing words: the title stays (and the gate judges it)
         ("About us", "About us"),
         ("About the team", "About the team"),

@@ -127,7 +127,7 @@ EN = [
         # the price charged to community groups: no "community" that costs
         fact("Community price", "£79", "money", number=79.0, unit="£"),
         "CX-48",
-        "How much is CX-48's community price?",
+        "What is CX-48's community price?",
         "CX-48's community price is £79.",
     ),
     (
@@ -168,7 +168,7 @@ def test_a_service_on_a_price_list_is_asked_what_it_costs_at_the_place() -> None
     assert a == "The wellness or sick-pet exam costs $68 at Tallow Creek Veterinary Hospital."
     # a product's own price label, or a one-word item, keeps the possessive
     q, _, _ = English().fact(fact("Community price", "£63", "money", number=63.0, unit="£"), "QC-4")  # type: ignore[misc]
-    assert q == "How much is QC-4's community price?"
+    assert q == "What is QC-4's community price?"
 
 
 @pytest.mark.parametrize(
@@ -505,6 +505,11 @@ def test_a_korean_row_folded_into_the_label_owns_the_column() -> None:
     )
     asked = Korean().fact(row, "하늘여행")
     assert asked is not None and asked[0] == "하늘여행 경영진의 주요 업무는 무엇인가요?"
+    # a one-word column makes a compound with the row
+    gear = fact("영상 진단 장비", "CT, 파노라마").model_copy(
+        update={"source": "table", "evidence": "| 영상 진단 | CT, 파노라마 |"}
+    )
+    assert Korean().fact(gear, "가온치과")[0].startswith("가온치과의 영상 진단 장비는")  # type: ignore[index]
     plain = fact("주요 업무", "경영 전략").model_copy(update={"source": "table", "evidence": "| 본사 | 경영 전략 |"})
     assert Korean().fact(plain, "하늘여행")[0].startswith("하늘여행의 주요 업무")  # type: ignore[index]
 

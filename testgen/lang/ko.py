@@ -121,7 +121,7 @@ _PARTICLE_END = re.compile(r"(으로|로|을|를|에서|에|과|와|으로서|�
 
 # Action nouns a timeline line ends with: the person did it (…을 총괄한 것) or had it done to them (…으로 임명된 것).
 _ACTIVE_EVENTS = frozenset("총괄 개설 출시 체결 설립 도입 담당 개발 기획 인수 운영 주도 신설 구축".split())
-_PASSIVE_EVENTS = frozenset("임명 선임 발령 승진 선출 위촉".split())
+_PASSIVE_EVENTS = frozenset("임명 선임 발령 승진 선출 위촉 선정 지정 등재 선발 채택".split())
 
 
 def event_clause(event: str) -> str | None:
@@ -141,16 +141,38 @@ def event_clause(event: str) -> str | None:
     if re.search(r"(다|요|니다|까)$", event):
         return None
     words = event.split()
+    if any(_subject_marked(w) for w in words[:-1]):
+        return None  # "학교법인 서령학원이 서령실업초급대학 개교": the event has a subject of its own
     verb = words[-1] if len(words) >= 2 and not any(_PARTICLE_END.search(w) for w in words[:-1]) else ""
     if verb in _PASSIVE_EVENTS:  # "해외상품파트장 임명" → "해외상품파트장으로 임명된 것"
         return " ".join([*words[:-2], particle(words[-2], "으로"), verb]) + "된 것"
     if verb in _ACTIVE_EVENTS and len(words) >= 4:  # a long noun chain: "… 실무 총괄" → "… 실무를 총괄한 것"
         return " ".join([*words[:-2], obj(words[-2]), verb]) + "한 것"
     if len(words) > 1 and any(_PARTICLE_END.search(w) for w in words[:-1]):
+        # one is chosen for a title: "충청북도 대표 축제로 선정" → "충청북도 대표 축제로 선정된 것", and "…에서
+        # 역량강화대학 지정" → "…에서 역량강화대학으로 지정된 것"
+        passive = words[-1] in _PASSIVE_EVENTS
         if len(words) > 2 and not _PARTICLE_END.search(words[-2]) and re.search(r"[가-힣]$", words[-2]):
-            words[-2] = obj(words[-2])  # "감사 업무 담당" → "감사 업무를 담당"
-        return " ".join(words) + "한 것"  # "제주지점장으로 입사" → "제주지점장으로 입사한 것"
+            # "감사 업무 담당" → "감사 업무를 담당"
+            words[-2] = particle(words[-2], "으로") if passive else obj(words[-2])
+        return " ".join(words) + ("된 것" if passive else "한 것")  # "제주지점장으로 입사" → "…입사한 것"
     return event
+
+
+#: Nouns whose last syllable is 이 or 가 of their own ("어린이 도서관", "여름 휴가").
+_NOUNS_LIKE_PARTICLE = tuple(
+    "어린이 놀이 길이 높이 넓이 깊이 먹이 휴가 화가 여가 시가 주가 대가 평가 물가 단가".split()
+)
+
+
+def _subject_marked(word: str) -> bool:
+    """Whether a word ends with the subject particle: 이 after a closed syllable ("서령학원이"), 가 after an open one
+    ("회사가") — not "아이" or "평가", whose last syllable is the noun's own."""
+    if len(word) < 3 or not re.fullmatch(r"[가-힣]+", word) or word.endswith(_NOUNS_LIKE_PARTICLE):
+        return False
+    return (word.endswith("이") and has_final_consonant(word[:-1])) or (
+        word.endswith("가") and not has_final_consonant(word[:-1])
+    )
 
 
 # -- what a value is, for the question word ----------------------------------------------------------------

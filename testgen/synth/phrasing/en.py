@@ -616,6 +616,8 @@ class English:
             wh = "What"  # "What is the programme's age limit", not "How long"
         if kind == "percent" and head.lower() in _RATE_WORDS:
             wh = "What"  # "What is the interest rate", not "What percentage is the interest rate"
+        if kind == "amount" and head.lower() in ("price", "cost"):
+            wh = "What"  # "What is X's battery price?", not "How much is X's battery price?"
         if head.lower() == "discount" and subject.split()[-1].lower().removesuffix("s") in OFFER_KINDS:
             # a plan's "Discount on treatment": "What discount on treatment does the Plus Plan give?"
             return (

@@ -79,6 +79,23 @@ _ADNOMINAL = re.compile(
 )
 
 
+#: A clause ending before the value: the wh-word would ask about a clause that runs on ("…채굴되고", "…되었다가").
+_CLAUSE_BEFORE = re.compile(
+    r"(?:되고|하고|했고|있고|없고|였고|었고|았고|되며|하며|으며|면서|다가|지만|는데|어서|아서|해서)\s"
+)
+#: A date followed by the noun it dates: "1989년 폐광 이후", "2004년 개관 당시".
+_DATES_A_NOUN = re.compile(r"^\s?[가-힣]{1,8}\s(?:이후|이전|직후|직전|당시|무렵|전후|때)(?=\s|에|부터|까지|로|[.,]|$)")
+#: A sentence that ends with the copula: its predicate is a noun phrase (group 1: a noun that makes it a verb's
+#: plan or state, "교체할 예정이다", which a date may modify).
+_COPULA_END = re.compile(
+    r"(?:\s(예정|계획|방침|것|전망|목표|셈|중))?(?:이다|였다|이었다|입니다|였습니다|이었습니다)[.!]?\s*$"
+)
+#: 얼마 before a noun ("얼마 오르막인가요"), where Korean asks "얼마나 … 인가요" of a verb or "얼마인가요" alone.
+_HOW_MUCH_NOUN = re.compile(r"얼마\s+[가-힣]+(?:인가요|이었나요|였나요|이에요)")
+#: A topic that sets off a time or place ("한국전쟁 때에는", "서울에서는"), not the one the sentence is about.
+_ADVERBIAL_TOPIC = re.compile(r"^[^\s]+(?:\s[^\s]+)?(?:에는|에서는|때는|로는|으로는)\s")
+
+
 def _has_topic(text: str) -> bool:
     """Whether a clause has a topic (X은/X는), not counting adnominal forms like 같은, 있는, 하는."""
     for word in text.split():
@@ -251,8 +268,12 @@ class Korean:
             head = f"{subject}의 {topic(attr)}"
             return self._question(head, fact), f"{head} {fact.value}입니다.", f"ko.{fact.value_type}"
         if row is not None:
-            # a table row folded into the label ("경영진 주요 업무") owns the column: "하늘여행 경영진의 주요 업무"
-            head = f"{subject} {row}의 {topic(attr[len(row) :].strip())}"
+            # a table row folded into the label owns the column: "하늘여행 경영진의 주요 업무"; a one-word column
+            # makes a compound with the row, as Korean writes it: "수지바른숲치과의원의 영상 진단 장비", not
+            # "수지바른숲치과의원 영상 진단의 장비"
+            column = attr[len(row) :].strip()
+            compound = len(column.split()) == 1
+            head = f"{subject}의 {row} {topic(column)}" if compound else f"{subject} {row}의 {topic(column)}"
             return self._question(head, fact), f"{head} {fact.value}입니다.", f"ko.{fact.value_type}"
         # a rule a policy or notice sets is "according to" it: "보증 및 A/S 정책에 따른 출장 수리비", not "…정책의 …"
         # the rule's own number, department or account are the rule's: "…규정의 주관 부서", not "…에 따른 …"
@@ -269,8 +290,13 @@ class Korean:
         pre, post = sentence[:pos], sentence[pos + len(fact.value) :]
         if "," in post or re.search(r"(고|며|지만|는데)\s", post):
             return None  # a compound sentence: the question would carry a second, unasked clause
-        if "," in pre:
-            return None  # the wh-word would land in a dependent clause
+        if "," in pre or _CLAUSE_BEFORE.search(pre):
+            return None  # the wh-word would land in a dependent clause ("…채굴되고 언제 서령선이 개통하면서 …")
+        if fact.value_type == "date" and _DATES_A_NOUN.match(post):
+            return None  # "1989년 폐광 이후 손님이 급감해": the year dates the closing, not what the sentence tells
+        copula = _COPULA_END.search(sentence)
+        if copula and " " in post.strip() and not copula.group(1):
+            return None  # "최고의 순간은 2022년 FA컵 16강 진출이다": the date is inside the predicate noun
         wh = _wh(fact)
         if fact.value_type == "date":
             # "2025년 3월 4일(화)에", "2025년 5월 중": the weekday and "during" belong to the date "언제" asks for
@@ -304,6 +330,8 @@ class Korean:
             return None
         if re.search(r"(^|\s)(이|그|저)\s", sentence):
             return None  # "이 기한을 넘기면 …" points at something outside the sentence
+        if _HOW_MUCH_NOUN.search(question):
+            return None  # "약 800m 오르막이다" asked "얼마 오르막인가요": 얼마 before a noun
         has_topic = _has_topic(question)
         if pos == 0 and has_topic:
             return None  # "2024년 이용객 수는 …": the date was the only link to the page's subject
@@ -316,6 +344,8 @@ class Korean:
             question = f"{subject}에 따르면 {question}"
         elif not has_topic and subject not in question:
             question = f"{topic(subject)} {question}"
+        elif has_topic and subject not in question and _ADVERBIAL_TOPIC.match(question):
+            return None  # "한국전쟁 때에는 …": a time or place set off as the topic, the sentence's subject untold
         elif has_topic and subject not in question and re.match(r"^[^\s]+(\s[^\s]+)?(은|는)\s", question):
             question = f"{subject}의 {question}"  # "갱신 협상은 …" → "<계약>의 갱신 협상은 …"
             answer = f"{subject}의 {answer}"
@@ -332,6 +362,10 @@ class Korean:
             adj_q, adj_a = ("더 긴", "더 깁니다") if higher else ("더 짧은", "더 짧습니다")
         elif PRICE_LABEL.search(attribute.strip()):
             adj_q, adj_a = ("더 비싼", "더 비쌉니다") if higher else ("더 저렴한", "더 저렴합니다")  # a price
+        elif _MEASURE_ADJECTIVES.get(attribute.strip().split()[-1] if attribute.split() else ""):
+            # a length is longer, an area wider: "길이가 더 긴", not "길이가 더 높은"
+            more, less = _MEASURE_ADJECTIVES[attribute.strip().split()[-1]]
+            adj_q, adj_a = more if higher else less
         else:
             adj_q, adj_a = ("더 높은", "더 높습니다") if higher else ("더 낮은", "더 낮습니다")
         names = ", ".join(subjects[:-1])
@@ -468,6 +502,17 @@ def _own_event(event: str, subject: str) -> str | None:
 
 
 #: How one value exceeds another, by the label's head: a period is longer, a price dearer, a rate higher.
+#: Measures with their own adjectives: (more, less), each as the question's and the answer's words.
+_MEASURE_ADJECTIVES = {
+    "길이": (("더 긴", "더 깁니다"), ("더 짧은", "더 짧습니다")),
+    "거리": (("더 먼", "더 멉니다"), ("더 가까운", "더 가깝습니다")),
+    "연장": (("더 긴", "더 깁니다"), ("더 짧은", "더 짧습니다")),
+    "면적": (("더 넓은", "더 넓습니다"), ("더 좁은", "더 좁습니다")),
+    "넓이": (("더 넓은", "더 넓습니다"), ("더 좁은", "더 좁습니다")),
+    "무게": (("더 무거운", "더 무겁습니다"), ("더 가벼운", "더 가볍습니다")),
+    "중량": (("더 무거운", "더 무겁습니다"), ("더 가벼운", "더 가볍습니다")),
+}
+
 _MORE_BY_HEAD = (
     (re.compile(r"(?:기간|시간|기한|거리|길이)$"), ("더 긴가요", "더 깁니다")),
     (PRICE_LABEL, ("더 비싼가요", "더 비쌉니다")),
