@@ -27,7 +27,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from schemas import EntityNode, FactNode
-from testgen.kg.mining import row_in_label
+from testgen.kg.mining import row_in_label, table_cells
 from testgen.kg.values import ValueSpan, clock_times, find_values, list_items
 from testgen.lang import KO_SERVICE_KINDS, RULE_PAGE, contact_kind, en, ko
 from testgen.lang.en import without_honorific
@@ -541,6 +541,19 @@ def _specific(fact: FactNode) -> bool:
     return fact.value_type == "date" and fact.date_key is not None and len(fact.date_key) >= 10
 
 
+def _same_row(fact: FactNode, line: str) -> bool:
+    """A table row of another page opening with the label of the fact's own row, its figure in the same row: a
+    notice's "  Essential    6.15 kW    $17,900" restates the price sheet's "| **Essential** | 6.15 kW |" (whose
+    entity is the "Essential Package"). Only for a figure with its unit."""
+    if fact.source != "table" or not _specific(fact):
+        return False
+    cells = table_cells(fact.evidence)
+    label = cells[0].strip(" *_") if cells else ""
+    if len(label) < _NAME_WORD or label[:1].isdigit():
+        return False
+    return re.match(rf"\s*\|?\s*[*_]*{re.escape(label)}[*_]*(?:\s*\||\s{{2,}}|\t)", line, re.I) is not None
+
+
 def _alternation(names: set[str], shortest: int = 1) -> str:
     """A regex alternation of the names of at least `shortest` characters, longest first (so "aurora bikes" is
     tried before "aurora"); "" when none is left."""
@@ -929,6 +942,7 @@ class Closure:
                 or (on_its_page and (not cues or address or any(cue in norm for cue in cues)))
                 or self._under_its_heading(fact, chunk_id, index, forms, cues)
                 or self._named_just_before(fact, chunk_id, index, forms, cues)
+                or _same_row(fact, line)
                 or self._record_of(chunk_id, line, forms, cues)
             ):
                 return True
@@ -1512,7 +1526,7 @@ class Closure:
         forms |= {_TITLE_QUOTES.sub("", f).strip() for f in forms if _TITLE_QUOTES.search(f)}
         # a person is written with the first name's initial: "D. Reyes-Hart" (an SOP's author line)
         person = without_honorific(fact.subject.strip())
-        if en.is_person_name(person) and len(person.split()) == 2:
+        if en.is_person_name(person) and len(person.split()) == 2 and self._holds_a_post(entity):
             first, last = person.split()
             forms |= {normalize(f"{first[0]}. {last}")}
         if not short:
@@ -1530,6 +1544,13 @@ class Closure:
         forms |= {normalize(code) for code in _BRACKETED_CODE.findall(fact.subject)}
         forms.discard("")
         return forms
+
+    def _holds_a_post(self, entity: EntityNode | None) -> bool:
+        """Whether the pages give the entity a role or post: a person, where "Essential Package" only reads like a
+        name."""
+        if entity is None:
+            return False
+        return any(_ROLE_LABEL.search(f.attribute) for f in self.ctx.facts_by_entity.get(entity.entity_id, []))
 
     def _legal_names(self, entity_id: str) -> set[str]:
         """The legal name a brand's page gives it ("법인명 | (주)하루결에프앤비"): the company's org chart, titled with

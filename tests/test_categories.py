@@ -762,3 +762,9 @@ def test_a_price_cell_with_words_is_asked_what_it_costs_and_keyed_by_its_amount(
     assert asked is not None and asked[0] == "How much does Hepatitis A cost?"  # not "What is Hepatitis A's price?"
     assert keywords_for_value("from £2.10/tablet + consultation") == ["£2.10"]
     assert keywords_for_value("£55 per dose") == ["£55 per dose"]
+
+
+def test_a_telephone_number_with_its_desk_is_its_keyword() -> None:
+    assert keywords_for_value("본점 고객만족센터 043-872-3351") == ["043-872-3351"]
+    assert keywords_for_value("Main office (970) 555-0182") == ["(970) 555-0182"]
+    assert keywords_for_value("043-872-3351") == ["043-872-3351"]

@@ -1808,6 +1808,8 @@ def test_a_korean_value_in_a_clause_describing_the_subject_or_a_footnote_is_not_
     assert "describing the subject" in (standalone_problem(started, "ko") or "")
     plain = sentence("흙결공방은 2019년 3월 갈대동에서 문을 열었습니다.", "2019년 3월")
     assert standalone_problem(plain, "ko") is None
+    store = sentence("읍내점은 2016년에 문을 연 점포로 정육 코너와 택배 접수 창구가 있습니다.", "2016년")
+    assert "describing" in (standalone_problem(store, "ko") or "")
     # the date modifies the predicate noun: "언제 문을 연 두 번째 영업점인가요?" asks nothing
     second = sentence("무실지점은 2003년 9월에 문을 연 두 번째 영업점입니다.", "2003년 9월")
     assert "defining" in (standalone_problem(second, "ko") or "")

@@ -522,3 +522,9 @@ def test_a_timeline_event_that_chose_the_subject_is_asked_in_the_passive() -> No
     # an event with its own subject cannot follow the page's subject; a noun ending in 이 is no subject
     assert event_clause("학교법인 서령학원이 서령실업초급대학 개교") is None
     assert event_clause("어린이 도서관 개관") == "어린이 도서관 개관"
+
+
+def test_a_verb_in_the_past_with_yeotda_is_no_copula() -> None:
+    f = _sentence_fact("1970년 귀국하여 서하대학교 해양학과 교수로 부임하였다.", "1970년", "date", date_key="1970")
+    phrased = KO.fact(f, "남궁현")
+    assert phrased is not None and phrased[0] == "남궁현은 언제 귀국하여 서하대학교 해양학과 교수로 부임하였나요?"

@@ -1346,6 +1346,22 @@ def test_a_figure_under_a_numbered_item_of_minutes_naming_the_subject_states_it(
     assert fact_closure(ctx, price) == {"publisher/catalogue.md", "publisher/minutes.txt"}
 
 
+def test_a_row_of_another_pages_table_opening_with_the_same_label_restates_its_figure(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "solar/prices.md": "# Price Sheet\n\n| Package | System size | Price |\n|---|---|---|\n"
+            "| **Essential** | 6.15 kW | $17,900 |\n| **Standard** | 8.20 kW | $22,960 |\n",
+            "solar/notice.txt": "NOTICE OF PRICE CHANGE\n\n  PACKAGE      SIZE       PRICE\n"
+            "  Essential    6.15 kW    $18,650\n  Standard     8.20 kW    $23,780\n",
+            "solar/blog.txt": "OUR BLOG\n\nThe essential size for a small roof is 6.15 kW, we think.\n",
+        },
+    )
+    size = next(f for f in ctx.facts if f.value == "6.15 kW")
+    # the blog's line names no row: its "essential" is a word of the sentence
+    assert fact_closure(ctx, size) == {"solar/prices.md", "solar/notice.txt"}
+
+
 def test_a_range_of_won_and_an_ordinal_are_the_same_value_written_otherwise() -> None:
     cost = kv_fact("부분 뼈이식 비용", "300,000~500,000원")
     assert states_value(cost, "뼈이식은 30~50만원이 추가될 수 있습니다")

@@ -343,6 +343,7 @@ def test_lakh_grouping_is_read_after_the_rupee_sign_and_western_grouping_everywh
 @pytest.mark.parametrize(
     ("text", "number", "unit"),
     [
+        ("6.15 kW", 6.15, "kw"),
         ("612.4 km²", 612.4, "km²"),
         ("312 ㎢", 312.0, "㎢"),
         ("84㎡", 84.0, "㎡"),
@@ -350,7 +351,7 @@ def test_lakh_grouping_is_read_after_the_rupee_sign_and_western_grouping_everywh
         ("2,500 sq ft", 2500.0, "sq ft"),
     ],
 )
-def test_an_area_is_a_number_with_its_unit(text: str, number: float, unit: str) -> None:
+def test_an_area_or_a_power_is_a_number_with_its_unit(text: str, number: float, unit: str) -> None:
     found = classify_value(text)
     assert found is not None and (found.value_type, found.number, found.unit) == ("number", number, unit)
 

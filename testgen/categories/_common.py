@@ -31,8 +31,29 @@ def subject_name(ctx: GenContext, fact: FactNode) -> str:
     """The subject as a name (entity name when resolved), without words that only introduce it ("About X"), and
     in the case the KB writes it in running text rather than a letterhead's capitals."""
     if fact.subject_entity and fact.subject_entity in ctx.entities:
-        return as_written(ctx, introduced_name(ctx.entities[fact.subject_entity].name))
-    return as_written(ctx, introduced_name(short_title(fact.subject)))
+        name = as_written(ctx, introduced_name(ctx.entities[fact.subject_entity].name))
+    else:
+        name = as_written(ctx, introduced_name(short_title(fact.subject)))
+    return _with_its_brand(ctx, fact, name)
+
+
+#: A branch named only by its place among its brand's ("본점", "읍내점", "동막지점"): a row of the brand's store list.
+_KO_BRANCH = re.compile(r"[가-힣]{1,3}(?:지점|분점|점)")
+
+
+def _with_its_brand(ctx: GenContext, fact: FactNode, name: str) -> str:
+    """A branch with the brand its page lists it under: "새들농협 하나로마트 본점" for the row "본점" of "새들농협
+    하나로마트 점포 안내" — the KB's other brands have a 본점 too."""
+    doc = ctx.docs.get(fact.doc_id)
+    if doc is None or not _KO_BRANCH.fullmatch(name):
+        return name
+    brand = introduced_name(short_title(doc.title))
+    if brand == short_title(doc.title) or normalize(name) in normalize(brand) or len(brand) > _BRAND_CHARS:
+        return name
+    return f"{brand} {name}"
+
+
+_BRAND_CHARS = 20
 
 
 def as_written(ctx: GenContext, name: str) -> str:
@@ -124,6 +145,9 @@ def keywords_for_value(value: str) -> list[str]:
     money = [v.text for v in find_values(value) if v.value_type == "money"]
     if len(money) == 1 and ("+" in value or value.lower().startswith("from ")):
         return money  # "from £2.10/tablet + consultation": the amount is what an answer must give
+    phones = [p for p in _PHONE.findall(value) if sum(c.isdigit() for c in p) >= _PHONE_DIGITS]
+    if len(phones) == 1 and phones[0].strip() != value:
+        return [phones[0].strip()]  # "본점 고객만족센터 043-872-3351": the number is what an answer must give
     if len(value) <= MAX_KEYWORD_CHARS:
         return [value]
     typed = [v.text for v in find_values(value) if v.value_type != "number" or v.unit]
@@ -140,6 +164,9 @@ def keywords_for_value(value: str) -> list[str]:
     return words[:3]
 
 
+#: A telephone number inside a longer value (eight digits or more, with its separators).
+_PHONE = re.compile(r"(?<![\w-])\+?\(?\d[\d\s().-]{6,}\d(?![\w-])")
+_PHONE_DIGITS = 8
 #: A value in quotation marks, whole: "'Noeul Pixel 라운지'", "“Harbour Room”", "「물길 따라, 서하」".
 _QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"|‘([^’]+)’|“([^”]+)”|「([^」]+)」|『([^』]+)』")
 

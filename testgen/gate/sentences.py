@@ -87,7 +87,11 @@ _GREETING = re.compile(
 )
 #: What follows a value that sits in a clause describing the sentence's subject: an adnominal verb, then the subject
 #: ("… 시작한 흙결공방이", "… 설립된 하늘여행은").
-_KO_MODIFIER_AFTER = re.compile(r"^[^,.]*?[가-힣](?:한|된|던|온|진|난|인)\s+[가-힣A-Za-z0-9]+(?:이|가|은|는)\s")
+_KO_MODIFIER_AFTER = re.compile(
+    r"^[^,.]*?[가-힣](?:한|된|던|온|진|난|인)\s+[가-힣A-Za-z0-9]+(?:이|가|은|는)\s"
+    # "2016년에 문을 연 점포로 …": the date is the opening's, the sentence tells what the store has
+    r"|^[^,.]*?[가-힣]*(?:한|된|던|온|진|난|인|연|운|든)\s+[가-힣]+(?:으로|로)\s"
+)
 #: Honorific forms addressed to the reader: "늦으시면", "하셔야 합니다", "제출해 주세요", "바랍니다".
 _KO_TO_READER = re.compile(r"[가-힣]시면\s|셔야\s|(?:주|하)세요|십시오|바랍니다")
 #: A sentence whose predicate is a noun after a clause that modifies it: "…2014년부터 … 챙겨 온 세무회계사무소입니다".

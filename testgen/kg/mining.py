@@ -977,6 +977,8 @@ def _keyed_by_name(
             order = [named, *(j for j in range(len(header)) if j != named)]
             header = [header[j] for j in order]
             body = [(s, e, [cells[j] if j < len(cells) else "" for j in order]) for s, e, cells in body]
+            # a row of several people ("| 감사 | 윤재복, 남궁현 |", "최병두 외 8명") is no one person's
+            body = [row for row in body if not (row[2] and _SEVERAL_PEOPLE.search(row[2][0]))]
     return header, body
 
 
@@ -1040,6 +1042,8 @@ _MAX_TITLE_CELL = 40
 
 #: Column headers of a table's first column that names people ("| 이름 | 직위 |").
 _PERSON_COLUMNS = frozenset("이름 성명 직원 직원명 구성원 담당자 name names 姓名 氏名 名前".split())
+#: A cell naming several people: "윤재복, 남궁현", "최병두 외 8명", "Ana Ruiz and Ben Cole".
+_SEVERAL_PEOPLE = re.compile(r"[,，、;/]|\s외\s|\s(?:and|&)\s|\s및\s")
 #: Column headers of the unit a staff list's person works in.
 _UNIT_COLUMNS = frozenset("부서 소속 부서명 팀 지점 department dept team unit branch 部门 部署 所属".split())
 

@@ -116,7 +116,7 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
             rf"(?<![\w$€£¥₩.,])({_NUM}){_SCALE_EN}\s?"
             r"(employees|people|staff|members|customers|clients|users|units|stores|offices|branches|countries|"
             r"cities|partners|products|models|years|months|weeks|days|hours|minutes|km/h|mph|km|kilometers|miles|kg|"
-            r"kilograms|lbs|Wh|kWh|W|V|mm|cm|m|GB|TB|MB|seats|nights|claims|policies|leads|orders|bikes|"
+            r"kilograms|lbs|Wh|kWh|MWh|kW|MW|W|V|mm|cm|m|GB|TB|MB|seats|nights|claims|policies|leads|orders|bikes|"
             r"vehicles|trips|tours|agents|percentile|x)\b"
         ),
     ),

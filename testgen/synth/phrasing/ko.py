@@ -86,9 +86,9 @@ _CLAUSE_BEFORE = re.compile(
 #: A date followed by the noun it dates: "1989년 폐광 이후", "2004년 개관 당시".
 _DATES_A_NOUN = re.compile(r"^\s?[가-힣]{1,8}\s(?:이후|이전|직후|직전|당시|무렵|전후|때)(?=\s|에|부터|까지|로|[.,]|$)")
 #: A sentence that ends with the copula: its predicate is a noun phrase (group 1: a noun that makes it a verb's
-#: plan or state, "교체할 예정이다", which a date may modify).
+#: plan or state, "교체할 예정이다", which a date may modify); "부임하였다" is a verb's past.
 _COPULA_END = re.compile(
-    r"(?:\s(예정|계획|방침|것|전망|목표|셈|중))?(?:이다|였다|이었다|입니다|였습니다|이었습니다)[.!]?\s*$"
+    r"(?:\s(예정|계획|방침|것|전망|목표|셈|중))?(?:이다|(?<![하되보])였다|이었다|입니다|(?<![하되보])였습니다|이었습니다)[.!]?\s*$"
 )
 #: 얼마 before a noun ("얼마 오르막인가요"), where Korean asks "얼마나 … 인가요" of a verb or "얼마인가요" alone.
 _HOW_MUCH_NOUN = re.compile(r"얼마\s+[가-힣]+(?:인가요|이었나요|였나요|이에요)")
