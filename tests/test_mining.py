@@ -812,7 +812,10 @@ def test_a_staff_list_sorted_by_unit_or_post_is_keyed_by_the_person() -> None:
     assert ("최동민", "직위", "점장") in got and ("김나래", "부서", "지도경제팀") in got
     assert not any(f.subject in ("하나로마트 본점", "지도경제팀") for f in facts)  # a unit holds no post
     # a post held by several people is no one person's row
-    text = "# 임원\n\n| 직위 | 이름 |\n|---|---|\n| 조합장 | 박종철 |\n| 감사 | 윤재복, 남궁현 |\n| 이사 | 최병두 외 8명 |\n"
+    text = (
+        "# 임원\n\n| 직위 | 이름 |\n|---|---|\n| 조합장 | 박종철 |\n| 감사 | 윤재복, 남궁현 |\n"
+        "| 이사 | 최병두 외 8명 |\n"
+    )
     facts = mine(text, doc_id="coop/board.md", title="임원").facts
     assert [(f.subject, f.value) for f in facts if f.attribute == "직위"] == [("박종철", "조합장")]
     # a list of branches with their manager is keyed by the branch as before: it has no post column
