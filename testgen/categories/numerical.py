@@ -35,6 +35,18 @@ _OPS = ("sum", "difference", "ratio")
 _SPANS = en.TIME_UNITS | ko.TIME_UNITS | {"세", "살"}
 
 
+#: Units that count things or people: two such counts make a total ("staff at both offices"); two measures
+#: ("6.15 kW", "38.6 km") do not.
+_COUNTING = frozenset(
+    "명 인 개 곳 건 대 석 점 회 권 부 employees people staff members customers clients users units stores offices "
+    "branches seats vehicles bikes orders trips tours agents policies claims leads products models".split()
+)
+
+
+def _counted(unit: str | None) -> bool:
+    return unit is not None and unit.strip().lower() in _COUNTING
+
+
 def _unit_sentence(fact: FactNode) -> bool:
     """A prose sentence's amount with its unit ("주 2회", "14个"), as the sentence phrasing asks it."""
     return fact.source == "sentence" and fact.value_type in ("number", "money", "percent") and fact.unit is not None
@@ -101,6 +113,8 @@ class Numerical:
                 op = "difference"  # rates are compared, never added (a "combined placement rate of 189%") or divided
             if a.value_type == "number" and (a.unit is None or a.unit in _SPANS):
                 op = "difference"  # two people's years of experience or two classes' places are not added or divided
+            if op == "sum" and a.value_type == "number" and not _counted(a.unit):
+                op = "difference"  # two systems' sizes or two lines' lengths are no total anyone needs
             if op in ("difference", "ratio") and not same_subject and (a.number or 0.0) < (b.number or 0.0):
                 a, b = b, a
             x, y = a.number or 0.0, b.number or 0.0
