@@ -623,6 +623,12 @@ def test_a_korean_difference_says_longer_for_a_period_and_dearer_for_a_price() -
     assert fee is not None and fee[0].endswith("얼마나 더 비싼가요?")
     staff = Korean().arithmetic("difference", ["A사", "B사"], "직원 수", ["40명", "30명"], "10명", [None, None])
     assert staff is not None and staff[0].endswith("얼마나 더 많은가요?")
+    area = Korean().arithmetic(
+        "difference", ["서령시", "취령산 도립공원"], "면적", ["612.4 km²", "46.8 km²"], "565.6 km²", [None, None]
+    )
+    assert area is not None and area[0].endswith("얼마나 더 넓은가요?") and area[1].endswith("565.6 km² 더 넓습니다.")
+    longer = Korean().compare(["서령선", "서령천"], "길이", ["38.6 km", "41.2 km"], 1, True, "number")
+    assert longer is not None and "길이가 더 긴 것은" in longer[0]
 
 
 def test_a_korean_rules_own_particulars_are_its_own_and_what_it_sets_is_by_it() -> None:
