@@ -463,6 +463,20 @@ def _distinct_figure(fact: FactNode) -> bool:
     return fact.value_type == "number" and number >= 100
 
 
+def _numbered_name(fact: FactNode) -> bool:
+    """A text value that is a name with its number ("사법연수원 39기", "Cohort 12", "제51차 정기총회"): particular
+    enough that a line naming the subject and writing it states it, whatever the line calls it."""
+    return (
+        fact.value_type == "text"
+        and len(fact.value) <= _NUMBERED_NAME_CHARS
+        and _NUMBERED.fullmatch(fact.value.strip()) is not None
+    )
+
+
+_NUMBERED = re.compile(r"(?:[^\W\d_]{2,}\s)+(?:제\s?)?\d{1,4}\s?[^\W\d_]{0,2}", re.U)
+_NUMBERED_NAME_CHARS = 30
+
+
 def _address_like(fact: FactNode) -> bool:
     """A text value long and particular enough to be the same fact wherever a page naming the subject writes it
     whole: a street address ("218 Millrace Road, Harlan Falls, PA 17940"), not "Monday" or "Yes"."""
@@ -684,6 +698,7 @@ class Closure:
                 and not _address_like(fact)  # "## 오시는 길" over the firm's street address: no "주소" in sight
                 and not reworded
                 and not counted  # "Units: 40" is stated by "leasing 40 bikes"
+                and not _numbered_name(fact)  # "사법연수원 제39기" beside his name, with no "자격" in sight
                 and not any(cue in ctx.chunk_norm[chunk_id] for cue in cues)
             ):
                 continue

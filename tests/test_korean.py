@@ -528,3 +528,18 @@ def test_a_verb_in_the_past_with_yeotda_is_no_copula() -> None:
     f = _sentence_fact("1970년 귀국하여 서하대학교 해양학과 교수로 부임하였다.", "1970년", "date", date_key="1970")
     phrased = KO.fact(f, "남궁현")
     assert phrased is not None and phrased[0] == "남궁현은 언제 귀국하여 서하대학교 해양학과 교수로 부임하였나요?"
+
+
+def test_a_sentence_whose_topic_is_a_person_keeps_it_alone() -> None:
+    f = _sentence_fact(
+        "김도윤 팀장은 학교별 기출 문제를 10년 가까이 모아 온 자료로 내신 대비반을 운영한다.",
+        "10년",
+        "number",
+        number=10.0,
+        unit="년",
+    )
+    phrased = KO.fact(f, "다온학원 강사")
+    assert phrased is not None and phrased[0].startswith("김도윤 팀장은 ")  # not "다온학원 강사의 김도윤 팀장은"
+    deal = _sentence_fact("갱신 협상은 2025년 3월에 시작된다.", "2025년 3월", "date", date_key="2025-03")
+    asked = KO.fact(deal, "델타 농장 계약")
+    assert asked is not None and asked[0].startswith("델타 농장 계약의 갱신 협상은")

@@ -1362,6 +1362,21 @@ def test_a_row_of_another_pages_table_opening_with_the_same_label_restates_its_f
     assert fact_closure(ctx, size) == {"solar/prices.md", "solar/notice.txt"}
 
 
+def test_a_numbered_credential_beside_the_name_states_it_without_its_label(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "law/staff.md": "# 구성원 현황\n\n| 이름 | 직위 | 자격 |\n|---|---|---|\n"
+            "| 박태민 | 파트너 변호사 | 사법연수원 39기 |\n| 김하은 | 변호사 | 변호사시험 5회 |\n",
+            "law/brochure.md": "# 법무법인 소개\n\n- **박태민** 변호사(파트너) — 사법연수원 제39기 / 형사\n",
+            "law/alumni.md": "# 동기 모임\n\n사법연수원 39기 동기 모임이 12월에 열립니다.\n",
+        },
+    )
+    term = next(f for f in ctx.facts if f.value == "사법연수원 39기")
+    # the alumni notice writes the term but not his name
+    assert fact_closure(ctx, term) == {"law/staff.md", "law/brochure.md"}
+
+
 def test_a_range_of_won_and_an_ordinal_are_the_same_value_written_otherwise() -> None:
     cost = kv_fact("부분 뼈이식 비용", "300,000~500,000원")
     assert states_value(cost, "뼈이식은 30~50만원이 추가될 수 있습니다")

@@ -13,6 +13,7 @@ from testgen.lang.ko import (
     event_clause,
     has_final_consonant,
     how_many,
+    is_person_name,
     obj,
     particle,
     subj,
@@ -346,7 +347,12 @@ class Korean:
             question = f"{topic(subject)} {question}"
         elif has_topic and subject not in question and _ADVERBIAL_TOPIC.match(question):
             return None  # "한국전쟁 때에는 …": a time or place set off as the topic, the sentence's subject untold
-        elif has_topic and subject not in question and re.match(r"^[^\s]+(\s[^\s]+)?(은|는)\s", question):
+        elif (
+            has_topic
+            and subject not in question
+            and (lead := re.match(r"^([^\s]+(?:\s[^\s]+)?)(은|는)\s", question))
+            and not is_person_name(lead.group(1))  # "김도윤 팀장은 …" names its own person: no "<page>의" before it
+        ):
             question = f"{subject}의 {question}"  # "갱신 협상은 …" → "<계약>의 갱신 협상은 …"
             answer = f"{subject}의 {answer}"
         return question, answer, "ko.sentence"
