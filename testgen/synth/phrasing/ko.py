@@ -351,7 +351,9 @@ class Korean:
             has_topic
             and subject not in question
             and (lead := re.match(r"^([^\s]+(?:\s[^\s]+)?)(은|는)\s", question))
-            and not is_person_name(lead.group(1))  # "김도윤 팀장은 …" names its own person: no "<page>의" before it
+            # "김도윤 팀장은 …" names its own person: no "<page>의" before it (a name and a title; one word of three
+            # syllables may be a noun, "배당금은 …")
+            and not (" " in lead.group(1) and is_person_name(lead.group(1)))
         ):
             question = f"{subject}의 {question}"  # "갱신 협상은 …" → "<계약>의 갱신 협상은 …"
             answer = f"{subject}의 {answer}"
