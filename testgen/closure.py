@@ -556,16 +556,28 @@ def _specific(fact: FactNode) -> bool:
 
 
 def _same_row(fact: FactNode, line: str) -> bool:
-    """A table row of another page opening with the label of the fact's own row, its figure in the same row: a
-    notice's "  Essential    6.15 kW    $17,900" restates the price sheet's "| **Essential** | 6.15 kW |" (whose
-    entity is the "Essential Package"). Only for a figure with its unit."""
+    """A table row of another page opening with the label of the fact's own row, its figure in the same row, or
+    a line writing the figure right beside that label: a notice's "  Essential    6.15 kW    $17,900" and an FAQ's
+    "the 6.15 kW Essential system" restate the price sheet's "| **Essential** | 6.15 kW |" (whose entity is the
+    "Essential Package"). Only for a figure with its unit."""
     if fact.source != "table" or not _specific(fact):
         return False
     cells = table_cells(fact.evidence)
     label = cells[0].strip(" *_") if cells else ""
     if len(label) < _NAME_WORD or label[:1].isdigit():
         return False
-    return re.match(rf"\s*\|?\s*[*_]*{re.escape(label)}[*_]*(?:\s*\||\s{{2,}}|\t)", line, re.I) is not None
+    if re.match(rf"\s*\|?\s*[*_]*{re.escape(label)}[*_]*(?:\s*\||\s{{2,}}|\t)", line, re.I):
+        return True
+    # or the figure written right beside the label, as written (a capitalised label in its case): an FAQ's "the
+    # 8.2 kW Standard", "Essential (6.15 kW)"
+    named = re.escape(label)
+    for found in find_values(line):
+        if _same_value(fact, found, line) and (
+            re.match(rf"\s*[*_]*{named}\b", line[found.end :])
+            or re.search(rf"\b{named}[*_]*\s*[(:–—-]?\s*$", line[: found.start])
+        ):
+            return True
+    return False
 
 
 def _alternation(names: set[str], shortest: int = 1) -> str:
@@ -724,6 +736,7 @@ class Closure:
         docs |= self._road_written(fact, docs)
         docs |= self._list_retold(fact, forms, docs)
         docs |= self._price_retold(fact, docs)
+        docs |= self._beside_its_row_label(fact, cues, docs)
         docs |= self._address_written(fact, forms, docs)
         docs |= self._legal_name_beside(fact, forms, docs)
         docs |= self._contact_in_folder(fact, docs)
@@ -957,7 +970,6 @@ class Closure:
                 or (on_its_page and (not cues or address or any(cue in norm for cue in cues)))
                 or self._under_its_heading(fact, chunk_id, index, forms, cues)
                 or self._named_just_before(fact, chunk_id, index, forms, cues)
-                or _same_row(fact, line)
                 or self._record_of(chunk_id, line, forms, cues)
             ):
                 return True
@@ -1695,6 +1707,19 @@ class Closure:
             if doc_id not in found and any(names_it(lines, i, doc_id) for i in range(len(lines))):
                 docs.add(doc_id)
         return docs
+
+    def _beside_its_row_label(self, fact: FactNode, cues: list[str], found: set[str]) -> set[str]:
+        """Pages of the fact's folder with a line writing its figure beside its table row's label (`_same_row`),
+        in a chunk that shows the attribute: the row's label ("Essential") is how other pages name the row's
+        thing ("Essential Package"), which the subject's own names would not find."""
+        cells = table_cells(fact.evidence) if fact.source == "table" else []
+        label = cells[0].strip(" *_") if cells else ""
+        if not label or not _specific(fact):
+            return set()
+        chunks = self._in_folder(self._candidates(fact) & self.ctx.chunks_with(label), self.ctx.doc_type(fact.doc_id))
+        return self._docs_with_a_line(
+            chunks, found, lambda lines, i: states_value(fact, lines[i]) and _same_row(fact, lines[i]), cues
+        )
 
     def _in_folder(self, chunk_ids: set[str], folder: str) -> set[str]:
         """The chunks among `chunk_ids` of pages in `folder` (a document type)."""

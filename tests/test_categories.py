@@ -768,6 +768,7 @@ def test_a_telephone_number_with_its_desk_is_its_keyword() -> None:
     assert keywords_for_value("본점 고객만족센터 043-872-3351") == ["043-872-3351"]
     assert keywords_for_value("Main office (970) 555-0182") == ["(970) 555-0182"]
     assert keywords_for_value("043-872-3351") == ["043-872-3351"]
+    assert keywords_for_value("(970) 555-0182 ext. 101") == ["(970) 555-0182 ext. 101"]  # his extension is his
 
 
 def test_measures_are_compared_or_divided_and_only_amounts_and_counts_are_added(tmp_path: Path) -> None:

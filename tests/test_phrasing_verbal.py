@@ -510,6 +510,10 @@ def test_a_korean_row_folded_into_the_label_owns_the_column() -> None:
         update={"source": "table", "evidence": "| 영상 진단 | CT, 파노라마 |"}
     )
     assert Korean().fact(gear, "가온치과")[0].startswith("가온치과의 영상 진단 장비는")  # type: ignore[index]
+    station = fact("하곡 원평역 기점 거리", "38.6 km").model_copy(
+        update={"source": "table", "evidence": "| 하곡 | 38.6 km |"}
+    )
+    assert Korean().fact(station, "서령선") is None  # a header of three words pasted after the row
     plain = fact("주요 업무", "경영 전략").model_copy(update={"source": "table", "evidence": "| 본사 | 경영 전략 |"})
     assert Korean().fact(plain, "하늘여행")[0].startswith("하늘여행의 주요 업무")  # type: ignore[index]
 

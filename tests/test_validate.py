@@ -1355,11 +1355,13 @@ def test_a_row_of_another_pages_table_opening_with_the_same_label_restates_its_f
             "solar/notice.txt": "NOTICE OF PRICE CHANGE\n\n  PACKAGE      SIZE       PRICE\n"
             "  Essential    6.15 kW    $18,650\n  Standard     8.20 kW    $23,780\n",
             "solar/blog.txt": "OUR BLOG\n\nThe essential size for a small roof is 6.15 kW, we think.\n",
+            "solar/faq.md": "# FAQ\n\nOur packages start at $17,900 for the 6.15 kW Essential system.\n",
         },
     )
-    size = next(f for f in ctx.facts if f.value == "6.15 kW")
-    # the blog's line names no row: its "essential" is a word of the sentence
-    assert fact_closure(ctx, size) == {"solar/prices.md", "solar/notice.txt"}
+    size = next(f for f in ctx.facts if f.value == "6.15 kW" and f.source == "table")
+    # the FAQ writes the figure beside the row's label; the blog's line names no row: its "essential" is a word
+    # of the sentence
+    assert fact_closure(ctx, size) == {"solar/prices.md", "solar/notice.txt", "solar/faq.md"}
 
 
 def test_a_numbered_credential_beside_the_name_states_it_without_its_label(tmp_path: Path) -> None:

@@ -164,8 +164,9 @@ def keywords_for_value(value: str) -> list[str]:
     return words[:3]
 
 
-#: A telephone number inside a longer value (eight digits or more, with its separators).
-_PHONE = re.compile(r"(?<![\w-])\+?\(?\d[\d\s().-]{6,}\d(?![\w-])")
+#: A telephone number inside a longer value (eight digits or more, with its separators), with its extension: the
+#: line alone is everyone's at the office.
+_PHONE = re.compile(r"(?<![\w-])\+?\(?\d[\d\s().-]{6,}\d(?![\w-])(?:,?\s*(?:ext\.?|x|내선)\s*\d{1,5}\b)?", re.I)
 _PHONE_DIGITS = 8
 #: A value in quotation marks, whole: "'Noeul Pixel 라운지'", "“Harbour Room”", "「물길 따라, 서하」".
 _QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"|‘([^’]+)’|“([^”]+)”|「([^」]+)」|『([^』]+)』")

@@ -273,6 +273,8 @@ class Korean:
             # makes a compound with the row, as Korean writes it: "수지바른숲치과의원의 영상 진단 장비", not
             # "수지바른숲치과의원 영상 진단의 장비"
             column = attr[len(row) :].strip()
+            if len(column.split()) > _ROW_COLUMN_WORDS:
+                return None  # "서령선 하곡의 원평역 기점 거리": a column header of its own words pasted after the row
             compound = len(column.split()) == 1
             head = f"{subject}의 {row} {topic(column)}" if compound else f"{subject} {row}의 {topic(column)}"
             return self._question(head, fact), f"{head} {fact.value}입니다.", f"ko.{fact.value_type}"
@@ -510,6 +512,9 @@ def _own_event(event: str, subject: str) -> str | None:
 
 
 #: How one value exceeds another, by the label's head: a period is longer, a price dearer, a rate higher.
+#: Words of a column header that still read as the row's property ("주요 업무"); a longer header is pasted.
+_ROW_COLUMN_WORDS = 2
+
 #: Measures with their own adjectives: (more, less), each as the question's and the answer's words.
 _MEASURE_ADJECTIVES = {
     "길이": (("더 긴", "더 깁니다"), ("더 짧은", "더 짧습니다")),
