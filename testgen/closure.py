@@ -1714,7 +1714,9 @@ class Closure:
         thing ("Essential Package"), which the subject's own names would not find."""
         cells = table_cells(fact.evidence) if fact.source == "table" else []
         label = cells[0].strip(" *_") if cells else ""
-        if not label or not _specific(fact):
+        # the row must be the subject ("Essential" of the Essential Package), not a part of it ("Final exam" of a
+        # course, whose sibling course has a final exam too)
+        if not label or not _specific(fact) or normalize(label) not in normalize(fact.subject):
             return set()
         chunks = self._in_folder(self._candidates(fact) & self.ctx.chunks_with(label), self.ctx.doc_type(fact.doc_id))
         return self._docs_with_a_line(
