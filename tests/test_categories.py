@@ -774,7 +774,7 @@ def test_a_telephone_number_with_its_desk_is_its_keyword() -> None:
 def test_measures_are_compared_or_divided_and_only_amounts_and_counts_are_added(tmp_path: Path) -> None:
     pages = {
         f"packages/{name.lower()}.md": f"# {name} Package\n\n- **System size**: {size} kW\n- **Price**: ${price:,}\n"
-        f"- **Panels**: {panels} panels\n"
+        f"- **Panels**: {panels} panels\n- **Minimum order**: {panels // 5} units\n"
         for name, size, price, panels in (
             ("Essential", "6.15", 17900, 15),
             ("Standard", "8.20", 22960, 20),
@@ -784,9 +784,11 @@ def test_measures_are_compared_or_divided_and_only_amounts_and_counts_are_added(
     }
     ctx = kb_context(tmp_path, pages)
     ops: dict[str, set[str]] = {}
-    for draft in itertools.islice(get_category("numerical").candidates(ctx, random.Random(3)), 200):
-        if draft.derived:
-            ops.setdefault(draft.facts[0].attribute, set()).add(draft.derived["op"])
+    for seed in range(5):
+        for draft in itertools.islice(get_category("numerical").candidates(ctx, random.Random(seed)), 200):
+            if draft.derived:
+                ops.setdefault(draft.facts[0].attribute, set()).add(draft.derived["op"])
     assert "sum" not in ops.get("System size", set())  # two systems' sizes make no total anyone needs
     assert ops.get("System size")  # they are still compared
     assert "sum" in ops.get("Price", set())  # buying both costs the total
+    assert ops.get("Minimum order") and "sum" not in ops["Minimum order"]  # two limits add up to nothing

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal
@@ -41,6 +42,10 @@ _COUNTING = frozenset(
     "명 인 개 곳 건 대 석 점 회 권 부 employees people staff members customers clients users units stores offices "
     "branches seats vehicles bikes orders trips tours agents policies claims leads products models".split()
 )
+
+
+#: Labels of a limit, not an amount of anything: two limits add up to nothing.
+_THRESHOLD = re.compile(r"최소|최대|한도|제한|상한|하한|minimum|maximum|\bmin\b|\bmax\b|limit|cap\b", re.I)
 
 
 def _counted(unit: str | None) -> bool:
@@ -113,8 +118,9 @@ class Numerical:
                 op = "difference"  # rates are compared, never added (a "combined placement rate of 189%") or divided
             if a.value_type == "number" and (a.unit is None or a.unit in _SPANS):
                 op = "difference"  # two people's years of experience or two classes' places are not added or divided
-            if op == "sum" and a.value_type == "number" and not _counted(a.unit):
-                op = "difference"  # two systems' sizes or two lines' lengths are no total anyone needs
+            if op == "sum" and ((a.value_type == "number" and not _counted(a.unit)) or _THRESHOLD.search(a.attribute)):
+                # two systems' sizes or two lines' lengths are no total anyone needs, nor two tours' minimum sizes
+                op = "difference"
             if op in ("difference", "ratio") and not same_subject and (a.number or 0.0) < (b.number or 0.0):
                 a, b = b, a
             x, y = a.number or 0.0, b.number or 0.0
