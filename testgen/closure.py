@@ -414,6 +414,7 @@ _ROLE_LABEL = re.compile(
 _SIBLING_LABELS = 2
 _NAME_WORD = 3
 _HOLDER_CHARS = 40  # longer than a name with its title
+_SHORT_TEXT = 4  # a text value this short ("중앙동", "Yes") needs its label beside it in another page's line
 _ROLE_CHARS = 40  # "Accuracy Checking Pharmacy Technician": a post, longer than this a description
 _LABELS_TRIED = 12  # labels of an entity tried in pairs when looking for one described alike
 #: A Korean road-name address's road and building number: "서초중앙로 118", "매영로310번길 12", "혁신로 87-3".
@@ -965,6 +966,10 @@ class Closure:
             # words, under a column that gives it, may still state it)
             shown = sum(cue in norm for cue in cues)
             told = not fact.value_entity or shown in (0, len(cues))
+            if _SHORT_TEXT >= len(normalize(fact.value)) and fact.value_type == "text" and shown < len(cues):
+                # "중앙동" in "| 본사 | 서령시 중앙동 …" or "소재지: 서령시 중앙동" is the paper's or the market's place,
+                # not the city hall's: a short value needs its whole label beside it
+                told = False
             if (
                 (told and any(form in norm for form in forms))
                 or (on_its_page and (not cues or address or any(cue in norm for cue in cues)))

@@ -259,6 +259,8 @@ def test_timeline_event_noun_phrase() -> None:
     assert question == "하늘여행의 부산 지점 개설은 언제인가요?"
     assert answer == "하늘여행의 부산 지점 개설은 2012년 5월입니다."
     assert template == "ko.event"
+    noted = f.model_copy(update={"attribute": "지역상생캠퍼스(구 하곡광업소 부지) 개관"})
+    assert KO.fact(noted, "서령대학교")[0] == "서령대학교의 지역상생캠퍼스 개관은 언제인가요?"  # type: ignore[index]
 
 
 def test_a_timeline_event_of_the_subjects_own_kind_is_asked_with_its_verb() -> None:

@@ -1379,6 +1379,21 @@ def test_a_numbered_credential_beside_the_name_states_it_without_its_label(tmp_p
     assert fact_closure(ctx, term) == {"law/staff.md", "law/brochure.md"}
 
 
+def test_a_short_place_beside_the_subjects_name_states_it_only_with_the_whole_label(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "wiki/city.md": "# 서령시\n\n| 항목 | 내용 |\n|---|---|\n| 시청 소재지 | 중앙동 |\n| 인구 | 84,317명 |\n",
+            "wiki/paper.md": "# 서령일보\n\n| 본사 | 서령시 중앙동 시장로 17 |\n|---|---|\n",
+            "wiki/market.md": "# 서령중앙시장\n\n- 소재지: 서령시 중앙동 시장로 일원\n",
+            "wiki/guide.md": "# 서령 안내\n\n서령시 시청 소재지는 중앙동이다.\n",
+        },
+    )
+    hall = next(f for f in ctx.facts if f.value == "중앙동")
+    # the paper's head office and the market are in 중앙동; only the guide says the city hall is
+    assert fact_closure(ctx, hall) == {"wiki/city.md", "wiki/guide.md"}
+
+
 def test_a_range_of_won_and_an_ordinal_are_the_same_value_written_otherwise() -> None:
     cost = kv_fact("부분 뼈이식 비용", "300,000~500,000원")
     assert states_value(cost, "뼈이식은 30~50만원이 추가될 수 있습니다")

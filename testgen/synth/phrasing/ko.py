@@ -222,7 +222,8 @@ class Korean:
                     f"{topic(subject)} {when}에 {done}되었습니다.",
                     "ko.event.own",
                 )
-            clause = event_clause(fact.attribute)
+            # "지역상생캠퍼스(구 하곡광업소 부지) 개관": the note in brackets is the page's, not the question's
+            clause = event_clause(re.sub(r"\s*[(（][^()（）]*[)）]", "", fact.attribute))
             if clause is None:
                 return None
             if clause.endswith("것"):
