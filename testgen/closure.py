@@ -966,7 +966,7 @@ class Closure:
             # words, under a column that gives it, may still state it)
             shown = sum(cue in norm for cue in cues)
             told = not fact.value_entity or shown in (0, len(cues))
-            if _SHORT_TEXT >= len(normalize(fact.value)) and fact.value_type == "text" and shown < len(cues):
+            if len(normalize(fact.value)) <= _SHORT_TEXT and fact.value_type == "text" and shown < len(cues):
                 # "중앙동" in "| 본사 | 서령시 중앙동 …" or "소재지: 서령시 중앙동" is the paper's or the market's place,
                 # not the city hall's: a short value needs its whole label beside it
                 told = False
