@@ -967,8 +967,8 @@ class Closure:
             shown = sum(cue in norm for cue in cues)
             told = not fact.value_entity or shown in (0, len(cues))
             if len(normalize(fact.value)) <= _SHORT_TEXT and fact.value_type == "text" and shown < len(cues):
-                # "중앙동" in "| 본사 | 서령시 중앙동 …" or "소재지: 서령시 중앙동" is the paper's or the market's place,
-                # not the city hall's: a short value needs its whole label beside it
+                # "중앙동" in "| 본사 | 서령시 중앙동 …" or "소재지: 서령시 중앙동" is the paper's or the market's
+                # place, not the city hall's: a short value needs its whole label beside it
                 told = False
             if (
                 (told and any(form in norm for form in forms))
