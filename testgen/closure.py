@@ -415,6 +415,7 @@ _SIBLING_LABELS = 2
 _NAME_WORD = 3
 _HOLDER_CHARS = 40  # longer than a name with its title
 _SHORT_TEXT = 4  # a text value this short ("중앙동", "Yes") needs its label beside it in another page's line
+_WEEKDAYS = re.compile(r"[월화수목금토일](?:\s?[·,~/-]\s?[월화수목금토일])*")  # "화·목" beside a class is its days
 _ROLE_CHARS = 40  # "Accuracy Checking Pharmacy Technician": a post, longer than this a description
 _LABELS_TRIED = 12  # labels of an entity tried in pairs when looking for one described alike
 #: A Korean road-name address's road and building number: "서초중앙로 118", "매영로310번길 12", "혁신로 87-3".
@@ -966,7 +967,8 @@ class Closure:
             # words, under a column that gives it, may still state it)
             shown = sum(cue in norm for cue in cues)
             told = not fact.value_entity or shown in (0, len(cues))
-            if len(normalize(fact.value)) <= _SHORT_TEXT and fact.value_type == "text" and shown < len(cues):
+            short = len(normalize(fact.value)) <= _SHORT_TEXT and not _WEEKDAYS.fullmatch(fact.value.strip())
+            if short and fact.value_type == "text" and shown < len(cues):
                 # "중앙동" in "| 본사 | 서령시 중앙동 …" or "소재지: 서령시 중앙동" is the paper's or the market's
                 # place, not the city hall's: a short value needs its whole label beside it
                 told = False

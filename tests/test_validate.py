@@ -1387,11 +1387,16 @@ def test_a_short_place_beside_the_subjects_name_states_it_only_with_the_whole_la
             "wiki/paper.md": "# 서령일보\n\n| 본사 | 서령시 중앙동 시장로 17 |\n|---|---|\n",
             "wiki/market.md": "# 서령중앙시장\n\n- 소재지: 서령시 중앙동 시장로 일원\n",
             "wiki/guide.md": "# 서령 안내\n\n서령시 시청 소재지는 중앙동이다.\n",
+            "pool/classes.md": "# 수영 강좌\n\n| 강좌 | 요일 | 시간 |\n|---|---|---|\n| 아쿠아로빅 | 화·목 | 11:00 |\n"
+            "| 자유수영 | 월~금 | 06:00 |\n",
+            "pool/notice.txt": "수영장 휴관 안내\n\n환불 대상 (강좌 요일 / 횟수)\n아쿠아로빅 (화·목)   3회\n",
         },
     )
     hall = next(f for f in ctx.facts if f.value == "중앙동")
     # the paper's head office and the market are in 중앙동; only the guide says the city hall is
     assert fact_closure(ctx, hall) == {"wiki/city.md", "wiki/guide.md"}
+    days = next(f for f in ctx.facts if f.value == "화·목")
+    assert fact_closure(ctx, days) == {"pool/classes.md", "pool/notice.txt"}  # a class's days beside its name
 
 
 def test_a_range_of_won_and_an_ordinal_are_the_same_value_written_otherwise() -> None:
