@@ -466,8 +466,8 @@ def _distinct_figure(fact: FactNode) -> bool:
 
 
 def _numbered_name(fact: FactNode) -> bool:
-    """A text value that is a name with its number ("사법연수원 39기", "Cohort 12", "제51차 정기총회"): particular
-    enough that a line naming the subject and writing it states it, whatever the line calls it."""
+    """A text value that is a name with its number ("사법연수원 39기", "Cohort 12", "Room 204"): particular enough
+    that a line naming the subject and writing it states it, whatever the line calls it."""
     return (
         fact.value_type == "text"
         and len(fact.value) <= _NUMBERED_NAME_CHARS
@@ -557,16 +557,21 @@ def _specific(fact: FactNode) -> bool:
     return fact.value_type == "date" and fact.date_key is not None and len(fact.date_key) >= 10
 
 
+def _row_label(fact: FactNode) -> str:
+    """The label of a table fact's own row ("Essential" of "| **Essential** | 6.15 kW |"), or "" when it is no name
+    (a number, a word of one or two letters) or the fact is not from a table."""
+    cells = table_cells(fact.evidence) if fact.source == "table" else []
+    label = cells[0].strip(" *_") if cells else ""
+    return "" if len(label) < _NAME_WORD or label[:1].isdigit() else label
+
+
 def _same_row(fact: FactNode, line: str) -> bool:
     """A table row of another page opening with the label of the fact's own row, its figure in the same row, or
     a line writing the figure right beside that label: a notice's "  Essential    6.15 kW    $17,900" and an FAQ's
     "the 6.15 kW Essential system" restate the price sheet's "| **Essential** | 6.15 kW |" (whose entity is the
     "Essential Package"). Only for a figure with its unit."""
-    if fact.source != "table" or not _specific(fact):
-        return False
-    cells = table_cells(fact.evidence)
-    label = cells[0].strip(" *_") if cells else ""
-    if len(label) < _NAME_WORD or label[:1].isdigit():
+    label = _row_label(fact)
+    if not label or not _specific(fact):
         return False
     if re.match(rf"\s*\|?\s*[*_]*{re.escape(label)}[*_]*(?:\s*\||\s{{2,}}|\t)", line, re.I):
         return True
@@ -1719,8 +1724,7 @@ class Closure:
         """Pages of the fact's folder with a line writing its figure beside its table row's label (`_same_row`),
         in a chunk that shows the attribute: the row's label ("Essential") is how other pages name the row's
         thing ("Essential Package"), which the subject's own names would not find."""
-        cells = table_cells(fact.evidence) if fact.source == "table" else []
-        label = cells[0].strip(" *_") if cells else ""
+        label = _row_label(fact)
         # the row must be the subject ("Essential" of the Essential Package), not a part of it ("Final exam" of a
         # course, whose sibling course has a final exam too)
         if not label or not _specific(fact) or normalize(label) not in normalize(fact.subject):
