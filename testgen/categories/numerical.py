@@ -37,9 +37,9 @@ _SPANS = en.TIME_UNITS | ko.TIME_UNITS | {"세", "살"}
 
 
 #: Units that count things or people: two such counts make a total ("staff at both offices"); two measures
-#: ("6.15 kW", "38.6 km") do not.
+#: ("6.15 kW", "38.6 km"), scores ("85점") or frequencies ("월 2회") do not.
 _COUNTING = frozenset(
-    "명 인 개 곳 건 대 석 점 회 권 부 employees people staff members customers clients users units stores offices "
+    "명 인 개 곳 건 대 석 권 부 employees people staff members customers clients users units stores offices "
     "branches seats vehicles bikes orders trips tours agents policies claims leads products models".split()
 )
 
