@@ -512,7 +512,6 @@ def _own_event(event: str, subject: str) -> str | None:
     return None
 
 
-#: How one value exceeds another, by the label's head: a period is longer, a price dearer, a rate higher.
 #: Words of a column header that still read as the row's property ("주요 업무"); a longer header is pasted.
 _ROW_COLUMN_WORDS = 2
 
@@ -527,6 +526,7 @@ _MEASURE_ADJECTIVES = {
     "중량": (("더 무거운", "더 무겁습니다"), ("더 가벼운", "더 가볍습니다")),
 }
 
+#: How one value exceeds another, by the label's head: a period is longer, a price dearer, a rate higher.
 _MORE_BY_HEAD = (
     (re.compile(r"(?:기간|시간|기한|거리|길이)$"), ("더 긴가요", "더 깁니다")),
     (PRICE_LABEL, ("더 비싼가요", "더 비쌉니다")),
