@@ -1856,3 +1856,29 @@ def test_a_price_in_a_table_of_old_and_new_prices_has_changed(tmp_path: Path) ->
     office = next(f for f in ctx.facts if f.value.startswith("£600"))
     assert gate._changed_elsewhere(day) == "Day Pass       GBP 22    GBP 25"
     assert gate._changed_elsewhere(office) is None
+
+
+def test_a_row_named_by_its_label_or_words_of_it_in_a_notice_of_the_folder_has_changed(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "solar/prices.md": "# Sunridge Price Sheet\n\n| Package | System size | Price |\n|---|---|---|\n"
+            "| **Essential** | 6.15 kW | $17,900 |\n| **Premium** | 10.25 kW | $27,675 |\n\n## Add-ons\n\n"
+            "| Item | Price |\n|---|---|\n| Additional stacked Hearthcell battery | $9,600 |\n"
+            "| Critter guard | $650 |\n",
+            "solar/notice.txt": "NOTICE OF PRICE CHANGE\n\n  PACKAGE      SIZE       CURRENT PRICE    NEW PRICE\n"
+            "  Essential    6.15 kW    $17,900          $18,650\n\n  ADD-ON                       CURRENT    NEW\n"
+            "  Additional stacked battery   $9,600     $10,100\n",
+        },
+    )
+    gate = Gate(ctx)
+    essential = next(f for f in ctx.facts if f.value == "$17,900" and f.doc_id == "solar/prices.md")
+    battery = next(f for f in ctx.facts if f.value == "$9,600" and f.doc_id == "solar/prices.md")
+    size = next(f for f in ctx.facts if f.value == "6.15 kW" and f.doc_id == "solar/prices.md")
+    premium = next(f for f in ctx.facts if f.value == "$27,675")
+    # the package's row by its label, the add-on's by words of its label; the size is followed by a price, not a
+    # new size; the Premium package is not in the notice
+    assert gate._changed_elsewhere(essential) == "Essential    6.15 kW    $17,900          $18,650"
+    assert gate._changed_elsewhere(battery) == "Additional stacked battery   $9,600     $10,100"
+    assert gate._changed_elsewhere(size) is None
+    assert gate._changed_elsewhere(premium) is None

@@ -30,6 +30,7 @@ the finished item, for sets made elsewhere (``testgen audit``).
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import NamedTuple
 
 from schemas import FactNode, TestQuestion
@@ -59,7 +60,7 @@ from testgen.gate.names import (
 from testgen.gate.sentences import changed_later, question_problem, standalone_problem, words_problem
 from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder, row_condition
 from testgen.gate.wh import wh_mismatch
-from testgen.kg.mining import table_cells
+from testgen.kg.mining import row_in_label, table_cells
 from testgen.kg.values import find_values
 from testgen.lang import is_contact_value
 from testgen.names import (
@@ -592,8 +593,22 @@ class Gate:
         columns of before and after ("Now | New members from 1 Nov 2024" over "Day Pass   GBP 22   GBP 25"): the
         row, read by its figures (it may write "GBP 22" where the fact says "£22"), or None."""
         figure = f"{fact.number:g}"
-        token = figure.split(".")[0]
-        for chunk_id in sorted(self.ctx.token_index.get(token, set()) & naming):
+        whole = int(fact.number) if fact.number is not None else 0
+        # the index keeps a number's separators: "9,600" is its own token, as "9600" is
+        tokens_ = {figure.split(".")[0], f"{whole:,}"}
+        # a row folded into the label ("Additional stacked Hearthcell battery price") is named by its row: a line
+        # whose label is words of it ("Additional stacked battery   $9,600   $10,100") is the same row
+        row = row_in_label(fact)
+        row_words = set(normalize(row).split()) if row else set()
+        # a row that is the subject ("| **Essential** | … | $17,900 |" of the Essential Package) is named by its label
+        cells = table_cells(fact.evidence) if fact.source == "table" else []
+        own = normalize(cells[0].strip(" *_")) if cells else ""
+        own = own if len(own) >= _ROW_LABEL_CHARS and own in normalize(fact.subject) else ""
+        indexed = set().union(*(self.ctx.token_index.get(t, set()) for t in tokens_))
+        if row_words or own:  # a notice's table of the folder need not repeat the organisation's name
+            folder = self.ctx.doc_type(fact.doc_id)
+            naming = naming | {c for c in indexed if self.ctx.doc_type(self.ctx.chunks[c].doc_id) == folder}
+        for chunk_id in sorted(indexed & naming):
             text = self.ctx.chunks[chunk_id].text
             key = f"before_after:{chunk_id}"
             if key not in self.ctx.memo:  # a chunk is asked about by many facts
@@ -602,7 +617,13 @@ class Gate:
                 continue
             for line in text.split("\n"):
                 head = normalize(re.sub(r"^[\s|*•-]+", "", line))
-                if not any(head.startswith(name) for name in names):
+                label = re.split(r"\s*[\d$€£¥₩|(]", head, maxsplit=1)[0].split()
+                by_row = (len(label) >= _ROW_WORDS and set(label) <= row_words) or bool(own and " ".join(label) == own)
+                if not by_row and not any(head.startswith(name) for name in names):
+                    continue
+                if by_row:
+                    if _followed_by_another(fact, line):
+                        return line.strip()
                     continue
                 amounts = [m.replace(",", "") for m in re.findall(r"(?<![\w.])\d[\d,]*(?:\.\d+)?", line)]
                 amounts = [f"{float(a):g}" for a in amounts]
@@ -753,6 +774,9 @@ _CONTACT_ATTRIBUTE = re.compile(r"phone|\btel\b|fax|e-?mail|hotline|helpline|web
 
 
 #: Column words of a table of amounts before and after a change.
+#: Words a line's label shares with a row folded into the fact's label to be that row.
+_ROW_WORDS = 2
+_ROW_LABEL_CHARS = 3
 _BEFORE_COLUMN = re.compile(
     r"\b(?:now|current|currently|old|before|previous)\b|기존|현행|변경\s?전|종전|인상\s?전", re.I
 )
@@ -806,6 +830,16 @@ def _room_section(fact: FactNode, question: str) -> str | None:
     if not _ROOM_HEADING.search(heading) or normalize(heading) in normalize(question):
         return None
     return heading
+
+
+def _followed_by_another(fact: FactNode, line: str) -> bool:
+    """Whether the line writes the fact's figure and, next, another of the same kind: the old and the new price
+    ("Essential  6.15 kW  $17,900  $18,650" changes the price, not the size)."""
+    found = find_values(line)
+    for here, after in pairwise(found):
+        if here.number == fact.number and here.value_type == fact.value_type:
+            return after.value_type == here.value_type and after.unit == here.unit and after.number != here.number
+    return False
 
 
 def _row_after_long_title(fact: FactNode, question: str, language: str) -> bool:
