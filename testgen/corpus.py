@@ -52,6 +52,8 @@ __all__ = [
 
 #: File suffixes read as documents (compared case-insensitively).
 SUPPORTED_SUFFIXES = (".md", ".markdown", ".txt")
+#: The document type of a page at the top of the folder (a page's type is its first folder).
+ROOT_TYPE = "root"
 
 _SNIFF_BYTES = 8192
 # Bytes that never appear in text files; tab, newlines, form feed and escape are allowed.
@@ -576,7 +578,7 @@ def _load_file(path: Path, doc_id: str, language: str | None) -> Document:
     parts = doc_id.split("/")
     return Document(
         doc_id=doc_id,
-        doc_type=parts[0] if len(parts) > 1 else "root",
+        doc_type=parts[0] if len(parts) > 1 else ROOT_TYPE,
         title=_title(body, front_matter, path.stem),
         text=body,
         body_offset=body_offset,

@@ -792,3 +792,21 @@ def test_measures_are_compared_or_divided_and_only_amounts_and_counts_are_added(
     assert ops.get("System size")  # they are still compared
     assert "sum" in ops.get("Price", set())  # buying both costs the total
     assert ops.get("Minimum order") and "sum" not in ops["Minimum order"]  # two limits add up to nothing
+
+
+def test_things_of_different_kinds_in_a_flat_folder_are_not_compared(tmp_path: Path) -> None:
+    lines = {
+        "line_a.md": "# 서령선\n\n- **길이**: 38.6 km\n- **역 수**: 5개\n- **개통**: 1955년\n- **궤간**: 1,435 mm\n",
+        "line_b.md": "# 하곡선\n\n- **길이**: 24.1 km\n- **역 수**: 4개\n- **개통**: 1961년\n- **궤간**: 1,435 mm\n",
+        "river.md": "# 서령천\n\n- **길이**: 41.2 km\n- **유역 면적**: 312 km²\n- **발원지**: 취령산\n- **하구**: 남한강\n",
+    }
+    ctx = kb_context(tmp_path, lines)
+    compared = [
+        {f.subject for f in draft.facts}
+        for category in ("comparative", "numerical")
+        for seed in range(4)
+        for draft in itertools.islice(get_category(category).candidates(ctx, random.Random(seed)), 100)
+        if len({f.subject for f in draft.facts}) > 1
+    ]
+    assert {"서령선", "하곡선"} in compared  # two railway lines, described alike
+    assert not any("서령천" in subjects for subjects in compared)  # a river against a railway line

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from collections import defaultdict
 from collections.abc import Callable
 
 from schemas import FactNode
+from testgen.corpus import ROOT_TYPE
 from testgen.kg.values import find_values, list_items
 from testgen.lang import GENERIC_HEADINGS
 from testgen.lang.en import is_person_name
@@ -225,6 +227,20 @@ def entity_type_of(ctx: GenContext, fact: FactNode) -> str | None:
     if fact.subject_entity and fact.subject_entity in ctx.entities:
         return ctx.entities[fact.subject_entity].entity_type
     return None
+
+
+#: Share of two entities' labels in common for things of one kind (a railway and a river share "길이" and little
+#: else; two railway lines share most of theirs).
+_ALIKE_LABELS = 0.3
+
+
+def of_one_kind(ctx: GenContext, facts: list[FactNode]) -> bool:
+    """Whether the facts' subjects are things of one kind to compare or add: of one document type, or — in a
+    folder of pages all of one type (a wiki) — described with mostly the same labels."""
+    if any(entity_type_of(ctx, f) != ROOT_TYPE for f in facts):
+        return True
+    labels = [{attribute_key(g) for g in ctx.facts_by_entity.get(f.subject_entity or "", [])} for f in facts]
+    return all(len(a & b) >= _ALIKE_LABELS * len(a | b) for a, b in itertools.combinations(labels, 2) if a | b)
 
 
 def attribute_key(fact: FactNode) -> str:

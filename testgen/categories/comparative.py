@@ -11,6 +11,7 @@ from schemas import FactNode
 from testgen.categories._common import (
     group_comparable,
     keywords_for_value,
+    of_one_kind,
     owning_organisation,
     phraser,
     subject_name,
@@ -74,6 +75,8 @@ class Comparative:
                     options.append(facts[i : i + 3])
         rng.shuffle(options)
         for facts in options:
+            if not of_one_kind(ctx, facts):
+                continue  # a railway's length against a river's, a park's area against its city's
             keys = [sort_key(f) for f in facts]
             if len(set(map(str, keys))) != len(keys):
                 continue  # ties have no winner

@@ -18,6 +18,7 @@ from testgen.categories._common import (
     group_comparable,
     is_quantity,
     keywords_for_value,
+    of_one_kind,
     phraser,
     single_fact_draft,
     stratified,
@@ -111,6 +112,8 @@ class Numerical:
         for a, b in pairs:
             if a.number is None or b.number is None or b.number == 0 or a.number == b.number:
                 continue
+            if a.subject_entity != b.subject_entity and not of_one_kind(ctx, [a, b]):
+                continue  # two things of different kinds in one flat folder: no difference anyone asks
             same_subject = a.subject_entity == b.subject_entity
             # Over periods only the change is meaningful (adding two years' headcounts is not).
             op = "difference" if same_subject else rng.choice(_OPS)
