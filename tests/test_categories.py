@@ -798,7 +798,8 @@ def test_things_of_different_kinds_in_a_flat_folder_are_not_compared(tmp_path: P
     lines = {
         "line_a.md": "# 서령선\n\n- **길이**: 38.6 km\n- **역 수**: 5개\n- **개통**: 1955년\n- **궤간**: 1,435 mm\n",
         "line_b.md": "# 하곡선\n\n- **길이**: 24.1 km\n- **역 수**: 4개\n- **개통**: 1961년\n- **궤간**: 1,435 mm\n",
-        "river.md": "# 서령천\n\n- **길이**: 41.2 km\n- **유역 면적**: 312 km²\n- **발원지**: 취령산\n- **하구**: 남한강\n",
+        "river.md": "# 서령천\n\n- **길이**: 41.2 km\n- **유역 면적**: 312 km²\n- **발원지**: 취령산\n"
+        "- **하구**: 남한강\n",
     }
     ctx = kb_context(tmp_path, lines)
     compared = [
