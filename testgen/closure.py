@@ -27,9 +27,9 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from schemas import EntityNode, FactNode
-from testgen.kg.mining import row_in_label, table_cells
+from testgen.kg.mining import row_in_label, row_label
 from testgen.kg.values import ValueSpan, clock_times, find_values, list_items
-from testgen.lang import KO_SERVICE_KINDS, RULE_PAGE, contact_kind, en, ko
+from testgen.lang import DAYS, KO_SERVICE_KINDS, PHONE_DIGITS, PHONE_RUN, RULE_PAGE, contact_kind, en, ko
 from testgen.lang.en import without_honorific
 from testgen.lang.scripts import HANGUL
 from testgen.names import (
@@ -415,7 +415,6 @@ _SIBLING_LABELS = 2
 _NAME_WORD = 3
 _HOLDER_CHARS = 40  # longer than a name with its title
 _SHORT_TEXT = 4  # a text value this short ("중앙동", "Yes") needs its label beside it in another page's line
-_WEEKDAYS = re.compile(r"[월화수목금토일](?:\s?[·,~/-]\s?[월화수목금토일])*")  # "화·목" beside a class is its days
 _ROLE_CHARS = 40  # "Accuracy Checking Pharmacy Technician": a post, longer than this a description
 _LABELS_TRIED = 12  # labels of an entity tried in pairs when looking for one described alike
 #: A Korean road-name address's road and building number: "서초중앙로 118", "매영로310번길 12", "혁신로 87-3".
@@ -427,9 +426,6 @@ _AFTER_LABEL = 12
 #: A numbered or marked item opening a line at its margin: the heading of the indented notes under it in minutes
 #: and plain-text pages ("3. 『숫자로 읽는 동네』 진행 상황", "■ 회의 안건", "II. Budget").
 _OUTLINE_ITEM = re.compile(r"(?:\d{1,2}[.)]|[IVX]{1,4}\.|[■□▶▷◆◇●]|제\s?\d+\s?[조장절])\s*\S")
-#: A telephone number as written, whatever its separators; and the fewest digits one has.
-_PHONE_RUN = re.compile(r"(?<![\d-])\+?\d[\d\s().-]{6,}\d(?![\d-])")
-_PHONE_DIGITS = 8
 
 #: How many pages may write a figure for its label alone to tie a line to the fact; and for the figure alone.
 _FEW_PAGES = 12
@@ -557,22 +553,11 @@ def _specific(fact: FactNode) -> bool:
     return fact.value_type == "date" and fact.date_key is not None and len(fact.date_key) >= 10
 
 
-def _row_label(fact: FactNode) -> str:
-    """The label of a table fact's own row ("Essential" of "| **Essential** | 6.15 kW |"), or "" when it is no name
-    (a number, a word of one or two letters) or the fact is not from a table."""
-    cells = table_cells(fact.evidence) if fact.source == "table" else []
-    label = cells[0].strip(" *_") if cells else ""
-    return "" if len(label) < _NAME_WORD or label[:1].isdigit() else label
-
-
-def _same_row(fact: FactNode, line: str) -> bool:
-    """A table row of another page opening with the label of the fact's own row, its figure in the same row, or
-    a line writing the figure right beside that label: a notice's "  Essential    6.15 kW    $17,900" and an FAQ's
-    "the 6.15 kW Essential system" restate the price sheet's "| **Essential** | 6.15 kW |" (whose entity is the
-    "Essential Package"). Only for a figure with its unit."""
-    label = _row_label(fact)
-    if not label or not _specific(fact):
-        return False
+def _same_row(fact: FactNode, label: str, line: str) -> bool:
+    """A table row of another page opening with `label`, the label of the fact's own row, its figure in the same
+    row, or a line writing the figure right beside that label: a notice's "  Essential    6.15 kW    $17,900" and
+    an FAQ's "the 6.15 kW Essential system" restate the price sheet's "| **Essential** | 6.15 kW |" (whose entity
+    is the "Essential Package")."""
     if re.match(rf"\s*\|?\s*[*_]*{re.escape(label)}[*_]*(?:\s*\||\s{{2,}}|\t)", line, re.I):
         return True
     # or the figure written right beside the label, as written (a capitalised label in its case): an FAQ's "the
@@ -972,7 +957,8 @@ class Closure:
             # words, under a column that gives it, may still state it)
             shown = sum(cue in norm for cue in cues)
             told = not fact.value_entity or shown in (0, len(cues))
-            short = len(normalize(fact.value)) <= _SHORT_TEXT and not _WEEKDAYS.fullmatch(fact.value.strip())
+            # ("화·목" beside a class are its days, whatever the label)
+            short = len(normalize(fact.value)) <= _SHORT_TEXT and not DAYS.match(fact.value.strip())
             if short and fact.value_type == "text" and shown < len(cues):
                 # "중앙동" in "| 본사 | 서령시 중앙동 …" or "소재지: 서령시 중앙동" is the paper's or the market's
                 # place, not the city hall's: a short value needs its whole label beside it
@@ -1350,11 +1336,11 @@ class Closure:
         4417")."""
         digits = re.sub(r"\D", "", number)
         last = re.findall(r"\d{4,}", number)
-        if len(digits) < _PHONE_DIGITS or not last:
+        if len(digits) < PHONE_DIGITS or not last:
             return set()
         found = set()
         for chunk_id in self.ctx.token_index.get(last[-1], set()):
-            runs = _PHONE_RUN.findall(self.ctx.chunks[chunk_id].text)
+            runs = PHONE_RUN.findall(self.ctx.chunks[chunk_id].text)
             if any(re.sub(r"\D", "", run) == digits for run in runs):
                 found.add(chunk_id)
         return found
@@ -1724,14 +1710,14 @@ class Closure:
         """Pages of the fact's folder with a line writing its figure beside its table row's label (`_same_row`),
         in a chunk that shows the attribute: the row's label ("Essential") is how other pages name the row's
         thing ("Essential Package"), which the subject's own names would not find."""
-        label = _row_label(fact)
+        label = row_label(fact)
         # the row must be the subject ("Essential" of the Essential Package), not a part of it ("Final exam" of a
         # course, whose sibling course has a final exam too)
         if not label or not _specific(fact) or normalize(label) not in normalize(fact.subject):
             return set()
         chunks = self._in_folder(self._candidates(fact) & self.ctx.chunks_with(label), self.ctx.doc_type(fact.doc_id))
         return self._docs_with_a_line(
-            chunks, found, lambda lines, i: states_value(fact, lines[i]) and _same_row(fact, lines[i]), cues
+            chunks, found, lambda lines, i: states_value(fact, lines[i]) and _same_row(fact, label, lines[i]), cues
         )
 
     def _in_folder(self, chunk_ids: set[str], folder: str) -> set[str]:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from schemas import FactNode
 from testgen.corpus import ROOT_TYPE
 from testgen.kg.values import find_values, list_items
-from testgen.lang import GENERIC_HEADINGS
+from testgen.lang import EXTENSION, GENERIC_HEADINGS, PHONE_DIGITS, PHONE_RUN
 from testgen.lang.en import is_person_name
 from testgen.names import introduced_name, short_title, title_cased, without_trailing_note
 from testgen.synth.context import GenContext
@@ -147,7 +147,7 @@ def keywords_for_value(value: str) -> list[str]:
     money = [v.text for v in find_values(value) if v.value_type == "money"]
     if len(money) == 1 and ("+" in value or value.lower().startswith("from ")):
         return money  # "from £2.10/tablet + consultation": the amount is what an answer must give
-    phones = [p for p in _PHONE.findall(value) if sum(c.isdigit() for c in p) >= _PHONE_DIGITS]
+    phones = [p for p in _PHONE.findall(value) if sum(c.isdigit() for c in p) >= PHONE_DIGITS]
     if len(phones) == 1 and phones[0].strip() != value:
         return [phones[0].strip()]  # "본점 고객만족센터 043-872-3351": the number is what an answer must give
     if len(value) <= MAX_KEYWORD_CHARS:
@@ -166,10 +166,8 @@ def keywords_for_value(value: str) -> list[str]:
     return words[:3]
 
 
-#: A telephone number inside a longer value (eight digits or more, with its separators), with its extension: the
-#: line alone is everyone's at the office.
-_PHONE = re.compile(r"(?<![\w-])\+?\(?\d[\d\s().-]{6,}\d(?![\w-])(?:,?\s*(?:ext\.?|x|내선)\s*\d{1,5}\b)?", re.I)
-_PHONE_DIGITS = 8
+#: A telephone number inside a longer value, with its extension: the line alone is everyone's at the office.
+_PHONE = re.compile(rf"{PHONE_RUN.pattern}(?:,?\s*{EXTENSION}\b)?", re.I)
 #: A value in quotation marks, whole: "'Noeul Pixel 라운지'", "“Harbour Room”", "「물길 따라, 서하」".
 _QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"|‘([^’]+)’|“([^”]+)”|「([^」]+)」|『([^』]+)』")
 
@@ -239,8 +237,18 @@ def of_one_kind(ctx: GenContext, facts: list[FactNode]) -> bool:
     folder of pages all of one type (a wiki) — described with mostly the same labels."""
     if any(entity_type_of(ctx, f) != ROOT_TYPE for f in facts):
         return True
-    labels = [{attribute_key(g) for g in ctx.facts_by_entity.get(f.subject_entity or "", [])} for f in facts]
+    labels = [_labels_of(ctx, f.subject_entity or "") for f in facts]
     return all(len(a & b) >= _ALIKE_LABELS * len(a | b) for a, b in itertools.combinations(labels, 2) if a | b)
+
+
+def _labels_of(ctx: GenContext, entity_id: str) -> frozenset[str]:
+    """The labels an entity's facts are given, once per entity (comparisons ask for every pair)."""
+    memo = ctx.memo.setdefault("labels_of", {})
+    assert isinstance(memo, dict)
+    if entity_id not in memo:
+        memo[entity_id] = frozenset(attribute_key(g) for g in ctx.facts_by_entity.get(entity_id, []))
+    labels: frozenset[str] = memo[entity_id]
+    return labels
 
 
 def attribute_key(fact: FactNode) -> str:

@@ -60,7 +60,7 @@ from testgen.gate.names import (
 from testgen.gate.sentences import changed_later, question_problem, standalone_problem, words_problem
 from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder, row_condition
 from testgen.gate.wh import wh_mismatch
-from testgen.kg.mining import row_in_label, table_cells
+from testgen.kg.mining import row_in_label, row_label, table_cells
 from testgen.kg.values import find_values
 from testgen.lang import is_contact_value
 from testgen.names import (
@@ -601,9 +601,8 @@ class Gate:
         row = row_in_label(fact)
         row_words = set(normalize(row).split()) if row else set()
         # a row that is the subject ("| **Essential** | … | $17,900 |" of the Essential Package) is named by its label
-        cells = table_cells(fact.evidence) if fact.source == "table" else []
-        own = normalize(cells[0].strip(" *_")) if cells else ""
-        own = own if len(own) >= _ROW_LABEL_CHARS and own in normalize(fact.subject) else ""
+        own = normalize(row_label(fact))
+        own = own if own in normalize(fact.subject) else ""
         indexed = set().union(*(self.ctx.token_index.get(t, set()) for t in tokens_))
         if row_words or own:  # a notice's table of the folder need not repeat the organisation's name
             folder = self.ctx.doc_type(fact.doc_id)
@@ -776,7 +775,6 @@ _CONTACT_ATTRIBUTE = re.compile(r"phone|\btel\b|fax|e-?mail|hotline|helpline|web
 #: Column words of a table of amounts before and after a change.
 #: Words a line's label shares with a row folded into the fact's label to be that row.
 _ROW_WORDS = 2
-_ROW_LABEL_CHARS = 3
 _BEFORE_COLUMN = re.compile(
     r"\b(?:now|current|currently|old|before|previous)\b|기존|현행|변경\s?전|종전|인상\s?전", re.I
 )

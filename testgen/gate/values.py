@@ -16,7 +16,7 @@ import re
 from schemas import FactNode
 from testgen.kg.mining import table_cells
 from testgen.kg.values import find_values
-from testgen.lang import contact_kind
+from testgen.lang import EXTENSION, contact_kind
 from testgen.text import normalize
 
 _PLACEHOLDER = re.compile(
@@ -114,7 +114,7 @@ _DATES_LABEL = re.compile(r"\bdates?\b|\bschedule\b|\bwhen\b|날짜|일정|기�
 
 
 #: A telephone extension alone: "ext. 102", "x204", "내선 3320".
-_EXTENSION_ONLY = re.compile(r"(?:ext\.?|extension|x|내선|内線|分机)\s*\d{1,5}", re.I)
+_EXTENSION_ONLY = re.compile(EXTENSION, re.I)
 
 
 def incomplete_value(fact: FactNode, answer: str) -> str | None:

@@ -37,15 +37,10 @@ _KV_BOLD_INNER = re.compile(rf"^\s*{_LIST_PREFIX}\*\*([^*\n]{{1,60}}?)\s*[:：]\
 #: A note of the unit a table's bare numbers are in: "(단위: 억원, %)", "单位：万元", "(Unit: USD million)",
 #: "(2025. 1. 1. 기준 / 단위: 원, 부가세 포함)" (in English only in brackets: a line "Unit: Engineering" names an
 #: organisation's unit); the unit is group 1 or 2.
-_UNIT_NOTE = re.compile(
-    r"^\s*(?:[(（\[][^)）\]]*?(?:단위|単位|单位|units?)\s*[:：]\s*([^)）\],/]+?)\s*(?:[,/][^)）\]]*)?[)）\]]"
-    r"|(?:단위|単位|单位)\s*[:：]\s*([^)）\],/]+?))\s*$",
-    re.I,
-)
+_BRACKETED_UNIT = r"[(（\[][^)）\]]*?(?:단위|単位|单位|units?)\s*[:：]\s*([^)）\],/]+?)\s*(?:[,/][^)）\]]*)?[)）\]]"
+_UNIT_NOTE = re.compile(rf"^\s*(?:{_BRACKETED_UNIT}|(?:단위|単位|单位)\s*[:：]\s*([^)）\],/]+?))\s*$", re.I)
 #: The same note in brackets closing a section's title: "[1] 임플란트 및 관련 수술      (단위: 원, 1치아 기준)".
-_UNIT_NOTE_AFTER = re.compile(
-    r"\S\s+[(（\[][^)）\]]*?(?:단위|単位|单位|units?)\s*[:：]\s*([^)）\],/]+?)\s*(?:[,/][^)）\]]*)?[)）\]]\s*$", re.I
-)
+_UNIT_NOTE_AFTER = re.compile(rf"\S\s+{_BRACKETED_UNIT}\s*$", re.I)
 _KV_PLAIN = re.compile(r"^\s*[-*+]\s+([^:：*\n|]{1,40}?)\s*[:：]\s+(\S.*)$")
 #: A price list's line with a dotted leader: "- Fecal parasite test ........ $42", "입장료 ········ 3,000원".
 _KV_LEADER = re.compile(r"^\s*(?:[-*+]\s+)?([^:：*\n|.…·]{1,60}?)\s*(?:\.{4,}|…{2,}|·{4,}|ㆍ{4,})\s*(\S.*)$")
@@ -1183,6 +1178,17 @@ def row_in_label(fact: FactNode) -> str | None:
     if first and fact.attribute.startswith(first + " ") and len(fact.attribute) > len(first) + 1:
         return first
     return None
+
+
+def row_label(fact: FactNode) -> str:
+    """The first cell of a table fact's own row as it reads ("Essential" of "| **Essential** | 6.15 kW |"), or ""
+    when the fact is not from a table or the cell names nothing (a number, one or two characters)."""
+    cells = table_cells(fact.evidence) if fact.source == "table" else []
+    label = cells[0].strip(" *_") if cells else ""
+    return "" if len(label) < _ROW_LABEL_CHARS or label[:1].isdigit() else label
+
+
+_ROW_LABEL_CHARS = 3
 
 
 def table_cells(line: str) -> list[str]:

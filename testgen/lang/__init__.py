@@ -59,6 +59,13 @@ def is_contact_value(value: str) -> bool:
     return bool(_CONTACT.search(value))
 
 
+#: A telephone number inside a line, whatever its separators ("(970) 555-0182", "031)206-4417"), and the fewest
+#: digits one has.
+PHONE_RUN = re.compile(r"(?<![\d-])\+?\(?\d[\d\s().-]{6,}\d(?![\d-])")
+PHONE_DIGITS = 8
+#: A telephone extension: "ext. 102", "x204", "내선 3320".
+EXTENSION = r"(?:ext\.?|extension|x|내선|内線|分机)\s*\d{1,5}"
+
 ContactKind = Literal["email", "web", "phone"]
 _WHOLE_CONTACT: tuple[tuple[ContactKind, re.Pattern[str]], ...] = (
     ("email", re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
