@@ -584,6 +584,11 @@ def _tells_the_same(cues: list[str], norm: str) -> bool:
     return not cues or sum(cue in norm for cue in cues) >= 0.6 * len(cues)
 
 
+def _few(documents: int) -> int:
+    """How many pages of a knowledge base of `documents` pages are few: 6 of 22, 63 of 1,000 (rare for its size)."""
+    return max(5, int(documents**0.6))
+
+
 def _with_its_question(lines: list[str], index: int) -> str:
     """A line, and the line before it when that is a heading or a question (an FAQ answer under its question)."""
     if index > 0 and _QUESTION_LINE.search(lines[index - 1]):
@@ -710,6 +715,7 @@ class Closure:
                 docs.add(ctx.chunks[chunk_id].doc_id)
         docs |= self._restated_rule(fact, cues, docs)
         docs |= self._told_again(fact, cues, docs)
+        docs |= self._event_retold(fact, forms, docs)
         docs |= self._same_names_and_verb(fact, docs)
         docs |= self._founding_told(fact, docs)
         docs |= self._association_told(fact, forms, docs)
@@ -1611,7 +1617,7 @@ class Closure:
             if len(word) >= (2 if is_cjk(word) else 4):
                 chunks = self.ctx.chunks_with(word)
                 pages = {self.ctx.chunks[c].doc_id for c in chunks}
-                limit = max(5, int(len(self.ctx.docs) ** 0.6))  # 6 of 22 documents, 63 of 1,000: rare for its size
+                limit = _few(len(self.ctx.docs))
                 # a Latin word must be a name ("Evergreen", "Harborview"): one the corpus also writes in lower
                 # case ("life", "insurance") is a common word, however few pages use it
                 lower = not is_cjk(word) and any(
@@ -1620,6 +1626,15 @@ class Closure:
                 rare = 0 < len(pages) <= limit and not lower
             self._rare_words[word] = rare
         return self._rare_words[word]
+
+    def _few_pages(self, word: str) -> bool:
+        """Whether few pages write `word` as it is (as `_rare` counts them, but with the characters in a row:
+        "국가대표" is not written by a page that only has "국가" and "대표")."""
+        key = "\0" + word
+        if key not in self._rare_words:
+            pages = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(word) if word in self.ctx.chunk_norm[c]}
+            self._rare_words[key] = 0 < len(pages) <= _few(len(self.ctx.docs))
+        return self._rare_words[key]
 
     def _by_distinctive_words(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """A specific typed value (an amount with its unit, a full date) next to a word only the subject's pages
@@ -1765,6 +1780,39 @@ class Closure:
             ),
             cues,
         )
+
+    def _event_retold(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """A dated Korean prose fact told again in other words: "1961년 하곡까지 노선이 연장되면서" on the station's
+        page tells the line's "1961년에는 탄광이 있는 하곡까지 연장되었다". The same date in one sentence with words
+        of the event that few pages use (a word counts by its longest start the sentence writes: "연장되" of
+        "연장되었다" and of "연장되면서"): two of them, or one when the sentence also names the subject ("2022년
+        한도윤의 국가대표 데뷔")."""
+        if fact.source != "sentence" or fact.value_type != "date" or not re.search(f"[{HANGUL}]", fact.attribute):
+            return set()
+        names = {normalize(f) for f in forms if len(f) >= 2}
+        words = [
+            w
+            for w in re.findall(f"[{HANGUL}]{{2,}}", normalize(fact.attribute.replace("…", " ")))
+            if not any(name in w or w in name for name in names)
+        ]
+        if not words:
+            return set()
+
+        def event_words(norm: str) -> int:
+            shared = 0
+            for word in words:
+                start = next((word[:k] for k in range(len(word), 1, -1) if word[:k] in norm), None)
+                shared += start is not None and self._few_pages(start)
+            return shared
+
+        def tells(lines: list[str], index: int) -> bool:
+            norm = normalize(lines[index])
+            if not states_value(fact, lines[index]):
+                return False
+            shared = event_words(norm)
+            return shared >= 2 or (shared == 1 and any(name in norm for name in names))
+
+        return self._docs_with_a_line(self._candidates(fact), found, tells)
 
     def _same_names_and_verb(self, fact: FactNode, found: set[str]) -> set[str]:
         """A dated event told again with its names and its verb in other words: "Founded in 2019 by Tomasz Iwanicki

@@ -736,6 +736,24 @@ def test_a_dated_sentence_told_again_in_another_paper_is_in_its_closure(tmp_path
     assert "papers/c.md" not in docs  # the same date, another event
 
 
+def test_a_dated_korean_event_told_in_other_words_with_rare_words_of_it_is_in_its_closure(tmp_path: Path) -> None:
+    filler = "\n\n".join(f"# 문서 {i}\n\n이 마을은 1978년에 면에서 읍으로 바뀌었다." for i in range(4))
+    ctx = kb_context(
+        tmp_path,
+        {
+            "wiki/송포선.md": "# 송포선\n\n송포선은 철도 노선이다. 1978년에는 광산이 있는 다랑까지 연장되었다.\n",
+            "wiki/송포역.md": "# 송포역\n\n송포역은 기차역이다. 개업 당시 종착역이었으나 1978년 다랑까지 노선이 "
+            "연장되면서 중간역이 되었다.\n",
+            "wiki/송포시장.md": "# 송포시장\n\n송포시장은 재래시장이다. 1978년 다랑 출신 상인들이 처음 문을 열었다.\n",
+            **{f"wiki/마을{i}.md": filler for i in range(3)},
+        },
+    )
+    extended = next(f for f in ctx.facts if f.doc_id == "wiki/송포선.md" and f.value_type == "date")
+    docs = fact_closure(ctx, extended)
+    assert "wiki/송포역.md" in docs  # the year, "다랑까지" and "연장되" in one sentence
+    assert "wiki/송포시장.md" not in docs  # the year and the place only: another event
+
+
 def test_a_dated_event_told_with_its_names_and_verb_in_other_words_is_in_its_closure(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,
