@@ -19,6 +19,7 @@ from testgen.categories._common import (
     as_written,
     is_quantity,
     keywords_for_value,
+    subject_name,
     with_stated_unit,
 )
 from testgen.categories.comparative import sort_key
@@ -811,3 +812,20 @@ def test_things_of_different_kinds_in_a_flat_folder_are_not_compared(tmp_path: P
     ]
     assert {"서령선", "하곡선"} in compared  # two railway lines, described alike
     assert not any("서령천" in subjects for subjects in compared)  # a river against a railway line
+
+
+def test_a_course_named_by_a_row_carries_the_named_place_whose_page_it_is_on(tmp_path: Path) -> None:
+    table = (
+        "| 코스 | 구간 | 거리 |\n|---|---|---|\n| 둘레길 | 매표소 – 약수터 | 7.5 km |\n"
+        "| 능선길 | 매표소 – 정상 | 4.2 km |\n"
+    )
+    ctx = kb_context(
+        tmp_path,
+        {
+            "wiki/가온산 자연휴양림.md": "# 가온산 자연휴양림\n\n가온산 자연휴양림은 숲이다.\n\n## 탐방로\n\n" + table,
+            "wiki/2025년 탐방 프로그램 안내.md": "# 2025년 탐방 프로그램 안내\n\n## 탐방로\n\n" + table,
+        },
+    )
+    names = {f.doc_id: subject_name(ctx, f) for f in ctx.facts if f.value == "7.5 km" and f.subject_entity is not None}
+    assert names["wiki/가온산 자연휴양림.md"] == "가온산 자연휴양림 둘레길 코스"  # the park's own trail
+    assert names["wiki/2025년 탐방 프로그램 안내.md"] == "둘레길 코스"  # a listing page names no owner

@@ -225,6 +225,7 @@ def test_note_columns_are_opaque_and_properties_are_not() -> None:
         ("What is Ada Quinlan's e-mail?", "aquinlan", "text", "en"),  # the directory's domain is in its header
         ("윤정애의 이메일은 무엇인가요?", "내선 101", "text", "ko"),
         ("What is the front desk's phone number?", "Ask at reception", "text", "en"),
+        ("솔빛마트 본점의 휴무일은 언제인가요?", "본점 건물 1층", "text", "ko"),
     ],
 )
 def test_question_words_that_do_not_fit_the_value_are_rejected(
@@ -248,6 +249,8 @@ def test_question_words_that_do_not_fit_the_value_are_rejected(
         ("What are the Sunday hours of the Main Library?", "Closed", "text", "en"),
         ("What is Ada Quinlan's e-mail?", "aquinlan@ashbycreeklibrary.org", "text", "en"),
         ("도서출판 소금빛의 전화번호는 무엇인가요?", "02-334-5120", "text", "ko"),
+        ("솔빛마트 본점의 휴무일은 언제인가요?", "설날·추석 당일", "text", "ko"),  # days answer a "when"
+        ("When is the Harbour Café closed?", "Mondays and bank holidays", "text", "en"),
     ],
 )
 def test_question_words_that_fit_are_kept(question: str, value: str, value_type: str, language: str) -> None:

@@ -11,9 +11,16 @@ from collections.abc import Callable
 from schemas import FactNode
 from testgen.corpus import ROOT_TYPE
 from testgen.kg.values import find_values, list_items
-from testgen.lang import EXTENSION, GENERIC_HEADINGS, PHONE_DIGITS, PHONE_RUN
+from testgen.lang import EXTENSION, GENERIC_HEADINGS, KO_SERVICE_KINDS, PHONE_DIGITS, PHONE_RUN
 from testgen.lang.en import is_person_name
-from testgen.names import introduced_name, short_title, title_cased, without_trailing_note
+from testgen.names import (
+    PAGE_KIND_WORDS,
+    introduced_name,
+    short_title,
+    title_cased,
+    without_parentheticals,
+    without_trailing_note,
+)
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.synth.phrasing import Phraser, phraser_for
@@ -36,7 +43,7 @@ def subject_name(ctx: GenContext, fact: FactNode) -> str:
         name = as_written(ctx, introduced_name(ctx.entities[fact.subject_entity].name))
     else:
         name = as_written(ctx, introduced_name(short_title(fact.subject)))
-    return _with_its_brand(ctx, fact, name)
+    return _with_its_owner(ctx, fact, _with_its_brand(ctx, fact, name))
 
 
 #: A branch named only by its place among its brand's ("본점", "읍내점", "동막지점"): a row of the brand's store list.
@@ -56,6 +63,26 @@ def _with_its_brand(ctx: GenContext, fact: FactNode, name: str) -> str:
 
 
 _BRAND_CHARS = 20
+#: A Korean course, class or route named by a row of its page's table: "둘레길 코스", "탁구 강좌".
+_KO_KIND_ROW = re.compile(rf"[가-힣·]+(?: [가-힣·]+)? (?:{'|'.join(sorted(KO_SERVICE_KINDS))})")
+
+
+def _with_its_owner(ctx: GenContext, fact: FactNode, name: str) -> str:
+    """A course or route a table row names, with the named thing whose page it is on: "취령산 도립공원 둘레길
+    코스", not "둘레길 코스" alone (every park has one). Only on a page that is a thing's own (its title is the name of
+    an entity at home there), not on a listing page ("2025년 강좌 안내")."""
+    if fact.source != "table" or not _KO_KIND_ROW.fullmatch(name):
+        return name
+    doc = ctx.docs.get(fact.doc_id)
+    if doc is None:
+        return name
+    owner = without_parentheticals(short_title(doc.title)).strip()
+    home = any(e.home_doc == fact.doc_id and normalize(e.name) == normalize(owner) for e in ctx.entities.values())
+    words = re.findall(r"\w+", normalize(owner))
+    listing = any(w in PAGE_KIND_WORDS or w in GENERIC_HEADINGS or re.search(r"\d", w) for w in words)
+    if not home or listing or normalize(owner) in normalize(name) or len(owner) > _BRAND_CHARS:
+        return name
+    return f"{owner} {name}"
 
 
 def as_written(ctx: GenContext, name: str) -> str:

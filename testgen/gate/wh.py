@@ -55,6 +55,14 @@ _ASKS_EMAIL = re.compile(r"\be-?mail\b|이메일|메일\s?주소|邮箱|电子�
 _ASKS_PHONE = re.compile(r"\b(?:tele)?phone(?: number)?\b|전화\s?번호|电话|電話", re.I)
 
 
+#: Days named by the week or the calendar: a day is an answer to "when" ("설날·추석 당일", "every other Sunday").
+_DAY_WORD = re.compile(
+    r"요일|공휴일|명절|설날|추석|당일|주말|평일|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:bank |public )?"
+    r"holidays?\b|\bweekends?\b|\bweekdays?\b|星期|周[一二三四五六日末]|[月火水木金土日]曜",
+    re.I,
+)
+
+
 def asked_kind(question: str, language: str) -> str | None:
     """The kind of answer the question word asks for, or None for what/which questions."""
     text = question.strip()
@@ -97,7 +105,7 @@ def wh_mismatch(question: str, value: str, value_type: str | None, language: str
         value_type = typed.value_type if typed else "text"
     if kind == "person" and (value_type != "text" or not _person_like(value)):
         return f"a person is asked, the answer is '{value[:40]}'"
-    if kind == "date" and value_type != "date":
+    if kind == "date" and value_type != "date" and not _DAY_WORD.search(value):
         return f"a date is asked, the answer is '{value[:40]}'"
     if kind == "number" and not re.search(r"\d", value):
         return f"a number is asked, the answer is '{value[:40]}'"

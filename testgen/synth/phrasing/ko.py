@@ -7,7 +7,7 @@ import re
 
 from schemas import FactNode
 from testgen.kg.mining import row_in_label
-from testgen.lang import DAYS, RULE_PAGE, ValueKind
+from testgen.lang import DAYS, PHONE_DIGITS, PHONE_RUN, RULE_PAGE, ValueKind, contact_kind
 from testgen.lang.ko import (
     PRICE_LABEL,
     event_clause,
@@ -116,9 +116,17 @@ def _how_much(result: str) -> str:
     return f"몇 {counter.group(1)}" if counter else "얼마"
 
 
+#: A label naming something one does by calling or writing: 불편 접수, 예약 문의, 분실물 신고, 방문 상담.
+_ASKED_AT = re.compile(r"(?:접수|문의|신고|예약|상담|신청)$")
+#: A label naming the days something is closed: 휴무일, 휴관일, 정기 휴일, 휴진.
+_CLOSED_DAY = re.compile(r"(?:휴무|휴관|휴진|휴업|휴일|쉬는\s?날)일?$")
+
+
 def _wh(fact: FactNode, ending: bool = False) -> str:
     """The question word (or, with `ending`, the question's ending) for a fact's value, from `WH`."""
     kind = value_kind(fact)
+    if kind == "other" and _CLOSED_DAY.search(fact.attribute.strip()):
+        kind = "date"  # "휴무일: 설날·추석 당일" is asked 언제, not 무엇
     if kind == "duration" and fact.unit in ("일", "박일"):
         kind = "count"  # 며칠, not 얼마 동안
     if kind == "duration" and not ending:
@@ -195,6 +203,10 @@ class Korean:
         return _TYPE_WORDS.get(doc_type.lower(), f"'{doc_type}' 항목")
 
     def _question(self, head: str, fact: FactNode) -> str:
+        number = PHONE_RUN.search(fact.value)
+        reached = contact_kind(fact.value) or (number and len(re.sub(r"\D", "", number.group())) >= PHONE_DIGITS)
+        if reached and _ASKED_AT.search(fact.attribute.strip()):
+            return f"{head} 어디로 하나요?"  # "…의 고객 불편 접수는 어디로 하나요?", not "…는 무엇인가요?"
         return f"{head} {_wh(fact, ending=True)}?"
 
     def _verbal(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
