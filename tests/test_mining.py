@@ -922,3 +922,53 @@ def test_a_capitalised_word_among_rows_of_cases_is_a_case_not_a_name() -> None:
     subjects = {f.subject for f in mined.facts}
     assert "Motorcycle" not in subjects  # a row of a table of cases
     assert {"Stall", "Spindle", "Loom"} <= subjects  # every row a name: rooms
+
+
+def test_room_and_extension_numbers_are_names_not_amounts() -> None:
+    mined = mine(
+        "# Clinics\n\n| Clinic | Room | Time |\n|---|---|---|\n| Dermatology | 1.22 | 09:00–15:00 |\n"
+        "| Urology | 1.32 | 13:00–17:00 |\n",
+        title="Clinics",
+    )
+    rooms = [f for f in mined.facts if f.attribute.lower() == "room"]
+    assert {f.value for f in rooms} == {"1.22", "1.32"}
+    assert all(f.value_type == "text" and f.number is None for f in rooms)  # no "higher room" to compute
+
+
+def test_a_plural_written_with_s_in_brackets_is_a_plain_plural() -> None:
+    mined = mine("# Clinics\n\n| Clinic | Day(s) |\n|---|---|\n| Prenatal | Tuesday and Thursday |\n", title="Clinics")
+    assert [f.attribute for f in mined.facts] == ["Days"]
+
+
+def test_a_row_of_people_counted_is_no_programme() -> None:
+    mined = mine(
+        "# 결과 보고\n\n| 프로그램 | 참여 인원(명) |\n|---|---|\n| 갈대 공예 체험 | 2,940 |\n"
+        "| 셔틀버스 이용객 | 28,100 |\n",
+        doc_id="축제/결과.md",
+        title="결과 보고",
+    )
+    subjects = {f.subject for f in mined.facts}
+    assert "갈대 공예 체험 프로그램" in subjects
+    assert not any("이용객 프로그램" in s for s in subjects)
+
+
+def test_rows_under_an_insurers_column_name_companies() -> None:
+    mined = mine(
+        "# 제휴 보험사\n\n| 보험사 | 구분 | 고객센터 |\n|---|---|---|\n| 한결생명 | 생명보험 | 1588-7741 |\n"
+        "| 푸른해상화재 | 손해보험 | 1566-3180 |\n",
+        doc_id="대리점/제휴.md",
+        title="제휴 보험사",
+    )
+    kinds = {(f.subject, f.attribute, f.value) for f in mined.facts}
+    assert ("푸른해상화재", "구분", "손해보험") in kinds  # the company's own kind, not "…의 푸른해상화재 구분"
+
+
+def test_a_units_rank_column_is_its_leaders_not_the_units() -> None:
+    mined = mine(
+        "# 조직\n\n| 조직 | 리더 | 직급 | 주요 업무 |\n|---|---|---|---|\n| 인사팀 | 김하늘 | 차장 | 채용, 급여 |\n"
+        "| 구매팀 | 권은비 | 차장 | 부품 구매 |\n",
+        doc_id="조직/조직도.md",
+        title="조직",
+    )
+    assert ("인사팀", "리더", "김하늘") in {(f.subject, f.attribute, f.value) for f in mined.facts}
+    assert not [f for f in mined.facts if f.attribute == "직급"]  # "인사팀의 직급은 차장" is the leader's rank

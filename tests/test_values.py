@@ -33,6 +33,8 @@ from testgen.kg.values import MONTHS, classify_value, find_values, parse_number
         ("2024 年 3 月 15 日", "2024-03-15"),
         ("2024年3月", "2024-03"),
         ("2024年", "2024"),
+        ("2027.04", "2027-04"),  # a year and a two-digit month: no number 2027.04
+        ("2023/12", "2023-12"),
         ("2014", "2014"),
         ("2019 - Present", "2019"),
         ("2013–2015", "2013"),

@@ -27,6 +27,7 @@ from schemas import Chunk, Document, FactNode, FactSource, ValueType
 from testgen.kg.values import ValueSpan, classify_value, find_values
 from testgen.lang import DAYS, GENERIC_HEADINGS, KO_SERVICE_KINDS, OFFER_KINDS, SERVICE_KINDS, ko
 from testgen.lang.en import base_form
+from testgen.lang.en import is_person_name as is_en_person_name
 from testgen.names import QUOTED_WORK, is_generic_title, is_usable_name, page_kind_title, without_trailing_note
 from testgen.text import is_cjk, normalize, strip_markup
 
@@ -360,7 +361,8 @@ class _Miner:
     def table(self, rows: list[tuple[int, int, str]]) -> None:
         if len(rows) < 3 or not _TABLE_SEP.match(rows[1][2]):
             return
-        header = [strip_markup(c) for c in table_cells(rows[0][2])]
+        # "Day(s)", "Fee(s)": one or more, as a plain plural
+        header = [re.sub(r"(?<=[a-z])\(s\)(?!\w)", "s", strip_markup(c), flags=re.I) for c in table_cells(rows[0][2])]
         if len(header) < 2:
             return
         body = [(s, e, [strip_markup(c) for c in table_cells(line)]) for s, e, line in rows[2:]]
@@ -411,6 +413,22 @@ class _Miner:
         # capitalised word alone among them ("Motorcycle", "Internet") is a case too, not a name ("PgBouncer", "EPC"
         # and "Library of Things" still name things)
         cases = sum(_row_names_entity(h, self.known, header[0]) for h in heads) * 2 < len(heads)
+        # "| 조직 | 리더 | 직급 |" over "| 인사팀 | 김하늘 | 차장 |": the rank is the leader's, not the team's
+        people = [
+            sum(ko.is_person_name(cells[j]) or is_en_person_name(cells[j]) for _, _, cells in body if j < len(cells))
+            * 2
+            > len(body)
+            for j in range(len(header))
+        ]
+        led = (
+            not first_is_date
+            and not people[0]
+            and any(
+                named and normalize(header[j]) in _PERSON_COLUMNS | _LEADER_COLUMNS
+                for j, named in enumerate(people)
+                if j
+            )
+        )
         for start, end, cells in body:
             if len(cells) < 2 or not (cells[0] or merged):
                 continue
@@ -451,8 +469,12 @@ class _Miner:
                     continue
                 if normalize(header[0]) in _PLACE_COLUMNS and _WHEREABOUTS.search(header[col]):
                     continue  # "the address of Chattogram" is the address of a branch in Chattogram
+                if led and normalize(header[col]) in _POST_COLUMNS:
+                    continue
                 column, unit = _column_unit(header[col])
                 typed = self._typed(cell, unit)
+                if typed is not None and _is_bare(typed) and _NUMBERING.search(column):
+                    typed = None  # "| Room | 1.30 |", "| 내선 | 1121 |": a number that names, no amount to compare
                 pos = line.find(cell)
                 value_text = typed.text if typed else cell
                 value_start = start + max(pos, 0) + (typed.start if typed else 0)
@@ -996,6 +1018,8 @@ def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool
     if re.search(r"[가-힣]", row):
         if normalize(column) in _PERSON_COLUMNS and ko.is_person_name(row) and not re.search(r"[,·/]", row):
             return True  # "| 이름 | 직위 |" over "| 문경호 | 대표세무사 |": a person
+        if _KO_ORG_COLUMN.search(normalize(column)) and len(row) <= 12 and " " not in row.strip():
+            return True  # "| 보험사 | 구분 |" over "| 푸른해상화재 | 손해보험 |": a company, named
         suffix = _KO_NAME_SUFFIX.search(row)
         # "병원", "센터" alone (a group of customers, a kind of place) is the kind a name ends with, not a name
         return suffix is not None and suffix.start() > 0 and not _KO_COMMON_ENDING.search(row)
@@ -1004,6 +1028,12 @@ def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool
     return bool(words) and all(part[:1].isupper() or part[:1].isdigit() for w in words for part in w.split("-") if part)
 
 
+#: Column headers whose numbers name a room, gate or line rather than measure anything.
+_NUMBERING = re.compile(
+    r"^(?:room|rooms|gate|platform|suite|office|bay|desk|berth|stand|terminal|floor|level|ward|locker|flight|"
+    r"ext\.?|extension|room no\.?|room number)$|호실|내선|편명|게이트|승강장|^층$",
+    re.I,
+)
 #: Row heads that gather the rest of a table: no name to ask a question by.
 _OTHER_ROWS = frozenset("기타 그외 그 외 other others misc miscellaneous etc 其他 その他".split()) | {"그 외"}
 #: Column headers of a row's number, which names nothing.
@@ -1037,6 +1067,16 @@ _MAX_TITLE_CELL = 40
 
 #: Column headers of a table's first column that names people ("| 이름 | 직위 |").
 _PERSON_COLUMNS = frozenset("이름 성명 직원 직원명 구성원 담당자 name names 姓名 氏名 名前".split())
+#: First-column headers whose rows are organisations by name: 보험사, 협력사, 거래처, 고객사, 업체, 기관.
+_KO_ORG_COLUMN = re.compile(
+    r"^(?:보험사|협력사|거래처|고객사|파트너사|제휴사|업체|업체명|회사|회사명|기관|기관명|은행)$"
+)
+#: A row naming people, not a thing of its table's kind: "셔틀버스 이용객", "현장 방문객", "Walk-in visitors".
+_PEOPLE_ROW = re.compile(
+    r"(?:이용객|방문객|관람객|관광객|이용자|참가자|참여자|입장객|탑승객)$|\b(?:visitors|users|attendees|riders)$", re.I
+)
+#: Column headers of the person who leads a row's unit ("| 조직 | 리더 | 직급 |").
+_LEADER_COLUMNS = frozenset("리더 책임자 팀장 부서장 본부장 leader head lead manager".split())
 #: A cell naming several people: "윤재복, 남궁현", "최병두 외 8명", "Ana Ruiz and Ben Cole".
 _SEVERAL_PEOPLE = re.compile(r"[,，、;/]|\s외\s|\s(?:and|&)\s|\s및\s")
 #: Column headers of the unit a staff list's person works in.
@@ -1156,6 +1196,8 @@ def _with_kind(name: str, kind: str, known: frozenset[str]) -> str:
     cjk_name = is_cjk(name) and len(name) <= 10 and not re.search(r"[\d()~%:/]", name)  # "베이직" under "요금제"
     if not (cjk_name or _row_names_entity(name, known)) or normalize(name) in _TOTAL_COLUMNS:
         return ""
+    if _PEOPLE_ROW.search(name):
+        return ""  # "| 셔틀버스 이용객 | 28,100 |" under "프로그램": the people counted, no programme
     if normalize(name).endswith(normalize(kind)) or not (_bare_word(name, known) or _KO_SERVICE_KIND.fullmatch(kind)):
         return name
     return f"{name} {kind}"  # "탁구" under "강좌명" is the 탁구 강좌, "성인 초급 A" the 성인 초급 A 강좌

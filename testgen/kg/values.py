@@ -66,6 +66,8 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
     ),
     ("date", "en_my", re.compile(rf"\b({_MONTH})\s+({_YEAR})\b")),
     ("date", "iso", re.compile(rf"\b({_YEAR})[-./](\d{{1,2}})[-./](\d{{1,2}})\b")),
+    # a year and a two-digit month with a dot or slash ("2027.04", "2023/12"): a month, never the number 2027.04
+    ("date", "ym", re.compile(rf"\b({_YEAR})[./](0[1-9]|1[0-2])\b(?![./]\d)")),
     ("date", "quarter", re.compile(rf"\b(Q[1-4])\s+({_YEAR})\b")),
     ("date", "iso_quarter", re.compile(rf"\b({_YEAR})[-\s]?(Q[1-4])\b")),
     (
@@ -223,7 +225,7 @@ def _date_key(kind: str, groups: tuple[str | None, ...]) -> str | None:
     if kind == "cjk_md":
         month, day = int(g[0]), int(g[1])
         return f"--{month:02d}-{day:02d}" if 1 <= month <= 12 and 1 <= day <= 31 else None
-    if kind == "cjk_ym":
+    if kind in ("cjk_ym", "ym"):
         return f"{g[0]}-{int(g[1]):02d}" if 1 <= int(g[1]) <= 12 else None
     if kind == "iso_quarter":
         return f"{g[0]}-{g[1]}"
