@@ -258,7 +258,10 @@ def _clean_title(text: str) -> str:
     if "_" in text and not re.search(r"\s", text.strip()):
         text = text.replace("_", " ")  # a wiki slug as heading: "Google_検索"
     # ASCII runs only: an ideographic space is part of how a CJK title is written
-    return re.sub(r"[ \t\n]+", " ", text).strip(" \t,;:—-")
+    text = re.sub(r"[ \t\n]+", " ", text).strip(" \t,;:—-")
+    if re.fullmatch(r"(?:[가-힣] ){2,}[가-힣]", text):
+        text = text.replace(" ", "")  # "보 도 자 료": a word spaced out letter by letter
+    return text
 
 
 def clean_stem(stem: str) -> str:
@@ -508,8 +511,8 @@ def derive_title(text: str, front_matter: dict[str, str], stem: str) -> tuple[st
 
 
 def _title(text: str, front_matter: dict[str, str], stem: str) -> str:
-    title, source = derive_title(text, front_matter, stem)
-    if source != "front matter" and page_kind_title(title):
+    title, _ = derive_title(text, front_matter, stem)
+    if page_kind_title(title):
         # "# 재단 소개" over "| 법인명 | 재단법인 늘품나눔재단 |": the page is the foundation's, by the name it gives
         named = _NAME_KEY.search(text[:_NAME_KEY_CHARS])
         name = without_trailing_note(strip_markup(named.group(1))).strip() if named else ""

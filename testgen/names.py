@@ -337,7 +337,7 @@ PAGE_KIND_WORDS = GENERIC_HEADINGS | frozenset(
     rota roster newsletter bulletin opening closing
     소개 연혁 공지 공고 제도 절차 휴가 복지 팀 회의록 회의 가이드 매뉴얼 체크리스트 온보딩 프로세스 업무 결과 보고
     보고서 자료 규칙 지침 공시 의료진 교수진 강사진 임직원 구성원 단원 조직도 모음 문답 질의응답 정정보도 보도자료
-    연락망 비상연락망
+    연락망 비상연락망 연락처 내선번호 전화번호부
     재단 기관 단체 법인 협회 조합 병원 학교 센터 도서관 연구소 foundation firm 사업 실적 계획 예산 활동""".split()
 )
 _WHATS_ON = re.compile(r"\bwhat['’]s on\b")
@@ -372,6 +372,8 @@ _KO_INTRODUCING = re.compile(
     r"(?:직원|부서|부서별|팀별)\s*연락처|(?:점포|매장|지점)\s*(?:안내|현황|목록)|조직도(?:\s*(?:및|·|/|&)\s*(?:(?:직원|부서|부서별|팀별)\s*)?연락처)?|(?:제품\s*)?사양서?|(?:(?:연습|공연|행사|교육|운영|수업)\s*)?일정표?|(?:진료|이용|시설|입원|외래|방문|서비스)\s*안내(?:문|서)?|"
     r"(?:(?<=\s)[가-힣]+\s)?(?:진료\s*)?(?:비용|요금|가격|수수료|이용료|진료비)\s*안내(?:문|서)?)$"
 )
+#: A joining word left at the end of a title once what it joined is cut: "… 회사 소개 및".
+_KO_JOINED_END = re.compile(r"\s+(?:및|과|와)$|\s*[·/&,]$")
 #: A Korean welcome page's title: "새길로지스 사내 위키에 오신 것을 환영합니다 👋" welcomes to 새길로지스.
 _KO_WELCOME = re.compile(
     r"^(.+?)(?:\s*(?:사내|공식))?(?:\s*(?:위키|홈페이지|포털|블로그|누리집))?에\s*오신\s*(?:것을|걸)\s*환영합니다[.!]*$"
@@ -421,7 +423,12 @@ def introduced_name(name: str) -> str:
     if welcome:
         bare = next(g for g in welcome.groups() if g)
     else:
-        bare = _KO_INTRODUCING.sub("", _INTRODUCING.sub("", name)).strip()
+        bare = _INTRODUCING.sub("", name).strip()
+        for _ in range(3):  # "회사 소개 및 직원 연락처": each introducing part, with the word joining them
+            cut = _KO_JOINED_END.sub("", _KO_INTRODUCING.sub("", bare).strip()).strip()
+            if cut == bare:
+                break
+            bare = cut
         bare = bare.rstrip("!") if bare != name else bare  # "Welcome to Quillstone!"
     bare = _KO_INTRODUCING_BEFORE.sub("", bare).strip()  # "회사소개 흙결공방" (a file named 회사소개_흙결공방)
     guide = _KO_GUIDE_OF.match(bare)

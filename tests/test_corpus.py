@@ -512,6 +512,21 @@ def test_a_page_titled_by_its_kind_is_named_by_the_name_it_gives(tmp_path: Path)
     assert titles == {"about.md": "재단법인 늘품나눔재단", "team.md": "팀 소개"}  # no name given: the title stays
 
 
+def test_a_front_matter_title_of_a_kind_of_page_is_named_too_and_a_spaced_out_word_is_one(tmp_path: Path) -> None:
+    (tmp_path / "overview.md").write_text(
+        "---\ntitle: 회사 개요\n---\n\n# 회사 개요\n\n| 항목 | 내용 |\n|---|---|\n| 회사명 | 주식회사 솔담리빙 |\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "release.txt").write_text("보 도 자 료\n\n배포일: 2025년 10월 13일\n", encoding="utf-8")
+    titles = {doc.doc_id: doc.title for doc in load_kb(tmp_path).documents}
+    assert titles["overview.md"] == "주식회사 솔담리빙"
+    assert titles["release.txt"] == "release"  # "보도자료" names a kind of page: the file's name is better
+    from testgen.corpus import _clean_title
+
+    assert _clean_title("보 도 자 료") == "보도자료"
+    assert _clean_title("온솔 갈대빛 축제") == "온솔 갈대빛 축제"  # words of several letters stay apart
+
+
 @pytest.mark.parametrize(
     ("text", "stem", "title"),
     [

@@ -435,3 +435,18 @@ def test_a_yes_or_no_that_recurs_is_no_entity(tmp_path: Path) -> None:
     names = {e.name for e in build_graph(load_corpus(tmp_path)).entities()}
     assert "Harbor Mutual" in names  # a name that recurs is an entity …
     assert not names & {"Yes", "No"}  # … a verdict that recurs is not
+
+
+def test_a_page_titled_by_its_kind_is_not_given_to_the_thing_it_names_most(tmp_path: Path) -> None:
+    root = write_kb(
+        tmp_path,
+        {
+            "products/AF-300.md": "# AF-300\n\n- 용량: 3.0 L\n- 무게: 3.1 kg\n",
+            "company/연혁.md": "# 연혁\n\n- 2017.04 바삭 미니(AF-300) 출시\n- 2023.12 바삭 미니(AF-300) 단종\n\n"
+            "| 연도 | 연말 임직원 수 (명) |\n|---|---:|\n| 2012 | 31 |\n| 2015 | 104 |\n",
+        },
+    )
+    kg = build_graph(load_corpus(root))
+    staff = [f for f in kg.facts() if f.doc_id == "company/연혁.md" and "임직원" in f.attribute]
+    assert staff
+    assert all(f.subject_entity != "entity:af-300" for f in staff)  # the company's headcount, not the fryer's

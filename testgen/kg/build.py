@@ -254,7 +254,9 @@ def _pick_doc_subjects(documents: list[Document], index: EntityIndex, mentions: 
         ]
         if in_title:
             index.doc_subject[doc.doc_id] = max(in_title, key=lambda k: (len(index.entities[k].name), k))
-        elif counts:
+        elif counts and not is_generic_title(doc.title):
+            # a page titled only by its kind ("연혁", "회사 개요") is about the KB's owner, whom it need not name most:
+            # the CEO or the first product it names is no subject for the founding date or the headcount
             best = max(sorted(counts), key=lambda k: counts[k])
             if counts[best] >= 2:
                 index.doc_subject[doc.doc_id] = best
