@@ -71,6 +71,10 @@ def attribute_cues(fact: FactNode) -> list[str]:
     return cues
 
 
+#: A Korean label of a kind or type: 유형, 종류, 형태, 구분, 방식.
+_KO_TYPE_LABEL = re.compile(r"(?:유형|종류|형태|구분|방식)$")
+
+
 #: Words that name the same event: a founding date is stated by "창업", "세웠" or "established" as well.
 _SAME_EVENT = (
     frozenset({"found", "estab", "incor", "설립", "설립일", "창업", "창립", "세웠", "세운"}),
@@ -695,6 +699,8 @@ class Closure:
         dimension = _UNIT_DIMENSION.get((fact.unit or "").lower())
         if dimension and cues:
             cues.append(dimension)  # "a 48-volt pack" tells a voltage, whatever the label calls it
+        if cues and _KO_TYPE_LABEL.search(fact.attribute.strip()) and re.fullmatch(f"[{HANGUL}]+", fact.value):
+            cues.append(fact.value + "형")  # "유형: 순수보장" is told by "…순수보장형이라", whatever calls it a type
         counted = _COUNT_LABEL.fullmatch(normalize(fact.attribute)) is not None and fact.unit is None
         for chunk_id in self._about(fact, forms, home):
             if ctx.chunks[chunk_id].doc_id in docs:

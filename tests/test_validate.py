@@ -1623,3 +1623,19 @@ def test_a_korean_address_under_a_directions_heading_or_squeezed_in_a_signature_
     address = next(f for f in ctx.facts if f.value.startswith("서울특별시"))
     # the brochure's directions and the notice's signature write it; "서초중앙로 1180" is another building
     assert fact_closure(ctx, address) == {"firm/members.md", "firm/intro.md", "firm/notice.txt"}
+
+
+def test_a_type_is_told_by_its_value_with_the_type_suffix(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "agency/compare.md": "# 상품 비교\n\n| 상품명 | 유형 | 월 보험료 |\n|---|---|---|\n"
+            "| 든든 화재보험 | 순수보장 | 9,900원 |\n| 튼튼 암보험 | 비갱신 | 38,400원 |\n",
+            "agency/든든 화재보험.md": "# 든든 화재보험\n\n만기에 돌려받는 환급금은 없는 순수보장형입니다.\n",
+            "agency/튼튼 암보험.md": "# 튼튼 암보험\n\n튼튼 암보험은 순수보장 설계와 다른 비갱신형입니다.\n",
+        },
+    )
+    kind = next(f for f in ctx.facts if f.attribute == "유형" and f.value == "순수보장")
+    docs = fact_closure(ctx, kind)
+    assert "agency/든든 화재보험.md" in docs  # its own page: "…순수보장형입니다"
+    assert "agency/튼튼 암보험.md" not in docs  # another product's page
