@@ -380,6 +380,7 @@ def test_document_titles_are_not_owners_of_facts() -> None:
     assert document_subject("Velvera Smartphone Usage Guide")
     assert document_subject("Product Specification Document")
     assert document_subject("하늘여행 예약 안내")
+    assert document_subject("2025년 1분기 취급 상품 보장·보험료 비교표")  # a table of comparisons is a document
     assert not document_subject("Aurora Commute 400")
     assert not document_subject("하늘여행")
 
@@ -1885,3 +1886,91 @@ def test_a_row_named_by_its_label_or_words_of_it_in_a_notice_of_the_folder_has_c
     assert gate._changed_elsewhere(battery) == "Additional stacked battery   $9,600     $10,100"
     assert gate._changed_elsewhere(size) is None
     assert gate._changed_elsewhere(premium) is None
+
+
+def test_a_price_changed_with_an_arrow_beside_words_of_the_question_is_ambiguous(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "agency/faq.md": "# 자주 묻는 질문\n\nQ. 운전자보험 보험료는?\n"
+            "A. 든든운전자보험 기본형은 40세 기준 월 12,800원입니다.\n",
+            "agency/minutes.txt": "회의록\n\n안건 1. 보험료 조정\n- 4월 1일부터 40세 기본형 12,800원 → 13,900원.\n",
+            "agency/guide.md": "# 상품 안내\n\n고급형은 50세 기준 월 12,800원입니다.\n",
+        },
+    )
+    gate = Gate(ctx)
+    price = next(f for f in ctx.facts if f.doc_id == "agency/faq.md" and f.value == "12,800원")
+    asked = "든든운전자보험 기본형은 40세 기준 월 얼마인가요?"
+    assert gate._changed_as_asked(price, asked) == "- 4월 1일부터 40세 기본형 12,800원 → 13,900원."
+    other = next(f for f in ctx.facts if f.doc_id == "agency/guide.md" and f.value == "12,800원")
+    assert gate._changed_as_asked(other, "고급형은 50세 기준 월 얼마인가요?") is None  # another plan and age
+
+
+def _mention(ctx: GenContext, value: str, question: str) -> Draft:
+    fact = FactNode(
+        fact_id="fact:m",
+        subject="솔담리빙",
+        attribute="관련 페이지",
+        value=value,
+        value_type="text",
+        source="sentence",
+        doc_id=next(iter(ctx.docs)),
+        chunk_id=next(iter(ctx.chunks)),
+        evidence=value,
+        start=0,
+        end=len(value),
+    )
+    return Draft(
+        category="relationship",
+        question=question,
+        reference_answer=f"{value}입니다.",
+        keywords=[value],
+        facts=[fact],
+        answer_spans=[value],
+        language="ko",
+        template="ko.relation.mention",
+    )
+
+
+def test_a_mention_of_a_page_or_of_a_folder_name_is_no_relation(tmp_path: Path) -> None:
+    ctx = kb_context(tmp_path, {"home.md": "# 솔담리빙\n\n솔담리빙의 위키입니다.\n"})
+    gate = Gate(ctx)
+    page = gate.check(_mention(ctx, "조직도 및 내선번호", "솔담리빙과 관련된 조직은 무엇인가요?"))
+    assert page is not None and page.reason == "document_subject"
+    folder = gate.check(_mention(ctx, "보안 수칙 해설", "솔담리빙과 관련된 'IT' 항목은 무엇인가요?"))
+    assert folder is not None and folder.reason == "pasted_label"
+
+
+def test_a_headline_is_no_subject_for_a_sentence(tmp_path: Path) -> None:
+    headline = '"빛으로 잇는 길" … 제7회 갈대 축제 17일 개막'
+    ctx = kb_context(
+        tmp_path, {"press/open.txt": f"{headline}\n\n축제 기간 동안 대표 메뉴 가격은 1만 원 이하로 묶었다.\n"}
+    )
+    fact = next(f for f in ctx.facts if f.source == "sentence")
+    draft = Draft(
+        category="numerical",
+        question=f"{headline}은 대표 메뉴 가격을 얼마 이하로 묶었나요?",
+        reference_answer="1만 원 이하로 묶었습니다.",
+        keywords=["1만 원"],
+        facts=[fact.model_copy(update={"subject": headline})],
+        answer_spans=["1만 원"],
+        language="ko",
+        template="ko.sentence",
+    )
+    failure = Gate(ctx)._names(draft)
+    assert failure is not None and failure.reason == "document_subject"
+
+
+def test_a_property_word_is_no_name_word_however_the_kb_capitalises_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "air/contact.md": "# Contact\n\n| Channel | Details | Opening hours |\n|---|---|---|\n"
+            "| Phone | 01632 960 400 | Daily 07:00–20:00 |\n| Email | help@fellair.example | Within 2 days |\n"
+            "| Web Chat | In the app | Daily |\n",
+            "air/team.md": "# Team\n\n| Name | Role | Email |\n|---|---|---|\n"
+            "| Priya Haldane | Baggage Supervisor | baggage@fellair.example |\n",
+        },
+    )
+    assert "Email" in {e.name for e in ctx.entities.values()}  # a row of the channels table
+    assert not Gate(ctx)._name_word("Email")  # "Priya Haldane's email" pastes no name into its label

@@ -39,6 +39,7 @@ from testgen.gate.bridges import BridgeIndex
 from testgen.gate.keys import KeyIndex, namesake_value, person_namesakes, priced_again
 from testgen.gate.labels import (
     CONTACT_VALUE,
+    PROPERTY_HEADS_EN,
     bare_label,
     count_label,
     label_for_value,
@@ -197,6 +198,17 @@ class Gate:
                     return _fail("document_subject", f"'{name[:40]}' is the title of a page about a topic")
                 if page_kind_title(name):
                     return _fail("document_subject", f"'{name[:40]}' names a kind of page, not a thing")
+                if fact.source == "sentence" and re.search(r"[\"“”…]", name):
+                    # '"빛으로 잇는 갈대의 길" … 축제 17일 개막': a press release's headline, not what it is about
+                    return _fail("document_subject", f"'{name[:40]}' is a headline, not a name")
+        if "mention" in draft.template:
+            # "온담리빙과 관련된 조직은 조직도 및 내선번호입니다": a page a home page links to is no related thing, and
+            # a folder that names no kind reads as debris ("…와 관련된 'IT' 항목")
+            for fact in draft.facts:
+                if document_subject(fact.value) or document_kind(fact.value) or page_kind_title(fact.value):
+                    return _fail("document_subject", f"'{fact.value[:40]}' is a page, not a thing related to another")
+            if re.search(r"'[^']+' 항목", draft.question):
+                return _fail("pasted_label", "a folder's name pasted as the kind of thing asked for")
         for fact in draft.facts:
             # the document is named by its title, or by the heading the fact sits under ("# Cendara University /
             # ## Professional Development Policy / Effective Date: …" is the policy's date)
@@ -289,7 +301,8 @@ class Gate:
             self._name_words = {
                 w for e in self.ctx.entities.values() for w in e.name.split() if re.fullmatch(r"[A-Z][a-z]{3,}", w)
             }
-        return word in self._name_words and not self._lower_word(word)
+        # a word that names a property ("Email" of a contact table's row) is no name, however the KB writes it
+        return word in self._name_words and not self._lower_word(word) and word.lower() not in PROPERTY_HEADS_EN
 
     def _subtitle_topic(self, fact: FactNode) -> str | None:
         """The topic a page's subtitle names when the fact was given to the name before it: under "ZX Bank Ltd. –
@@ -533,7 +546,7 @@ class Gate:
             other = self._dated_again(fact)
             if other:
                 return _fail("ambiguous_key", f"the page dates the same event again: '{other[:40]}'")
-            changed = self._changed_elsewhere(fact)
+            changed = self._changed_elsewhere(fact) or self._changed_as_asked(fact, draft.question)
             if changed:
                 return _fail("ambiguous_key", f"a page says it changed: '{changed[:50]}'")
             namesake = namesake_value(self.ctx, fact) or self._namesake_of(fact.subject_entity, draft.question)
@@ -567,6 +580,29 @@ class Gate:
         if fact.fact_id not in self._changed:
             self._changed[fact.fact_id] = self._change_line(fact)
         return self._changed[fact.fact_id]
+
+    def _changed_as_asked(self, fact: FactNode, question: str) -> str | None:
+        """A line on any page that writes the fact's amount as changed ("40세 기본형 12,800원 → 13,900원") with two
+        words of the question beside it ("…기본형은 40세 기준 월 얼마인가요?"), whatever the page calls the subject:
+        the line, or None."""
+        if fact.number is None or fact.value_type != "money":
+            return None
+        asked = {w for w in re.findall(r"[^\W_]{2,}", normalize(question)) if w not in _STOP_WORDS}
+        asked = {_KO_PARTICLE_END.sub("", w) if re.search(r"[가-힣]$", w) else w for w in asked}
+        asked = {w for w in asked if len(w) >= 2}
+        value = fact.value.strip()
+        for chunk_id in sorted(self.ctx.chunks_with(value)):
+            text = self.ctx.chunks[chunk_id].text
+            at = text.find(value)
+            while at >= 0:
+                before, after = text[max(0, at - 40) : at], text[at + len(value) : at + len(value) + 40]
+                if _changed_around(before, after):
+                    start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+                    line = text[start : end if end >= 0 else len(text)]
+                    if sum(w in normalize(line) for w in asked) >= 2:
+                        return line.strip()
+                at = text.find(value, at + 1)
+        return None
 
     def _change_line(self, fact: FactNode) -> str | None:
         """`_changed_elsewhere`'s scan, once per fact: each place a chunk naming the subject writes the value, with
@@ -781,6 +817,15 @@ _BEFORE_COLUMN = re.compile(
 _AFTER_COLUMN = re.compile(
     r"\bnew\b|\bfrom\s+\d|\bafter\b|변경\s?후|인상\s?후|조정\s?후|개정\s?후|\d+월\s?\d+일부터", re.I
 )
+
+
+#: Words of a question that say nothing of its subject: question words and endings.
+_STOP_WORDS = frozenset(
+    "what when where who how much many is are was the of at for does do in on to and 얼마인가요 얼마 무엇인가요 언제 "
+    "어디 누구 몇 인가요 있나요 되나요 기준".split()
+)
+#: A Korean particle at the end of a question's word: "기본형은" → "기본형".
+_KO_PARTICLE_END = re.compile(r"(?:은|는|이|가|을|를|의|에|에서|으로|로|와|과|도|만)$")
 
 
 def _changed_around(before: str, after: str) -> bool:

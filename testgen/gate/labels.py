@@ -204,7 +204,7 @@ _MEASURE_ACRONYMS = frozenset("ABV APR APY AER GPA BMI RPM VAT ROI MPG IBU EBC O
 # The head nouns that name a property of something (its name, price, size, date, owner ...). A label whose head is
 # something else names a part, a variant or a table cell ("battery", "diesel", "long press", "business class",
 # "성인 성수기"), and "What is X's battery?" asks nothing a user would ask. English and Korean; general vocabulary.
-_PROPERTY_HEADS_EN = frozenset(
+PROPERTY_HEADS_EN = frozenset(
     """name title role position job status type kind category grade level tier rank rating score
     address email e-mail phone telephone fax number id code identifier url website site location headquarters
     country city region state province origin nationality language currency education degree major field
@@ -220,7 +220,9 @@ _PROPERTY_HEADS_EN = frozenset(
     efficiency consumption temperature voltage population headcount count quantity share percentage ratio
     proportion growth margin return yield age lifespan warranty coverage guarantee material colour color
     dimensions resolution storage memory processor employer affiliation institution university school
-    product customer client partner vendor supplier counterparty sponsor account""".split()
+    product customer client partner vendor supplier counterparty sponsor account
+    clinician specialist consultant physician doctor surgeon nurse therapist instructor teacher tutor coach
+    trainer""".split()
 )
 _PROPERTY_HEADS_KO = (
     "이름 명칭 상호 주소 위치 소재지 본사 번호 연락처 전화 이메일 코드 아이디 직책 직위 "
@@ -267,7 +269,7 @@ def unnamed_property(attribute: str, language: str) -> str | None:
         if len(words) == 1 and head in _VAGUE_EN:
             return f"'{label[:30]}' says too little to ask for (areas of what?)"
         singular = {head, head[:-1] if head.endswith("s") else head, head[:-2] if head.endswith("es") else head}
-        if singular & _PROPERTY_HEADS_EN:
+        if singular & PROPERTY_HEADS_EN:
             return None
         return f"'{label[:30]}' names a part, variant or cell, not a property (head '{head}')"
     if language == "ko":

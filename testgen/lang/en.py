@@ -358,7 +358,8 @@ _PERSON_LABEL = re.compile(
     r"\b(owner|manager|lead|leader|head|founder|co-founder|ceo|cto|cfo|coo|cio|cmo|director|contact|supervisor|"
     r"mentor|representative|champion|sponsor|president|chair|chairman|chairperson|author|reviewer|approver|"
     r"advisor|adviser|coordinator|assignee|principal|partner in charge|officer|chief|dean|secretary|treasurer|"
-    r"administrator|"
+    r"administrator|clinician|specialist|consultant|physician|doctor|surgeon|nurse|therapist|instructor|teacher|"
+    r"tutor|coach|trainer|"
     r"(founded|managed|led|owned|headed|written|approved|signed|reviewed|sponsored) by|reports to|reporting to)s?\b",
     re.I,
 )
@@ -602,6 +603,8 @@ VERBAL: tuple[Verbal, ...] = (
     # who and when a programme is for
     _v("ages|age|age range|age group|ages served", "other", "What ages is {s} for?", "The ages for {s} are {v}."),
     _v("dates|date range|session dates|run dates", "other", "What are the dates of {s}?", "The dates of {s} are {v}."),
+    _v("time|times|session time|session times", "other", "What time is {s}?", "{s} is at {v}."),
+    _v("day|days|session day|session days", "other", "What days is {s} on?", "{s} is on {v}."),
     # counts, amounts, durations
     _v(
         "employees|number of employees|no. of employees|employee count|headcount|staff|staff count|workforce|"
