@@ -19,6 +19,7 @@ from testgen.categories._common import (
     as_written,
     is_quantity,
     keywords_for_value,
+    shown_value,
     subject_name,
     with_stated_unit,
 )
@@ -829,3 +830,22 @@ def test_a_course_named_by_a_row_carries_the_named_place_whose_page_it_is_on(tmp
     names = {f.doc_id: subject_name(ctx, f) for f in ctx.facts if f.value == "7.5 km" and f.subject_entity is not None}
     assert names["wiki/가온산 자연휴양림.md"] == "가온산 자연휴양림 둘레길 코스"  # the park's own trail
     assert names["wiki/2025년 탐방 프로그램 안내.md"] == "둘레길 코스"  # a listing page names no owner
+
+
+@pytest.mark.parametrize(
+    ("value", "unit", "value_type", "evidence", "shown"),
+    [
+        ("3.4", "kg", "number", "| BL-900 | 3.4 |", "3.4 kg"),
+        ("3.4", "kg", "number", "| 믹서기 | 3.4 |", "3.4kg"),  # Korean writes the unit close
+        ("20,000", "원", "money", "| 진단서 | 20,000 |", "20,000원"),
+        ("120", "$", "money", "| Dock | 120 |", "$120"),
+        ("1.0", "kg", "number", "| Kettle | 1.0 |", "1.0 kg"),  # the digits as written
+        ("2.9 kg", "kg", "number", "| Pack | 2.9 kg |", "2.9 kg"),  # a unit already written
+    ],
+)
+def test_a_bare_figure_is_shown_with_its_columns_unit(
+    value: str, unit: str, value_type: str, evidence: str, shown: str
+) -> None:
+    f = kv_fact("Weight", value, value_type, unit=unit, number=float(value.split()[0].replace(",", "")))
+    f = f.model_copy(update={"evidence": evidence})
+    assert shown_value(f) == shown

@@ -44,6 +44,9 @@ EN_ROWS = [
         "What percentage is Orbit Labs' stake?",
     ),
     ("other", fact("Industry", "Robotics"), "Orbit Labs", "What is Orbit Labs' industry?"),
+    ("person-role", fact("Clinician", "Dr. Leontyne Abara"), "Fracture Clinic", "Who is Fracture Clinic's clinician?"),
+    ("time", fact("Time", "09:00–12:00"), "Respiratory Clinic", "What time is Respiratory Clinic?"),
+    ("days", fact("Days", "Tuesday and Thursday"), "Prenatal Clinic", "What days is Prenatal Clinic on?"),
 ]
 
 

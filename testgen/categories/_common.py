@@ -427,9 +427,20 @@ def with_stated_unit(fact: FactNode) -> FactNode:
         per = _HEADING_PER.search(fact.context or "")
         if per:
             return fact.model_copy(update={"value": f"{fact.value} per {per.group(1)}"})
-    if not fact.unit or fact.value_type not in ("money", "percent", "number") or not _BARE_NUMBER.fullmatch(fact.value):
-        return fact
-    return fact.model_copy(update={"value": fact.value + fact.unit})
+    shown = shown_value(fact)
+    return fact if shown == fact.value else fact.model_copy(update={"value": shown})
+
+
+def shown_value(fact: FactNode) -> str:
+    """A fact's value as an answer writes it: a bare number with the unit its column or note gives ("3.4" under
+    "무게 (kg)" → "3.4kg" in Korean, "3.4 kg" in English; "120" under "Price ($)" → "$120"), the digits as written."""
+    unit = fact.unit
+    if not unit or fact.value_type not in ("money", "percent", "number") or not _BARE_NUMBER.fullmatch(fact.value):
+        return fact.value
+    if not unit[:1].isalnum() and unit != "%":
+        return unit + fact.value  # "$", "£", "₩": before the figure
+    spaced = unit.isascii() and unit[:1].isalpha() and not is_cjk(fact.evidence)
+    return f"{fact.value} {unit}" if spaced else fact.value + unit
 
 
 #: A heading's note saying what its prices are for: "Vaccines (per dose, exam not included)", "Rates (per night)".

@@ -14,6 +14,7 @@ from testgen.categories._common import (
     of_one_kind,
     owning_organisation,
     phraser,
+    shown_value,
     subject_name,
 )
 from testgen.categories._registry import register
@@ -92,7 +93,7 @@ class Comparative:
             ph, flags = phraser(ctx, language)
             subjects = [ph.subject(subject_name(ctx, f)) for f in facts]
             kind = _kind(facts[0])
-            phrased = ph.compare(subjects, facts[0].attribute, [f.value for f in facts], winner, higher, kind)
+            phrased = ph.compare(subjects, facts[0].attribute, [shown_value(f) for f in facts], winner, higher, kind)
             if phrased is None:
                 continue
             question, answer, template = phrased

@@ -20,6 +20,7 @@ from testgen.categories._common import (
     keywords_for_value,
     of_one_kind,
     phraser,
+    shown_value,
     single_fact_draft,
     stratified,
     subject_name,
@@ -148,7 +149,8 @@ class Numerical:
             note = tax_note(ctx, a)  # a sum of trade prices is ex VAT as they are
             result_text += f"({note})" if note and language == "ko" else f" {note}" if note else ""
         subjects = [ph.subject(subject_name(ctx, a)), ph.subject(subject_name(ctx, b))]
-        phrased = ph.arithmetic(op, subjects, a.attribute, [a.value, b.value], result_text, [a.qualifier, b.qualifier])
+        shown = [shown_value(a), shown_value(b)]  # "3.4" under "무게 (kg)" is "3.4kg"
+        phrased = ph.arithmetic(op, subjects, a.attribute, shown, result_text, [a.qualifier, b.qualifier])
         if phrased is None:
             return None
         question, answer, template = phrased
