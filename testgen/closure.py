@@ -75,6 +75,8 @@ def attribute_cues(fact: FactNode) -> list[str]:
 _KO_TYPE_LABEL = re.compile(r"(?:유형|종류|형태|구분|방식)$")
 
 
+#: A label of a short code a thing goes by: "Airport code", "Ticker", "약칭".
+_CODE_LABEL = re.compile(r"\b(?:code|abbreviation|symbol|ticker|iata)\b|코드|약칭|약어", re.I)
 #: Words that name the same event: a founding date is stated by "창업", "세웠" or "established" as well.
 _SAME_EVENT = (
     frozenset({"found", "estab", "incor", "설립", "설립일", "창업", "창립", "세웠", "세운"}),
@@ -408,6 +410,8 @@ _GENERIC_HEADS = frozenset({"부서장", "책임자", "조직장", "기관장"})
 _KIND_LABEL = re.compile(r"^\s*(?:category|type|kind|class|segment|genre)\s*$", re.I)
 #: The head of a Korean unit, the unit's kind with 장: 팀장, 지점장, 본부장, 센터장, 파트장, 실장.
 _UNIT_KIND = re.compile(r"(?:팀|지점|본부|센터|파트|실|사업부)장$")
+#: The end of a unit's name: "운영지원팀", "기획실", "영업본부".
+_UNIT_END = re.compile(r"[가-힣](?:팀|지점|본부|센터|파트|실|사업부|과)$")
 #: Labels of the role a person holds.
 _ROLE_LABEL = re.compile(
     r"^\s*(?:job title|title|role|position|team|department|직책|직위|직함|역할|소속|부서|팀)\s*$", re.I
@@ -1162,10 +1166,16 @@ class Closure:
 
     def _title_after_name(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """A Korean role written around the name: "경영지원팀 윤태경 팀장" states 윤태경's 직책 "경영지원팀장"
-        (the unit, the name, then the unit's kind with 장)."""
-        role = re.sub(r"\s+", "", normalize(fact.value))
+        (the unit, the name, then the unit's kind with 장), "홍보팀 문가영 주무관" her "홍보팀 주무관"."""
+        if fact.value_type != "text" or not _ROLE_LABEL.search(fact.attribute):
+            return set()
+        words = normalize(fact.value).split()
+        if len(words) == 2 and _UNIT_END.search(words[0]) and re.fullmatch(f"[{HANGUL}]{{2,}}", words[1]):
+            # "운영지원팀 주무관" is told by "운영지원팀 임현수 주무관": the unit, the name, then the post
+            return self._name_between(forms, found, re.escape(words[0]), re.escape(words[1]))
+        role = "".join(words)
         kind = _UNIT_KIND.search(role)
-        if fact.value_type != "text" or not _ROLE_LABEL.search(fact.attribute) or kind is None or kind.start() == 0:
+        if kind is None or kind.start() == 0:
             return set()
         return self._name_between(forms, found, re.escape(role[:-1]), re.escape(kind.group(0)))
 
@@ -1200,11 +1210,13 @@ class Closure:
         )
 
     def _measure_in_brackets(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
-        """An amount with its unit, or a place, in brackets right after the subject's name: "Support for the KC-720
-        Cargo (48 V)" states its nominal voltage, "가온누리병원 건강검진센터(별관 3층, 내선 7360)" the centre's
-        location, when no other attribute of the subject has that value."""
+        """An amount with its unit, a place or a code in brackets right after the subject's name: "Support for the
+        KC-720 Cargo (48 V)" states its nominal voltage, "가온누리병원 건강검진센터(별관 3층, 내선 7360)" the centre's
+        location, "Halvergate (HVG)" its code, when no other attribute of the subject has that value."""
         placed = fact.value_type == "text" and _PLACE_LABEL.search(fact.attribute) is not None
-        if not (placed or (_specific(fact) and fact.value_type != "date")):
+        # a code in brackets after the name: "| Halvergate (HVG) | …" states Halvergate's airport code
+        coded = _CODE_LABEL.search(fact.attribute) is not None and re.fullmatch(r"[A-Z0-9]{2,6}", fact.value.strip())
+        if not (placed or coded or (_specific(fact) and fact.value_type != "date")):
             return set()
         entity = fact.subject_entity or normalize(fact.subject)
         own = [f for f in self.ctx.facts_by_entity.get(entity, []) if normalize(f.value) == normalize(fact.value)]

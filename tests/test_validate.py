@@ -1639,3 +1639,34 @@ def test_a_type_is_told_by_its_value_with_the_type_suffix(tmp_path: Path) -> Non
     docs = fact_closure(ctx, kind)
     assert "agency/든든 화재보험.md" in docs  # its own page: "…순수보장형입니다"
     assert "agency/튼튼 암보험.md" not in docs  # another product's page
+
+
+def test_a_code_in_brackets_after_the_name_states_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "air/routes.md": "# Routes\n\n| Destination | Airport code | First season |\n|---|---|---|\n"
+            "| Halvergate | HVG | 2009 |\n| Drumlin | DRM | 2009 |\n",
+            "air/team.md": "# Stations\n\n| Airport | Station manager |\n|---|---|\n"
+            "| Halvergate (HVG) | Rhys Tambling |\n| Drumlin | Bartosz Kinnear |\n",
+        },
+    )
+    code = next(f for f in ctx.facts if f.value == "HVG")
+    assert "air/team.md" in fact_closure(ctx, code)
+    other = next(f for f in ctx.facts if f.value == "DRM")
+    assert "air/team.md" not in fact_closure(ctx, other)  # named there without its code
+
+
+def test_a_unit_and_post_written_around_the_name_state_them(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "fest/about.md": "# 축제 개요\n\n| 이름 | 직책 |\n|---|---|\n| 문가영 | 홍보팀 주무관 |\n"
+            "| 임현수 | 운영지원팀 주무관 |\n",
+            "fest/press.txt": "보도자료\n\n담당: 조직위원회 홍보팀 문가영 주무관 (061-530-7724)\n",
+        },
+    )
+    press = next(f for f in ctx.facts if f.value == "홍보팀 주무관")
+    assert "fest/press.txt" in fact_closure(ctx, press)
+    other = next(f for f in ctx.facts if f.value == "운영지원팀 주무관")
+    assert "fest/press.txt" not in fact_closure(ctx, other)

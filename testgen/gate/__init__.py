@@ -179,6 +179,18 @@ class Gate:
         return None
 
     # -- the checks, in the order a reader would spot the problem ---------------------------------
+    def _mention(self, draft: Draft) -> GateFailure | None:
+        """A relation told by a mention ("온담리빙과 관련된 조직은 조직도 및 내선번호입니다"): a page a home page links
+        to is no related thing, and a folder that names no kind reads as debris ("…와 관련된 'IT' 항목")."""
+        if "mention" not in draft.template:
+            return None
+        for fact in draft.facts:
+            if document_subject(fact.value) or document_kind(fact.value) or page_kind_title(fact.value):
+                return _fail("document_subject", f"'{fact.value[:40]}' is a page, not a thing related to another")
+        if re.search(r"'[^']+' 항목", draft.question):
+            return _fail("pasted_label", "a folder's name pasted as the kind of thing asked for")
+        return None
+
     def _names(self, draft: Draft) -> GateFailure | None:
         problem = file_name_problem(draft.question)
         if problem:
@@ -201,14 +213,9 @@ class Gate:
                 if fact.source == "sentence" and re.search(r"[\"“”…]", name):
                     # '"빛으로 잇는 갈대의 길" … 축제 17일 개막': a press release's headline, not what it is about
                     return _fail("document_subject", f"'{name[:40]}' is a headline, not a name")
-        if "mention" in draft.template:
-            # "온담리빙과 관련된 조직은 조직도 및 내선번호입니다": a page a home page links to is no related thing, and
-            # a folder that names no kind reads as debris ("…와 관련된 'IT' 항목")
-            for fact in draft.facts:
-                if document_subject(fact.value) or document_kind(fact.value) or page_kind_title(fact.value):
-                    return _fail("document_subject", f"'{fact.value[:40]}' is a page, not a thing related to another")
-            if re.search(r"'[^']+' 항목", draft.question):
-                return _fail("pasted_label", "a folder's name pasted as the kind of thing asked for")
+        mention = self._mention(draft)
+        if mention:
+            return mention
         for fact in draft.facts:
             # the document is named by its title, or by the heading the fact sits under ("# Cendara University /
             # ## Professional Development Policy / Effective Date: …" is the policy's date)

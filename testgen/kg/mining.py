@@ -413,22 +413,7 @@ class _Miner:
         # capitalised word alone among them ("Motorcycle", "Internet") is a case too, not a name ("PgBouncer", "EPC"
         # and "Library of Things" still name things)
         cases = sum(_row_names_entity(h, self.known, header[0]) for h in heads) * 2 < len(heads)
-        # "| 조직 | 리더 | 직급 |" over "| 인사팀 | 김하늘 | 차장 |": the rank is the leader's, not the team's
-        people = [
-            sum(ko.is_person_name(cells[j]) or is_en_person_name(cells[j]) for _, _, cells in body if j < len(cells))
-            * 2
-            > len(body)
-            for j in range(len(header))
-        ]
-        led = (
-            not first_is_date
-            and not people[0]
-            and any(
-                named and normalize(header[j]) in _PERSON_COLUMNS | _LEADER_COLUMNS
-                for j, named in enumerate(people)
-                if j
-            )
-        )
+        led = not first_is_date and _led_by_a_person(header, body)
         for start, end, cells in body:
             if len(cells) < 2 or not (cells[0] or merged):
                 continue
@@ -999,6 +984,19 @@ def _keyed_by_name(
     return header, body
 
 
+def _led_by_a_person(header: list[str], body: list[tuple[int, int, list[str]]]) -> bool:
+    """Whether a table's rows are units, each with a column naming the person who leads it ("| 조직 | 리더 | 직급 |"
+    over "| 인사팀 | 김하늘 | 차장 |"): its rank column is then the leader's, not the team's."""
+    people = [
+        sum(ko.is_person_name(cells[j]) or is_en_person_name(cells[j]) for _, _, cells in body if j < len(cells)) * 2
+        > len(body)
+        for j in range(len(header))
+    ]
+    return not people[0] and any(
+        named and normalize(header[j]) in _PERSON_COLUMNS | _LEADER_COLUMNS for j, named in enumerate(people) if j
+    )
+
+
 def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool:
     """Whether a table's row header (under `column`) names a thing (a branch, a product) rather than labels a case."""
     if normalize(row) in known:
@@ -1022,7 +1020,9 @@ def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool
             return True  # "| 보험사 | 구분 |" over "| 푸른해상화재 | 손해보험 |": a company, named
         suffix = _KO_NAME_SUFFIX.search(row)
         # "병원", "센터" alone (a group of customers, a kind of place) is the kind a name ends with, not a name
-        return suffix is not None and suffix.start() > 0 and not _KO_COMMON_ENDING.search(row)
+        # 시 and 원 need a name of two syllables before them: "수원시", not "택시"; "연구원", not "직원" or "회원"
+        least = 2 if suffix is not None and suffix.group() in ("시", "원") else 1
+        return suffix is not None and suffix.start() >= least and not _KO_COMMON_ENDING.search(row)
     words = [w for w in row.split() if w.lower() not in {"of", "the", "and", "&", "for", "de"}]
     # every part capitalised, past hyphens too: "Rolls-Royce" names a thing, "Out-of-state" and "Blu-rays" label cases
     return bool(words) and all(part[:1].isupper() or part[:1].isdigit() for w in words for part in w.split("-") if part)
