@@ -1974,3 +1974,8 @@ def test_a_property_word_is_no_name_word_however_the_kb_capitalises_it(tmp_path:
     )
     assert "Email" in {e.name for e in ctx.entities.values()}  # a row of the channels table
     assert not Gate(ctx)._name_word("Email")  # "Priya Haldane's email" pastes no name into its label
+
+
+def test_a_status_is_no_property_to_ask() -> None:
+    assert unnamed_property("상태", "ko") is not None  # "AF-450의 상태는 판매중": asked as a label, not a question
+    assert unnamed_property("판매 가격", "ko") is None

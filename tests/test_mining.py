@@ -972,3 +972,14 @@ def test_a_units_rank_column_is_its_leaders_not_the_units() -> None:
     )
     assert ("인사팀", "리더", "김하늘") in {(f.subject, f.attribute, f.value) for f in mined.facts}
     assert not [f for f in mined.facts if f.attribute == "직급"]  # "인사팀의 직급은 차장" is the leader's rank
+
+
+def test_a_common_word_ending_like_a_place_name_is_no_name() -> None:
+    mined = mine(
+        "# 경비 정산\n\n| 항목 | 기준 | 한도 |\n|---|---|---|\n| 택시 | 건당 | 실비 |\n| 수원시 | 1일 | 20,000원 |\n",
+        doc_id="인사/경비.md",
+        title="경비 정산",
+    )
+    subjects = {f.subject for f in mined.facts}
+    assert "택시" not in subjects  # a taxi is no city, whatever its last syllable
+    assert "수원시" in subjects
