@@ -77,6 +77,8 @@ _KO_TYPE_LABEL = re.compile(r"(?:유형|종류|형태|구분|방식)$")
 
 #: A label of a short code a thing goes by: "Airport code", "Ticker", "약칭".
 _CODE_LABEL = re.compile(r"\b(?:code|abbreviation|symbol|ticker|iata)\b|코드|약칭|약어", re.I)
+#: A label of a product's name: 제품명, 상품명, 모델명, "Product name".
+_NAME_LABEL = re.compile(r"(?:제품|상품|모델)\s?명$|^(?:product |model )?name$", re.I)
 #: Words that name the same event: a founding date is stated by "창업", "세웠" or "established" as well.
 _SAME_EVENT = (
     frozenset({"found", "estab", "incor", "설립", "설립일", "창업", "창립", "세웠", "세운"}),
@@ -670,6 +672,8 @@ class Closure:
         if not digits:
             return self.ctx.chunks_with(fact.value)
         key = max(digits, key=len)  # the year of a date, the amount of a price
+        if fact.value_type == "date" and fact.date_key and fact.date_key[:4].isdigit():
+            key = fact.date_key[:4]  # "2011.11" is also written "2011년 11월": the year alone
         found = self.ctx.token_index.get(key, set()) | self.ctx.chunks_with(fact.value)
         if fact.number and fact.unit == "원" and fact.number % 10_000 == 0:
             # "70,000원" is also written "7만 원": the chunks with the figure before 만
@@ -746,6 +750,7 @@ class Closure:
         docs |= self._price_retold(fact, docs)
         docs |= self._beside_its_row_label(fact, cues, docs)
         docs |= self._address_written(fact, forms, docs)
+        docs |= self._name_beside_code(fact, forms, docs)
         docs |= self._legal_name_beside(fact, forms, docs)
         docs |= self._contact_in_folder(fact, docs)
         docs |= self._said_of_every_variant(fact, cues, docs)
@@ -1228,6 +1233,23 @@ class Closure:
         said = re.compile(rf"(?<!\w)(?:{names})\s*[(（]\s*{re.escape(normalize(fact.value))}(?![\w.])[^()（）]*[)）]")
         chunks = self._chunks_naming(forms) & self.ctx.chunks_with(fact.value)  # the index narrows first
         return self._docs_with_a_line(chunks, found, lambda lines, i: bool(said.search(normalize(lines[i]))))
+
+    def _name_beside_code(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """A product's name written right beside its code, in either order or in brackets: "바삭 오븐 AF-700",
+        "'바삭 오븐(AF-700)'" state AF-700's 제품명 "바삭 오븐" without the label."""
+        if fact.value_type != "text" or not _NAME_LABEL.search(fact.attribute.strip()):
+            return set()
+        codes = {f for f in forms if _IDENTIFIER.fullmatch(f.upper()) or re.search(r"[a-z]-?\d", f)}
+        if not codes or len(fact.value) > _ROLE_CHARS:
+            return set()
+        value = re.escape(normalize(fact.value))
+        code = _alternation(codes, shortest=2)
+        said = re.compile(
+            rf"(?<!\w){value}\s*[(（]?\s*(?:{code})(?![\w-])|(?<![\w-])(?:{code})\s*[)）]?\s*{value}(?!\w)"
+        )
+        return self._docs_with_a_line(
+            self._chunks_naming(forms), found, lambda lines, i: bool(said.search(normalize(lines[i])))
+        )
 
     def _address_written(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """Pages that write the subject's e-mail address and name the subject: an article's byline ("송재원 기자" at

@@ -849,3 +849,8 @@ def test_a_bare_figure_is_shown_with_its_columns_unit(
     f = kv_fact("Weight", value, value_type, unit=unit, number=float(value.split()[0].replace(",", "")))
     f = f.model_copy(update={"evidence": evidence})
     assert shown_value(f) == shown
+
+
+def test_a_list_of_five_in_one_cell_is_five_keywords() -> None:
+    value = "에어프라이어(바삭 시리즈), 전기밥솥, 전기포트, 믹서기, 토스터"
+    assert keywords_for_value(value) == ["에어프라이어", "전기밥솥", "전기포트", "믹서기", "토스터"]

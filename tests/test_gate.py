@@ -226,6 +226,7 @@ def test_note_columns_are_opaque_and_properties_are_not() -> None:
         ("윤정애의 이메일은 무엇인가요?", "내선 101", "text", "ko"),
         ("What is the front desk's phone number?", "Ask at reception", "text", "en"),
         ("솔빛마트 본점의 휴무일은 언제인가요?", "본점 건물 1층", "text", "ko"),
+        ("보증 정책에 따른 고무 패킹 무상 보증 기간은 무엇인가요?", "보증 제외", "text", "ko"),  # no period given
     ],
 )
 def test_question_words_that_do_not_fit_the_value_are_rejected(
@@ -251,6 +252,8 @@ def test_question_words_that_do_not_fit_the_value_are_rejected(
         ("도서출판 소금빛의 전화번호는 무엇인가요?", "02-334-5120", "text", "ko"),
         ("솔빛마트 본점의 휴무일은 언제인가요?", "설날·추석 당일", "text", "ko"),  # days answer a "when"
         ("When is the Harbour Café closed?", "Mondays and bank holidays", "text", "en"),
+        ("보증 정책에 따른 본체 무상 보증 기간은 어떻게 되나요?", "구입일로부터 1년", "text", "ko"),
+        ("회원권의 이용 기간은 어떻게 되나요?", "무제한", "text", "ko"),
     ],
 )
 def test_question_words_that_fit_are_kept(question: str, value: str, value_type: str, language: str) -> None:

@@ -983,3 +983,17 @@ def test_a_common_word_ending_like_a_place_name_is_no_name() -> None:
     subjects = {f.subject for f in mined.facts}
     assert "택시" not in subjects  # a taxi is no city, whatever its last syllable
     assert "수원시" in subjects
+
+
+def test_a_clinic_named_by_a_row_takes_its_kind() -> None:
+    mined = mine(
+        "# Outpatient clinics\n\n| Clinic | Time |\n|---|---|\n| Dermatology | 09:00–15:00 |\n"
+        "| Respiratory and COPD | 09:00–12:00 |\n| Diabetes Education Centre | 09:00–16:00 |\n",
+        doc_id="hospital/clinics.md",
+        title="Outpatient clinics",
+    )
+    assert {f.subject for f in mined.facts} == {
+        "Dermatology Clinic",
+        "Respiratory and COPD Clinic",
+        "Diabetes Education Centre",  # already says what it is
+    }

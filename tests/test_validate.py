@@ -1670,3 +1670,35 @@ def test_a_unit_and_post_written_around_the_name_state_them(tmp_path: Path) -> N
     assert "fest/press.txt" in fact_closure(ctx, press)
     other = next(f for f in ctx.facts if f.value == "운영지원팀 주무관")
     assert "fest/press.txt" not in fact_closure(ctx, other)
+
+
+def test_a_products_name_beside_its_code_states_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "products/lineup.md": "# 라인업\n\n| 모델 | 제품명 | 무게 (kg) |\n|---|---|---|\n"
+            "| AF-700 | 바삭 오븐 | 7.9 |\n| AF-450 | 바삭 프로 | 4.3 |\n",
+            "minutes/0513.md": "# 주간 회의\n\n- 바삭 오븐 AF-700: 229,000원 → 199,000원\n"
+            "- AF-450 물량 점검 (바삭 오븐 라인 공유)\n",
+        },
+    )
+    oven = next(f for f in ctx.facts if f.value == "바삭 오븐")
+    assert "minutes/0513.md" in fact_closure(ctx, oven)
+    pro = next(f for f in ctx.facts if f.value == "바삭 프로")
+    assert "minutes/0513.md" not in fact_closure(ctx, pro)  # AF-450 named, but not beside its name
+
+
+def test_a_month_written_with_a_dot_is_found_where_it_is_written_in_words(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "products/cookers.md": "# 밥솥 라인업\n\n| 모델 | 출시 | 용량 |\n|---|---|---|\n"
+            "| RC-06 | 2011.11 | 6인용 |\n| RC-10 | 2014.03 | 10인용 |\n",
+            "company/history.md": "# 연혁\n\n- 2011년 11월 전기밥솥 시장 진출, 6인용 'RC-06' 출시\n"
+            "- 2014년 RC-10 개발 착수\n",
+        },
+    )
+    launch = next(f for f in ctx.facts if f.value == "2011.11")
+    assert "company/history.md" in fact_closure(ctx, launch)
+    other = next(f for f in ctx.facts if f.value == "2014.03")
+    assert "company/history.md" not in fact_closure(ctx, other)  # the year alone, and no launch

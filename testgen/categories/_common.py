@@ -165,7 +165,7 @@ def keywords_for_value(value: str) -> list[str]:
         # right need not repeat it word for word
         return keywords_for_value(bare)
     # "CT(콘빔 CT), 파노라마, 구강 스캐너": a list whose items carry notes of their own
-    parts = list_items(value, most=4) or _noted_items(value) or _slash_items(value)
+    parts = list_items(value, most=_MOST_ITEMS) or _noted_items(value) or _slash_items(value)
     if parts:
         # a list in one cell ("영어, 베트남어"): a correct answer worded differently still names each part; a floor or
         # a unit alone ("2층" of "…풍덕천로 123, 2층") names nothing
@@ -200,12 +200,14 @@ _QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"|‘([^’]+)’|“([^”]+)”|�
 
 
 def _noted_items(value: str) -> list[str]:
-    """The items of a list of three or four whose items carry notes ("CT(콘빔 CT), 파노라마, 구강 스캐너"), without the
-    notes; [] otherwise (a day in brackets, "25.08.04.(월)", is part of its date)."""
-    items = list_items(_INNER_NOTE.sub("", value), most=4)
+    """The items of a list of three to five whose items carry notes ("CT(콘빔 CT), 파노라마, 구강 스캐너"), without
+    the notes; [] otherwise (a day in brackets, "25.08.04.(월)", is part of its date)."""
+    items = list_items(_INNER_NOTE.sub("", value), most=_MOST_ITEMS)
     return items if len(items) >= 3 else []
 
 
+#: The most items a one-cell list is split into as keywords (a longer list is named by its longest phrases).
+_MOST_ITEMS = 5
 _POSTCODE_FIRST = re.compile(r"^\s*[(（]\d{5,6}[)）]\s*(?=\S)")
 _INNER_NOTE = re.compile(r"\s?[(（][^()（）]{2,}[)）]")
 _FLOOR_ONLY = re.compile(r"\d+\s?(?:층|호|F)|(?:floor|suite|unit|room)\s+\w+|\w+\s+floor", re.I)

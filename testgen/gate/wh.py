@@ -88,6 +88,12 @@ def wh_mismatch(question: str, value: str, value_type: str | None, language: str
         return "'多少年' asks how many years; the answer is a year (哪一年)"
     if language == "ko" and re.search(r"[률율]\s*(?:은|는|이|가)\s", question) and not re.search(r"\d", value):
         return f"a rate is asked (…률/…율), the answer is '{value[:40]}'"  # "증감률은 흑자전환": no rate
+    if (
+        language == "ko"
+        and re.search(r"(?:기간|기한|한도)\s*(?:은|는|이|가)\s", question)
+        and not re.search(r"\d|무제한|무기한|평생|영구|제한 없|없음", value)
+    ):
+        return f"a period or limit is asked, the answer is '{value[:40]}'"  # "무상 보증 기간은 보증 제외": no period
     amount = _AMOUNT_LABEL_EN.search(question) if language == "en" else None
     if amount and not re.search(r"\d|\b(?:unlimited|free|none|closed)\b", value, re.I) and not is_placeholder(value):
         # "What is the mobile phone limit?" answered "Not claimable", hours answered "Best effort": a rule, not a

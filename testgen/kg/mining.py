@@ -1071,6 +1071,12 @@ _PERSON_COLUMNS = frozenset("이름 성명 직원 직원명 구성원 담당자 
 _KO_ORG_COLUMN = re.compile(
     r"^(?:보험사|협력사|거래처|고객사|파트너사|제휴사|업체|업체명|회사|회사명|기관|기관명|은행)$"
 )
+#: The last word of a name that already says what kind of thing it is: "… Centre", "… Unit", "… Service".
+_OWN_KIND_END = re.compile(
+    r"\b(?:centre|center|clinic|unit|service|services|team|office|lab|laboratory|department|ward|programme|program|"
+    r"course|class|workshop|route|vaccine|line)s?$",
+    re.I,
+)
 #: A row naming people, not a thing of its table's kind: "셔틀버스 이용객", "현장 방문객", "Walk-in visitors".
 _PEOPLE_ROW = re.compile(
     r"(?:이용객|방문객|관람객|관광객|이용자|참가자|참여자|입장객|탑승객)$|\b(?:visitors|users|attendees|riders)$", re.I
@@ -1198,7 +1204,12 @@ def _with_kind(name: str, kind: str, known: frozenset[str]) -> str:
         return ""
     if _PEOPLE_ROW.search(name):
         return ""  # "| 셔틀버스 이용객 | 28,100 |" under "프로그램": the people counted, no programme
-    if normalize(name).endswith(normalize(kind)) or not (_bare_word(name, known) or _KO_SERVICE_KIND.fullmatch(kind)):
+    if normalize(name).endswith(normalize(kind)):
+        return name
+    # "Respiratory and COPD" under "Clinic" is the Respiratory and COPD Clinic; a name ending in a kind of its own
+    # ("Diabetes Education Centre") or an offer's longer name ("Pro Max" under "Plan") stays as it is
+    served = kind.lower() in SERVICE_KINDS and not _OWN_KIND_END.search(name)
+    if not (_bare_word(name, known) or _KO_SERVICE_KIND.fullmatch(kind) or served):
         return name
     return f"{name} {kind}"  # "탁구" under "강좌명" is the 탁구 강좌, "성인 초급 A" the 성인 초급 A 강좌
 
