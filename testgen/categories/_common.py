@@ -159,6 +159,7 @@ def keywords_for_value(value: str) -> list[str]:
     if quoted:
         return keywords_for_value(next(g for g in quoted.groups() if g))  # "'Noeul Pixel 라운지'": no quotes
     value = _POSTCODE_FIRST.sub("", value)  # "(16914) 경기도 용인시 혁신로 87-3": the postcode opens the line
+    value = _ABOUT.sub("", value)  # "c. 26,000 objects": an answer may say "about 26,000"
     bare = without_trailing_note(value)
     if bare != value and len(bare) >= 2 and re.search(r"\w", bare):
         # "경전철 (고무차륜 AGT)", "$2,000–$20,500 (undergrad/grad)": the note qualifies the value; an answer that is
@@ -206,6 +207,8 @@ def _noted_items(value: str) -> list[str]:
     return items if len(items) >= 3 else []
 
 
+#: An approximation's word before a figure: "c. 26,000", "ca. 400", "approx. 12 km", "about 40", "약 300명".
+_ABOUT = re.compile(r"^(?:c\.|ca\.|circa|approx\.?|approximately|about|around|roughly|약)\s*(?=\d)", re.I)
 #: The most items a one-cell list is split into as keywords (a longer list is named by its longest phrases).
 _MOST_ITEMS = 5
 _POSTCODE_FIRST = re.compile(r"^\s*[(（]\d{5,6}[)）]\s*(?=\S)")
@@ -236,7 +239,7 @@ def is_quantity(fact: FactNode) -> bool:
         return False
     if re.search(r"\d\s*\S*\s*(?:전|후|이내|以内|之前|之后|前|後)$|\b(?:before|after|prior to|within)\b", fact.value):
         return False  # "출발 21일 전", "30 days before departure": a deadline, not an amount
-    bare = re.sub(r"\s*[(（][^)）]*[)）]$", "", fact.value.strip())  # "5000mAh (non-removable)"
+    bare = re.sub(r"\s*[(（][^)）]*[)）]$", "", _ABOUT.sub("", fact.value.strip()))  # "5000mAh (non-removable)"
     if _MEASURE.fullmatch(bare):  # "180 liters", "540 square meters", "5000mAh": a unit the parser lacks
         return True
     # the amounts of the value itself, not of its note: "한도윤 (제3대, 2021년 3월 취임)" is a person
@@ -387,6 +390,29 @@ def _beside_the_subject(keywords: list[str], name: str) -> list[str]:
     return kept or keywords
 
 
+def _in_its_only_currency(ctx: GenContext, fact: FactNode) -> FactNode:
+    """A price under "Price (GBP)" asked without "in GBP" when its value says the currency ("£60.00") and the
+    subject is priced in no other ("Price (INR)" beside "Price (USD)" keeps "in USD")."""
+    bracket = _CURRENCY_BRACKET.search(fact.attribute)
+    if bracket is None or fact.value_type != "money" or not re.search(r"[^\d\s.,]", fact.value):
+        return fact
+    label = fact.attribute[: bracket.start()].strip().lower()
+    others = ctx.facts_by_entity.get(fact.subject_entity or "", [])
+    if any(
+        o.fact_id != fact.fact_id
+        and (m := _CURRENCY_BRACKET.search(o.attribute)) is not None
+        and o.attribute[: m.start()].strip().lower() == label
+        and m.group(1).upper() != bracket.group(1).upper()
+        for o in others
+    ):
+        return fact
+    return fact.model_copy(update={"attribute": fact.attribute[: bracket.start()].strip()})
+
+
+#: A currency in a label's closing bracket: "Price (GBP)", "Cost (USD)".
+_CURRENCY_BRACKET = re.compile(r"\s*\((USD|EUR|GBP|KRW|JPY|CNY|INR|AUD|CAD|CHF|SGD|HKD)\)\s*$", re.I)
+
+
 def single_fact_draft(ctx: GenContext, fact: FactNode, category: str) -> Draft | None:
     """A question about one fact, or None when the language rules have no natural form for it."""
     language = ctx.language_of(fact)
@@ -395,7 +421,7 @@ def single_fact_draft(ctx: GenContext, fact: FactNode, category: str) -> Draft |
         return None  # "제주 힐링 3박 4일": the number belongs to a product name, not a quantity
     name = subject_name(ctx, fact)
     subject = ph.subject(name)
-    asked, fact = fact, with_stated_unit(fact)
+    asked, fact = fact, _in_its_only_currency(ctx, with_stated_unit(fact))
     org = owning_organisation(ctx, fact, name) if language == "en" else None
     phrased = None
     if org:

@@ -50,6 +50,14 @@ _COUNTING = frozenset(
 _THRESHOLD = re.compile(r"최소|최대|한도|제한|상한|하한|minimum|maximum|\bmin\b|\bmax\b|limit|cap\b", re.I)
 
 
+#: A name of an offer one picks among others: a plan, a pass, a membership, a fare (요금제, 이용권, 회원권).
+_OFFER_NAME = re.compile(
+    r"\b(?:plan|tier|edition|package|bundle|membership|subscription|pass|fare|concession|ticket)s?$|"
+    r"(?:요금제|플랜|이용권|회원권|멤버십|정기권|입장권)$",
+    re.I,
+)
+
+
 def _counted(unit: str | None) -> bool:
     return unit is not None and unit.strip().lower() in _COUNTING
 
@@ -125,6 +133,10 @@ class Numerical:
             if op == "sum" and ((a.value_type == "number" and not _counted(a.unit)) or _THRESHOLD.search(a.attribute)):
                 # two systems' sizes or two lines' lengths are no total anyone needs, nor two tours' minimum sizes
                 op = "difference"
+            if op == "sum" and any(_OFFER_NAME.search(subject_name(ctx, f)) for f in (a, b)):
+                op = "difference"  # two plans or passes are chosen between, never bought together
+            if op == "ratio" and a.value_type == "number" and not _counted(a.unit):
+                op = "difference"  # "the ratio of the size of X to that of Y": measures are told apart by how much
             if op in ("difference", "ratio") and not same_subject and (a.number or 0.0) < (b.number or 0.0):
                 a, b = b, a
             x, y = a.number or 0.0, b.number or 0.0

@@ -19,7 +19,8 @@ _FILE = re.compile(
 )
 # Words that make a title name a document rather than the thing it describes.
 DOCUMENT_WORDS = re.compile(
-    r"\b(?:guide|guidelines?|manual|handbook|document(?:ation)?|specifications?|spec sheet|catalog(?:ue)?|"
+    r"\b(?:guide|guidelines?|manual|handbook|document(?:ation)?|specifications?|spec sheet|catalog(?:ue)?|notices?|"
+    r"memo(?:randum)?|circular|"
     r"brochure|calendar|timetable|syllabus|options|directory|overview|faqs?|readme|report|whitepaper|datasheet|glossary|map|index|summary|"
     r"instructions|notes|frequently asked questions|questions and answers|q&a|careers at|about us|"
     r"contact us|api reference|reference (?:docs?|guide|manual)|release notes|changelog|getting started|"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from schemas import FactNode
-from testgen.lang import GENERIC_HEADINGS, OFFER_KINDS, ValueKind, contact_kind
+from testgen.lang import GENERIC_HEADINGS, OFFER_KINDS, ValueKind, contact_kind, is_contact_value
 from testgen.lang.en import (
     a_or_an,
     base_form,
@@ -76,6 +76,17 @@ def _bracket_currency(label: str) -> str | None:
     return m.group(1).upper() if m else None
 
 
+#: Each currency's sign: a value written "£60.00" already says GBP.
+_SIGN = {"USD": "$", "GBP": "£", "EUR": "€", "KRW": "₩", "JPY": "¥", "CNY": "¥", "INR": "₹"}
+
+
+def _with_currency(value: str, currency: str | None) -> str:
+    """A value with the currency its label's bracket gives, unless it already says it ("£60.00", "8,999 INR")."""
+    if not currency or currency in value or _SIGN.get(currency, currency) in value:
+        return value
+    return f"{value} {currency}"
+
+
 def _outside(attr: str) -> str:
     return re.sub(r"\([^)]*\)", " ", attr)
 
@@ -117,6 +128,8 @@ _MONEY_WORDS = re.compile(
     r"payment|income|profit|spend|limit|allowance|bonus|stipend|per[- ]diems?|reimbursement|grant|subsidy|wage)\b",
     re.I,
 )
+#: An infobox label of who does something to the subject: "Managed by", "Operated by", "Owned by".
+_DONE_BY = re.compile(r"([A-Za-z]+ed) by", re.I)
 #: What a "Year <participle>" column dates about the row's own subject (a university is founded, not initiated).
 _OWN_EVENTS = frozenset(
     "founded established built launched released opened introduced incorporated registered completed published "
@@ -190,6 +203,9 @@ _MEASURE_COMPARATIVES = {
     "weight": "heavier",
     "depth": "deeper",
     "range": "longer",
+    "size": "larger",
+    "area": "larger",
+    "distance": "farther",
 }
 
 
@@ -200,6 +216,8 @@ _COMPARED_MEASURES = {
     "length": ("longer", "shorter", "longest", "shortest"),
     "width": ("wider", "narrower", "widest", "narrowest"),
     "depth": ("deeper", "shallower", "deepest", "shallowest"),
+    "size": ("larger", "smaller", "largest", "smallest"),
+    "area": ("larger", "smaller", "largest", "smallest"),
 }
 
 
@@ -422,6 +440,11 @@ class English:
         verbal = self._verbal(fact, subject, kind)
         if verbal is not None:
             return verbal
+        by = _DONE_BY.fullmatch(fact.attribute.strip().rstrip(":"))
+        if by and fact.value_type == "text" and not is_contact_value(fact.value):
+            # an infobox's "Managed by: Ollerdale Wildlife Trust": "Who is X managed by?", not "Who is X's managed by?"
+            done = by.group(1).lower()
+            return f"Who is {subject} {done} by?", _sentence(f"{subject} is {done} by {fact.value}."), "en.done_by"
         attr = attr_phrase(fact.attribute) if fact.value_type != "money" else fact_attr(fact)
         if re.fullmatch(r"contacts?(?: details?| info(?:rmation)?)?", attr, re.I):
             # a "Contact" column holding an e-mail or a number: ask for what it holds ("Dr. Marsh's contact e-mail")
@@ -466,8 +489,7 @@ class English:
         question = form.question
         if kind == "amount":
             currency = _bracket_currency(fact.attribute)
-            if currency and currency not in value:
-                value = f"{value} {currency}"
+            value = _with_currency(value, currency)
             if currency:  # "How much does X cost in USD?" where the page also gives the price in INR
                 question = question.removesuffix("?") + f" in {currency}?"
         at = "at" if kind == "place" and re.match(r"\d", value) else _prep(fact)
@@ -500,6 +522,21 @@ class English:
                 f"When was {subject} {attr}?",
                 _sentence(f"{subject} was {attr} {_prep(fact)} {value}."),
                 "en.date.passive",
+            )
+        if len(words) == 1 and re.fullmatch(r"[a-z]+-[a-z]+ed", attr):
+            # "Re-established: 1994": "When was X re-established?", not "When is X's re-established?"
+            return (
+                f"When was {subject} {attr}?",
+                _sentence(f"{subject} was {attr} {_prep(fact)} {value}."),
+                "en.date.passive",
+            )
+        if len(words) == 2 and words[1].lower().endswith("ed") and base_form(words[1].lower(), self.vocabulary):
+            # "Dam completed: 1957": "When was Coldwell Reservoir's dam completed?"
+            noun, done = attr.split()
+            return (
+                f"When was {self._of(noun, subject)} {done}?",
+                _sentence(f"{self._of(noun, subject)} was {done} {_prep(fact)} {value}."),
+                "en.date.part_done",
             )
         if len(words) == 1 and words[0].isalpha():
             participle = attr + ("d" if attr.endswith("e") else "ed")
@@ -596,7 +633,7 @@ class English:
         if kind == "amount":
             currency = _bracket_currency(fact.attribute)
             attr = re.sub(r"\s*\([^)]*\)$", "", attr) if currency else attr
-            shown = f"{value} {currency}" if currency and currency not in value else value
+            shown = _with_currency(value, currency)
             cost = self._cost(subject, attr, shown, f" in {currency}" if currency else "")
             if cost is not None:
                 return cost
