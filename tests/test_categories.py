@@ -20,6 +20,7 @@ from testgen.categories._common import (
     is_quantity,
     keywords_for_value,
     shown_value,
+    single_fact_draft,
     subject_name,
     with_stated_unit,
 )
@@ -775,7 +776,7 @@ def test_a_telephone_number_with_its_desk_is_its_keyword() -> None:
 
 def test_measures_are_compared_or_divided_and_only_amounts_and_counts_are_added(tmp_path: Path) -> None:
     pages = {
-        f"packages/{name.lower()}.md": f"# {name} Package\n\n- **System size**: {size} kW\n- **Price**: ${price:,}\n"
+        f"kits/{name.lower()}.md": f"# {name} Solar Kit\n\n- **System size**: {size} kW\n- **Price**: ${price:,}\n"
         f"- **Panels**: {panels} panels\n- **Minimum order**: {panels // 5} units\n"
         for name, size, price, panels in (
             ("Essential", "6.15", 17900, 15),
@@ -794,6 +795,21 @@ def test_measures_are_compared_or_divided_and_only_amounts_and_counts_are_added(
     assert ops.get("System size")  # they are still compared
     assert "sum" in ops.get("Price", set())  # buying both costs the total
     assert ops.get("Minimum order") and "sum" not in ops["Minimum order"]  # two limits add up to nothing
+
+
+def test_two_plans_one_chooses_between_are_never_added(tmp_path: Path) -> None:
+    pages = {
+        f"plans/{name.lower()}.md": f"# {name} Plan\n\n- **Price**: ${price:,}\n- **Seats**: {seats} seats\n"
+        for name, price, seats in (("Starter", 900, 5), ("Team", 2400, 20), ("Business", 5200, 50))
+    }
+    ctx = kb_context(tmp_path, pages)
+    ops = {
+        draft.derived["op"]
+        for seed in range(5)
+        for draft in itertools.islice(get_category("numerical").candidates(ctx, random.Random(seed)), 200)
+        if draft.derived and draft.facts[0].attribute == "Price"
+    }
+    assert ops and "sum" not in ops  # a team picks one plan: their total is no question
 
 
 def test_things_of_different_kinds_in_a_flat_folder_are_not_compared(tmp_path: Path) -> None:
@@ -854,3 +870,25 @@ def test_a_bare_figure_is_shown_with_its_columns_unit(
 def test_a_list_of_five_in_one_cell_is_five_keywords() -> None:
     value = "에어프라이어(바삭 시리즈), 전기밥솥, 전기포트, 믹서기, 토스터"
     assert keywords_for_value(value) == ["에어프라이어", "전기밥솥", "전기포트", "믹서기", "토스터"]
+
+
+def test_an_approximations_word_is_no_part_of_a_keyword() -> None:
+    assert keywords_for_value("c. 26,000 objects") == ["26,000 objects"]
+    assert keywords_for_value("약 640명") == ["640명"]
+    assert is_quantity(kv_fact("Collection size", "c. 26,000 objects"))
+
+
+def test_a_price_asks_its_currency_only_when_the_thing_has_another(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "bikes/plans.md": "# Plans\n\n| Plan | Price (GBP) |\n|---|---|\n| Day Pass | £6.00 |\n"
+            "| Annual Membership | £90.00 |\n",
+            "shop/dock.md": "# Wireless Dock\n\n- Price (INR): ₹8,999\n- Price (USD): $109\n",
+        },
+    )
+    drafts = {f.value: single_fact_draft(ctx, f, "numerical") for f in ctx.facts if f.value in ("£90.00", "$109")}
+    one, two = drafts["£90.00"], drafts["$109"]
+    assert one is not None and two is not None
+    assert "GBP" not in one.question and "GBP" not in one.reference_answer  # "£90.00" says it already
+    assert two.question.endswith("in USD?") and "USD" not in two.reference_answer

@@ -47,6 +47,19 @@ EN_ROWS = [
     ("person-role", fact("Clinician", "Dr. Leontyne Abara"), "Fracture Clinic", "Who is Fracture Clinic's clinician?"),
     ("time", fact("Time", "09:00–12:00"), "Respiratory Clinic", "What time is Respiratory Clinic?"),
     ("days", fact("Days", "Tuesday and Thursday"), "Prenatal Clinic", "What days is Prenatal Clinic on?"),
+    ("done-by", fact("Managed by", "Oller Wildlife Trust"), "Greyhame Moss", "Who is Greyhame Moss managed by?"),
+    (
+        "re-done",
+        fact("Re-established", "1994", "date", date_key="1994"),
+        "Tansley's Brewery",
+        "When was Tansley's Brewery re-established?",
+    ),
+    (
+        "part-done",
+        fact("Dam completed", "1957", "date", date_key="1957"),
+        "Coldwell Reservoir",
+        "When was Coldwell Reservoir's dam completed?",
+    ),
 ]
 
 
