@@ -83,6 +83,7 @@ _NAME_LABEL = re.compile(r"(?:제품|상품|모델)\s?명$|^(?:product |model )?
 _SAME_EVENT = (
     frozenset({"found", "estab", "incor", "설립", "설립일", "창업", "창립", "세웠", "세운"}),
     frozenset({"launc", "relea", "debut", "출시", "출시일", "발매", "선보"}),
+    frozenset({"join", "입학", "입사", "입단", "들어온", "들어왔", "합류"}),
 )
 
 

@@ -227,6 +227,7 @@ def test_note_columns_are_opaque_and_properties_are_not() -> None:
         ("What is the front desk's phone number?", "Ask at reception", "text", "en"),
         ("솔빛마트 본점의 휴무일은 언제인가요?", "본점 건물 1층", "text", "ko"),
         ("보증 정책에 따른 고무 패킹 무상 보증 기간은 무엇인가요?", "보증 제외", "text", "ko"),  # no period given
+        ("환불 규정에 따른 구장 시설 파손 차감액은 무엇인가요?", "실제 수리비", "text", "ko"),  # no sum given
     ],
 )
 def test_question_words_that_do_not_fit_the_value_are_rejected(
@@ -240,6 +241,7 @@ def test_question_words_that_do_not_fit_the_value_are_rejected(
     [
         ("Who is Orbit Arm's product owner?", "Jonas Berg", "text", "en"),
         ("하늘여행의 대표는 누구인가요?", "김하늘", "text", "ko"),
+        ("연구실 세미나의 담당은 누구인가요?", "정유나 (010-2254-8830)", "text", "ko"),  # her number in brackets
         ("When was Aurora Bikes founded?", "March 15, 2008", "date", "en"),
         ("What is ZX Bank's Indore contact number?", "0731-6028152", "text", "en"),
         ("여행 기간은 며칠인가요?", "4일", "number", "ko"),
@@ -1983,3 +1985,39 @@ def test_a_property_word_is_no_name_word_however_the_kb_capitalises_it(tmp_path:
 def test_a_status_is_no_property_to_ask() -> None:
     assert unnamed_property("상태", "ko") is not None  # "AF-450의 상태는 판매중": asked as a label, not a question
     assert unnamed_property("판매 가격", "ko") is None
+
+
+def test_a_korean_sentence_question_with_too_little_left_is_rejected() -> None:
+    assert question_problem("참가비 및 환불 규정에 따르면 1경기면 얼마인가요?", "ko.sentence") is not None
+    assert question_problem("리그 규정에 따르면 퇴장으로 빈 자리는 몇 분 뒤 채울 수 있나요?", "ko.sentence") is None
+
+
+def test_a_condition_row_or_a_qualifying_column_is_no_property(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "league/환불 규정.md": "# 참가비 및 환불 규정\n\n| 구분 | 납부 금액 | 기준 |\n|---|---|---|\n"
+            "| 팀 참가비 | 300,000원 | 팀당 1시즌 |\n| 보증금 | 100,000원 | 팀당 |\n\n"
+            "| 시점 | 보증금 |\n|---|---|\n| 개막 이후 | 차감 후 반환 |\n| 개막 7일 전 | 전액 반환 |\n",
+        },
+    )
+    gate = Gate(ctx)
+
+    def labels(attribute: str) -> GateFailure | None:
+        fact = next(f for f in ctx.facts if f.attribute == attribute)
+        draft = Draft(
+            category="direct_fact",
+            question=f"{fact.subject}에 따른 {attribute}은 무엇인가요?",
+            reference_answer=f"{fact.value}입니다.",
+            keywords=[fact.value],
+            facts=[fact],
+            answer_spans=[fact.value],
+            language="ko",
+            template="ko.text",
+        )
+        return gate._labels(draft)
+
+    for attribute in ("팀 참가비 기준", "개막 이후 보증금", "개막 7일 전 보증금"):
+        failure = labels(attribute)
+        assert failure is not None and failure.reason == "pasted_label", attribute
+    assert labels("팀 참가비 납부 금액") is None

@@ -545,3 +545,11 @@ def test_a_sentence_whose_topic_is_a_person_keeps_it_alone() -> None:
     deal = _sentence_fact("갱신 협상은 2025년 3월에 시작된다.", "2025년 3월", "date", date_key="2025-03")
     asked = KO.fact(deal, "델타 농장 계약")
     assert asked is not None and asked[0].startswith("델타 농장 계약의 갱신 협상은")
+
+
+def test_a_place_ending_in_jang_is_no_person_and_no_post() -> None:
+    from testgen.lang.ko import is_person_name, person_label
+
+    assert not is_person_name("서령종합운동장")  # a stadium, not 서령종합 the 운동장
+    assert is_person_name("김하늘 운영위원장") and is_person_name("김철수팀장")
+    assert not person_label("홈 구장") and person_label("위원장")

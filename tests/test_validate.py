@@ -1702,3 +1702,16 @@ def test_a_month_written_with_a_dot_is_found_where_it_is_written_in_words(tmp_pa
     assert "company/history.md" in fact_closure(ctx, launch)
     other = next(f for f in ctx.facts if f.value == "2014.03")
     assert "company/history.md" not in fact_closure(ctx, other)  # the year alone, and no launch
+
+
+def test_joining_told_in_other_words_is_tied(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "lab/members.md": "# 구성원\n\n| 이름 | 과정 | 입학년도 |\n|---|---|---|\n| 강태민 | 석사 | 2025년 3월 |\n"
+            "| 오하늘 | 박사 | 2023년 3월 |\n",
+            "lab/faq.md": "# 신입생 FAQ\n\nQ. 누구에게 물어보나요?\nA. 2025년 3월에 들어온 강태민에게 물어보세요.\n",
+        },
+    )
+    joined = next(f for f in ctx.facts if f.subject == "강태민" and f.value == "2025년 3월")
+    assert "lab/faq.md" in fact_closure(ctx, joined)

@@ -471,6 +471,14 @@ class Gate:
             problem = label_for_value(fact)
             if problem:
                 return _fail("pasted_label", problem)
+            row = row_in_label(fact) if fact.source == "table" else None
+            if row and _KO_CONDITION_ROW.search(row):
+                # "| 개막 이후 | … |" of a refund table: a case of the rule, not a thing it is asked of
+                return _fail("pasted_label", f"the row '{row[:20]}' is a condition, not a thing")
+            column = fact.attribute[len(row) :].strip().lower() if row else ""
+            if column in _QUALIFYING_COLUMNS:
+                # "| 팀 참가비 | 300,000원 | 팀당 1시즌 |" under "기준": what the amount is per, alone a cell
+                return _fail("pasted_label", f"'{column}' only qualifies the row's other cells")
             if fact.source == "table" and normalize(fact.attribute) in self.names:
                 return _fail(
                     "pasted_label", f"'{fact.attribute[:30]}' names a thing (a variant column), not a property"
@@ -833,6 +841,12 @@ _STOP_WORDS = frozenset(
 )
 #: A Korean particle at the end of a question's word: "기본형은" → "기본형".
 _KO_PARTICLE_END = re.compile(r"(?:은|는|이|가|을|를|의|에|에서|으로|로|와|과|도|만)$")
+
+
+#: Column headers that only qualify a row's other cells: what an amount is per, or in what unit.
+_QUALIFYING_COLUMNS = frozenset({"기준", "단위", "산정 기준", "basis", "unit", "per"})
+#: A Korean table row that states a condition or a time: "개막 이후", "7일 전까지", "취소하는 경우".
+_KO_CONDITION_ROW = re.compile(r"(?:이후|이전|까지|부터|경우)$|\s(?:시|때|전|후)$")
 
 
 def _changed_around(before: str, after: str) -> bool:

@@ -412,6 +412,9 @@ def question_problem(question: str, template: str) -> str | None:
         return "nothing is asked beyond the question word"
     if template.endswith(".sentence") and re.search(r"(?:\.\.|…)\s*[?？]$", question):
         return "the sentence was cut off in the source"
+    core = re.sub(r"^.*?에 따르면\s+", "", question)  # "…규정에 따르면 1경기면 얼마인가요?": what follows is asked
+    if template == "ko.sentence" and len(core.split()) < 3:
+        return "too little of the sentence is left to ask anything ('1경기면 얼마인가요')"
     if template in ("zh.sentence", "ja.sentence") and re.search(r"[：:]", re.sub(r"^关于[^，,]+[，,]", "", question)):
         return "a clause ending in a colon pasted into the question"
     if template == "zh.sentence" and _ZH_UNMARKED_DATE.search(question):

@@ -73,6 +73,7 @@ def asked_kind(question: str, language: str) -> str | None:
 
 
 def _person_like(value: str) -> bool:
+    value = re.sub(r"\s*[(（][^()（）]*[)）]$", "", value.strip())  # "정유나 (010-2254-8830)": her number in brackets
     if re.search(r"\d|@|https?:|www\.", value):
         return False
     if re.search(r"[가-힣]", value):
@@ -90,10 +91,11 @@ def wh_mismatch(question: str, value: str, value_type: str | None, language: str
         return f"a rate is asked (…률/…율), the answer is '{value[:40]}'"  # "증감률은 흑자전환": no rate
     if (
         language == "ko"
-        and re.search(r"(?:기간|기한|한도)\s*(?:은|는|이|가)\s", question)
+        and re.search(r"(?:기간|기한|한도|금액|차감액|공제액|액수)\s*(?:은|는|이|가)\s", question)
         and not re.search(r"\d|무제한|무기한|평생|영구|제한 없|없음", value)
     ):
-        return f"a period or limit is asked, the answer is '{value[:40]}'"  # "무상 보증 기간은 보증 제외": no period
+        # "무상 보증 기간은 보증 제외", "파손 차감액은 실제 수리비": no period, no sum
+        return f"a period, limit or sum is asked, the answer is '{value[:40]}'"
     amount = _AMOUNT_LABEL_EN.search(question) if language == "en" else None
     if amount and not re.search(r"\d|\b(?:unlimited|free|none|closed)\b", value, re.I) and not is_placeholder(value):
         # "What is the mobile phone limit?" answered "Not claimable", hours answered "Best effort": a rule, not a

@@ -180,14 +180,16 @@ def _subject_marked(word: str) -> bool:
 _PERSON_LABEL = re.compile(r"(자|장|이사|리더|매니저|오너|대표|담당|책임|사장|회장|상사|ceo|owner|manager|lead)$", re.I)
 # Labels that end like a role but name a thing: a visa, interest, a factory, a market, a store.
 _NOT_PERSON_LABEL = re.compile(
-    r"(비자|이자|의자|숫자|문자|투자|상자|모자|전자|원자|과자|액자|공장|시장|매장|입장|현장|주차장|여권)$"
+    r"(비자|이자|의자|숫자|문자|투자|상자|모자|전자|원자|과자|액자|공장|시장|매장|입장|현장|주차장|여권|구장|경기장|"
+    r"운동장|극장|광장|목장|농장|도장|식장|공연장|전시장|회의장|행사장|장소)$"
 )
 _TITLES = (
     "팀장|부장|과장|차장|대리|사원|주임|이사|상무|전무|대표|실장|본부장|센터장|지점장|파트장|매니저|책임|선임|"
     "수석|원장|교수|박사|님|씨|사장|회장|부사장|대표이사"
 )
 # a title of the writer's own making is the unit's name with 장 ("터미널장", "허브장"), never a place (공장, 주차장)
-_KO_NAME = re.compile(rf"^[가-힣]{{2,4}}(?:\s?(?:{_TITLES}|[가-힣]{{2,5}}장))?(?:\s?\([^)]*\))?$")
+# a post ending in 장 not in the list is a word of its own ("김하늘 운영위원장"), never glued on ("서령종합운동장")
+_KO_NAME = re.compile(rf"^[가-힣]{{2,4}}(?:\s?(?:{_TITLES})|\s[가-힣]{{2,5}}장)?(?:\s?\([^)]*\))?$")
 _TITLE_FIRST = re.compile(
     rf"^(?:{_TITLES}|[가-힣]{{1,4}}장)\s+(?!(?:{_TITLES})(?:\s|$))(?=[가-힣]{{2,4}}(?:\s?\([^)]*\))?$)"
 )
@@ -195,7 +197,9 @@ _NOT_NAMES = re.compile(
     r"^(없음|미정|공석|해당\s?없음|본인|전원|전체|모두|기타|별도|추후|협의)$|(팀|부서|본부|센터|지점|회사|사무소|그룹|비자|"
     r"실|과|국|청|처|위원회|협회|재단|법인|은행|공사)$"
 )
-_PLACE_LABEL = re.compile(r"(근무지|위치|소재지|주소|본사|지역|장소|도시|소재|본점|출발지|도착지|목적지)$")
+_PLACE_LABEL = re.compile(
+    r"(근무지|위치|소재지|주소|본사|지역|장소|도시|소재|본점|출발지|도착지|목적지|구장|경기장|홈구장|연고지|캠퍼스)$"
+)
 TIME_UNITS = frozenset({"개월", "년", "일", "시간", "분", "주", "박", "박일", "초"})
 _KO_COUNTERS = frozenset({"명", "개", "곳", "건", "대", "회", "석", "점", "배"})
 
@@ -255,9 +259,10 @@ def value_kind(fact: FactNode) -> ValueKind:
         if fact.unit in TIME_UNITS:
             return "duration"
         return "count" if fact.unit in _KO_COUNTERS else "quantity"
-    if is_contact_value(fact.value):
+    named = re.sub(r"\s*[(（][^()（）]*[)）]$", "", fact.value.strip())  # "정유나 (010-2254-8830)": the name
+    if is_contact_value(named):
         return "other"
-    if person_label(fact.attribute) and (is_person_name(fact.value) or is_en_person_name(fact.value)):
+    if person_label(fact.attribute) and (is_person_name(named) or is_en_person_name(named)):
         return "person"
     if _PLACE_LABEL.search(fact.attribute.strip()):
         return "place"

@@ -530,7 +530,12 @@ class English:
                 _sentence(f"{subject} was {attr} {_prep(fact)} {value}."),
                 "en.date.passive",
             )
-        if len(words) == 2 and words[1].lower().endswith("ed") and base_form(words[1].lower(), self.vocabulary):
+        if (
+            len(words) == 2
+            and words[0].lower() not in ("year", "date", "day", "month")  # "Year sampled": what was sampled?
+            and words[1].lower().endswith("ed")
+            and base_form(words[1].lower(), self.vocabulary)
+        ):
             # "Dam completed: 1957": "When was Coldwell Reservoir's dam completed?"
             noun, done = attr.split()
             return (

@@ -118,6 +118,8 @@ def _how_much(result: str) -> str:
 
 #: A label naming something one does by calling or writing: 불편 접수, 예약 문의, 분실물 신고, 방문 상담.
 _ASKED_AT = re.compile(r"(?:접수|문의|신고|예약|상담|신청)$")
+#: One-word labels that say nothing asked of a whole rule: a rule sets many deadlines, periods and targets.
+_VAGUE_UNDER_A_RULE = frozenset("기한 기간 일정 기준 방법 대상 내용 절차 장소 시간".split())
 #: A label naming the days something is closed: 휴무일, 휴관일, 정기 휴일, 휴진.
 _CLOSED_DAY = re.compile(r"(?:휴무|휴관|휴진|휴업|휴일|쉬는\s?날)일?$")
 
@@ -290,11 +292,16 @@ class Korean:
                 return None  # "서령선 하곡의 원평역 기점 거리": a column header of its own words pasted after the row
             compound = len(column.split()) == 1
             head = f"{subject}의 {row} {topic(column)}" if compound else f"{subject} {row}의 {topic(column)}"
+            if subject.split() and RULE_PAGE.search(subject.split()[-1]):
+                # a rule's row: "참가비 및 환불 규정에 따른 보증금 납부 금액", not "… 규정 보증금의 납부 금액"
+                head = f"{subject}에 따른 {row} {topic(column)}"
             return self._question(head, fact), f"{head} {fact.value}입니다.", f"ko.{fact.value_type}"
         # a rule a policy or notice sets is "according to" it: "보증 및 A/S 정책에 따른 출장 수리비", not "…정책의 …"
         # the rule's own number, department or account are the rule's: "…규정의 주관 부서", not "…에 따른 …"
         ruled = _RULE_OWN.search(attr.strip()) is None
         of = "에 따른" if ruled and subject.split() and RULE_PAGE.search(subject.split()[-1]) else "의"
+        if of == "에 따른" and attr.strip() in _VAGUE_UNDER_A_RULE:
+            return None  # "참가비 및 환불 규정에 따른 기한": the deadline of what? A rule sets many
         head = f"{subject}{of} {topic(attr)}"
         return self._question(head, fact), f"{head} {fact.value}입니다.", f"ko.{fact.value_type}"
 
