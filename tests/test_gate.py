@@ -2021,3 +2021,8 @@ def test_a_condition_row_or_a_qualifying_column_is_no_property(tmp_path: Path) -
         failure = labels(attribute)
         assert failure is not None and failure.reason == "pasted_label", attribute
     assert labels("팀 참가비 납부 금액") is None
+
+
+def test_the_new_owners_of_a_sentence_are_a_back_reference() -> None:
+    assert question_problem("When did the new owners reduce the range?", "en.sentence") is not None
+    assert question_problem("When did Tansley's Brewery reduce its range?", "en.sentence") is None

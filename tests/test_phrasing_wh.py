@@ -55,6 +55,12 @@ EN_ROWS = [
         "When was Tansley's Brewery re-established?",
     ),
     (
+        "event-date",
+        fact("Passenger closure", "2 March 1964", "date", date_key="1964-03-02"),
+        "Oller Railway",
+        "What is the date of Oller Railway's passenger closure?",
+    ),
+    (
         "part-done",
         fact("Dam completed", "1957", "date", date_key="1957"),
         "Coldwell Reservoir",

@@ -362,7 +362,7 @@ _EN_BACK_REFERENCE = re.compile(
     r"\bthe (?:virus|disease|outbreak|game|company|firm|film|movie|book|album|song|show|series|team|band|club|"
     r"study|paper|device|product|app|city|town|country|war|patient|drug|vaccine|author|player|project|event|"
     r"epidemic|pandemic|trial|survey|cohort|experiment|government|ministry|agency|hospital|school|university|"
-    r"programme|program|organisation|organization|committee)"
+    r"programme|program|organisation|organization|committee|(?:new|former|previous|latter|then) [a-z]+)"
     r"(?![\w-])(?!\s+[A-Z0-9])"
 )
 

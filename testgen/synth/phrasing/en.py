@@ -130,6 +130,11 @@ _MONEY_WORDS = re.compile(
 )
 #: An infobox label of who does something to the subject: "Managed by", "Operated by", "Owned by".
 _DONE_BY = re.compile(r"([A-Za-z]+ed) by", re.I)
+#: Nouns of an event a date column gives: "Passenger closure", "Official opening", "Completion".
+_EVENT_NOUNS = frozenset(
+    "closure opening completion demolition founding foundation merger acquisition inauguration designation "
+    "construction dissolution reopening relaunch consecration dedication".split()
+)
 #: What a "Year <participle>" column dates about the row's own subject (a university is founded, not initiated).
 _OWN_EVENTS = frozenset(
     "founded established built launched released opened introduced incorporated registered completed published "
@@ -569,6 +574,9 @@ class English:
             # "Contract Date" of "the contract with X": not "When is the contract of the contract with X?"
             return f"When is {subject} dated?", _sentence(f"{subject} is dated {value}."), "en.date.dated"
         of = self._of(noun, subject)
+        if noun == attr and noun.split()[-1] in _EVENT_NOUNS:
+            # "Passenger closure: 2 March 1964": "What is the date of …?" reads in any tense ("When is … closure?" not)
+            return f"What is the date of {of}?", _sentence(f"The date of {of} is {value}."), "en.date.event"
         be = "are" if is_plural_noun(noun.split()[-1]) else "is"
         if noun != attr:
             return f"When {be} {of}?", _sentence(f"{of} {be} {_prep(fact)} {value}."), "en.date.when"
