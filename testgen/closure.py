@@ -77,6 +77,10 @@ _KO_TYPE_LABEL = re.compile(r"(?:유형|종류|형태|구분|방식)$")
 
 #: A label of a short code a thing goes by: "Airport code", "Ticker", "약칭".
 _CODE_LABEL = re.compile(r"\b(?:code|abbreviation|symbol|ticker|iata)\b|코드|약칭|약어", re.I)
+#: A label ending in a word for where something is: "서버실 위치", "Office location".
+_ENDS_IN_PLACE = re.compile(r"(?:location|address|room|위치|소재지|주소|장소)\s*$", re.I)
+#: A room's code in a place: "B103" of "지하 B103호", "514" of "514호", "LL.20" of "room LL.20".
+_ROOM_CODE = re.compile(r"(?<![\w.-])([A-Za-z]{0,2}\.?\d{2,4}[A-Za-z]?)(?:호|号)?(?![\w.-])")
 #: A label of a product's name: 제품명, 상품명, 모델명, "Product name".
 _NAME_LABEL = re.compile(r"(?:제품|상품|모델)\s?명$|^(?:product |model )?name$", re.I)
 #: Words that name the same event: a founding date is stated by "창업", "세웠" or "established" as well.
@@ -752,6 +756,7 @@ class Closure:
         docs |= self._beside_its_row_label(fact, cues, docs)
         docs |= self._address_written(fact, forms, docs)
         docs |= self._name_beside_code(fact, forms, docs)
+        docs |= self._room_code_retold(fact, docs)
         docs |= self._legal_name_beside(fact, forms, docs)
         docs |= self._contact_in_folder(fact, docs)
         docs |= self._said_of_every_variant(fact, cues, docs)
@@ -1251,6 +1256,26 @@ class Closure:
         return self._docs_with_a_line(
             self._chunks_naming(forms), found, lambda lines, i: bool(said.search(normalize(lines[i])))
         )
+
+    def _room_code_retold(self, fact: FactNode, found: set[str]) -> set[str]:
+        """A place given by its room's code, told again with the room's name beside the code: "서버실 위치: 공학2호관
+        지하 B103호" is told by "isp-gpu1(서버실 B103)", "실험실 위치: 514호" by "실험실(514호)". The code must hold
+        three characters or more and the line must write the room's own word of the label (not "위치")."""
+        if fact.value_type != "text" or not _ENDS_IN_PLACE.search(fact.attribute):
+            return set()
+        codes = {m.group(1) for m in _ROOM_CODE.finditer(fact.value) if len(m.group(1)) >= 3}
+        rooms = [w for w in re.findall(f"[{HANGUL}A-Za-z]{{2,}}", fact.attribute) if not _ENDS_IN_PLACE.fullmatch(w)]
+        if not codes or not rooms:
+            return set()
+        code = "|".join(re.escape(c.lower()) for c in sorted(codes))
+        said = re.compile(rf"(?<![\w-])(?:{code})(?:호)?(?![\w-])")
+
+        def tells(lines: list[str], index: int) -> bool:
+            norm = normalize(lines[index])
+            return bool(said.search(norm)) and any(normalize(room) in norm for room in rooms)
+
+        chunks = set().union(*(self.ctx.chunks_with(c) for c in codes)) - self._chunk_ids(fact.doc_id)
+        return self._docs_with_a_line(chunks, found, tells)
 
     def _address_written(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """Pages that write the subject's e-mail address and name the subject: an article's byline ("송재원 기자" at

@@ -997,3 +997,20 @@ def test_a_clinic_named_by_a_row_takes_its_kind() -> None:
         "Respiratory and COPD Clinic",
         "Diabetes Education Centre",  # already says what it is
     }
+
+
+def test_rows_under_a_room_type_column_are_rooms() -> None:
+    mined = mine(
+        "# The Harbour Rooms\n\n| Room type | Size (m²) |\n|---|---|\n| Snug Double | 13 |\n| Garden Suite | 30 |\n",
+        doc_id="hotels/harbour.md",
+        title="The Harbour Rooms",
+    )
+    assert {f.subject for f in mined.facts} == {"Snug Double Room", "Garden Suite"}  # a suite says what it is
+
+
+def test_units_and_centres_are_said_with_the() -> None:
+    from testgen.lang.en import noun_phrase
+
+    assert noun_phrase("Intensive Care Unit") == "the Intensive Care Unit"
+    assert noun_phrase("Diabetes Education Centre") == "the Diabetes Education Centre"
+    assert noun_phrase("Aurora Volt 500") == "Aurora Volt 500"

@@ -1715,3 +1715,21 @@ def test_joining_told_in_other_words_is_tied(tmp_path: Path) -> None:
     )
     joined = next(f for f in ctx.facts if f.subject == "강태민" and f.value == "2025년 3월")
     assert "lab/faq.md" in fact_closure(ctx, joined)
+
+
+def test_a_rooms_code_told_with_the_rooms_name_states_its_place(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "lab/README.md": "# 신호처리연구실\n\n- 서버실 위치: 공학2호관 지하 B103호\n"
+            "- 실험실 위치: 공학2호관 514호\n",
+            "lab/faq.md": "# 신입생 FAQ\n\n서버는 isp-gpu1(서버실 B103)에 있습니다. "
+            "안전교육을 안 들으면 실험실(514호) 출입이 안 됩니다.\n",
+            "lab/booking.md": "# 장비 예약\n\n| 장비 | 위치 |\n|---|---|\n| 오실로스코프 | 514호 실험대 A |\n",
+        },
+    )
+    server = next(f for f in ctx.facts if f.attribute == "서버실 위치")
+    lab = next(f for f in ctx.facts if f.attribute == "실험실 위치")
+    assert "lab/faq.md" in fact_closure(ctx, server)
+    assert "lab/faq.md" in fact_closure(ctx, lab)
+    assert "lab/booking.md" not in fact_closure(ctx, lab)  # the same room's number, for an instrument's place

@@ -403,7 +403,8 @@ class _Miner:
         own_subject = self._table_subject(header)
         # "## 2025년 예산 구성" over "| 사업 | 금액 |": each amount is the year's, not the subject's for good
         period = None if first_is_date or any(find_values(cell) for cell in header) else _period(self.context())
-        kind_column = _kind_word(header[0]) if _ROW_KIND.fullmatch(header[0].strip()) else ""
+        kind_head = re.sub(r"\s+types?$", "", header[0].strip(), flags=re.I)  # "Room type": its rows are rooms
+        kind_column = _kind_word(kind_head) if _ROW_KIND.fullmatch(kind_head) else ""
         if normalize(header[0]) in _STEP_COLUMNS | _TASK_COLUMNS and not first_is_date:
             # "| Stage | Typical time |" over "| Assessment | weeks 3–7 |": a step of a process, which is no thing
             # and whose cells, glued to the page's subject ("the guide's assessment typical time"), ask nothing
@@ -1074,7 +1075,7 @@ _KO_ORG_COLUMN = re.compile(
 #: The last word of a name that already says what kind of thing it is: "… Centre", "… Unit", "… Service".
 _OWN_KIND_END = re.compile(
     r"\b(?:centre|center|clinic|unit|service|services|team|office|lab|laboratory|department|ward|programme|program|"
-    r"course|class|workshop|route|vaccine|line)s?$",
+    r"course|class|workshop|route|vaccine|line|room|suite|studio|apartment|cabin|dormitory)s?$",
     re.I,
 )
 #: A row naming people, not a thing of its table's kind: "셔틀버스 이용객", "현장 방문객", "Walk-in visitors".

@@ -26,7 +26,7 @@ GENERIC_HEADINGS = frozenset(
 OFFER_KINDS = frozenset("plan tier edition package bundle membership subscription".split())
 #: Kinds of service a first column can name its rows by ("| Vaccine | Price |" over "| Lyme | $34 |": the Lyme
 #: Vaccine, not "Lyme", a disease).
-SERVICE_KINDS = frozenset("vaccine course class workshop program programme route clinic".split())
+SERVICE_KINDS = frozenset("vaccine course class workshop program programme route clinic room".split())
 #: The Korean kinds of course, class or route a name ends with ("탁구 강좌", "박사 과정", "당진 ↔ 천안 노선") or a
 #: first column names ("| 강좌명 | 요일 |").
 KO_SERVICE_KINDS = frozenset("강좌 프로그램 교실 과정 코스 반 노선".split())

@@ -130,7 +130,10 @@ def is_proper_name(title: str) -> bool:
 
 #: Last words of names that are said with "the": offices and units of an organisation.
 _TAKES_THE = (
-    frozenset("office headquarters branch department division committee board council".split())
+    frozenset(
+        "office headquarters branch department division committee board council unit centre center ward team "
+        "service services desk".split()
+    )
     | OFFER_KINDS
     | SERVICE_KINDS
 )
