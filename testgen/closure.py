@@ -599,6 +599,22 @@ def _tells_the_same(cues: list[str], norm: str) -> bool:
     return not cues or sum(cue in norm for cue in cues) >= 0.6 * len(cues)
 
 
+def _label_stems(label: str) -> set[str]:
+    """The words of a date label that say what happened, as stems: "passe" of "Passenger closure" ("closu" too),
+    "개통" of "개통일"; not the words every date label has ("date", "year", "일자")."""
+    stems = set()
+    for word in re.findall(r"[A-Za-z]{4,}|[가-힣]{2,}", label):
+        low = word.lower()
+        if low in _DATE_WORDS or low in _STOP:
+            continue
+        stems.add(low[:5] if word.isascii() else re.sub(r"(?:일자|일|년도|연도|시기)$", "", word) or word)
+    return {s for s in stems if len(s) >= 2}
+
+
+#: Words every date label may hold, saying nothing of the event.
+_DATE_WORDS = frozenset("date dates year years day when time period 날짜 일자 연도 년도 시기 기간".split())
+
+
 def _few(documents: int) -> int:
     """How many pages of a knowledge base of `documents` pages are few: 6 of 22, 63 of 1,000 (rare for its size)."""
     return max(5, int(documents**0.6))
@@ -735,6 +751,7 @@ class Closure:
         docs |= self._restated_rule(fact, cues, docs)
         docs |= self._told_again(fact, cues, docs)
         docs |= self._event_retold(fact, forms, docs)
+        docs |= self._year_told_in_prose(fact, forms, docs)
         docs |= self._same_names_and_verb(fact, docs)
         docs |= self._founding_told(fact, docs)
         docs |= self._association_told(fact, forms, docs)
@@ -1879,6 +1896,37 @@ class Closure:
             return shared >= 2 or (shared == 1 and any(name in norm for name in names))
 
         return self._docs_with_a_line(self._candidates(fact), found, tells)
+
+    def _year_told_in_prose(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """An infobox's dated event told again in another article's prose, by its year: "| Passenger closure | 2 March
+        1964 |" is told by "After the passenger service was withdrawn in 1964 …" in a paragraph that names the
+        Ollerdale Railway. The sentence must give the year and a word of the label's own ("passenger", not "date"),
+        the paragraph the subject's name."""
+        if fact.source not in ("table", "key_value") or fact.value_type != "date" or not fact.date_key:
+            return set()
+        year = fact.date_key[:4]
+        if not year.isdigit():
+            return set()
+        names = [normalize(f) for f in forms if len(f) >= 4]
+        # a word of the subject's own name says nothing of the event ("계약" of "… 계약 시작일" and "계약 체결")
+        stems = {stem for stem in _label_stems(fact.attribute) if not any(stem in name for name in names)}
+        if not stems or not names:
+            return set()
+        said_year = re.compile(rf"(?<!\d){year}(?!\d)")
+        docs: set[str] = set()
+        for chunk_id in sorted(self._chunks_naming(forms) & self.ctx.token_index.get(year, set())):
+            doc_id = self.ctx.chunks[chunk_id].doc_id
+            if doc_id in found or doc_id in docs or doc_id == fact.doc_id:
+                continue
+            for paragraph in self.ctx.chunks[chunk_id].text.split("\n"):
+                norm = normalize(paragraph)
+                if not any(name in norm for name in names):
+                    continue
+                sentences = [normalize(p) for p in _SEGMENT.split(paragraph) if p.strip()]
+                if any(said_year.search(x) and any(stem in x for stem in stems) for x in sentences):
+                    docs.add(doc_id)
+                    break
+        return docs
 
     def _same_names_and_verb(self, fact: FactNode, found: set[str]) -> set[str]:
         """A dated event told again with its names and its verb in other words: "Founded in 2019 by Tomasz Iwanicki

@@ -1733,3 +1733,21 @@ def test_a_rooms_code_told_with_the_rooms_name_states_its_place(tmp_path: Path) 
     assert "lab/faq.md" in fact_closure(ctx, server)
     assert "lab/faq.md" in fact_closure(ctx, lab)
     assert "lab/booking.md" not in fact_closure(ctx, lab)  # the same room's number, for an instrument's place
+
+
+def test_an_infobox_date_told_by_its_year_in_another_articles_prose_is_tied(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "wiki/oller_railway.md": "# Oller Railway\n\n| Key | Value |\n|---|---|\n| Opened | 1871 |\n"
+            "| Passenger closure | 2 March 1964 |\n",
+            "wiki/lindholt.md": "# Lindholt\n\nThe Oller Railway opened through Lindholt in 1871. After the passenger "
+            "service was withdrawn in 1964 the station was used only by mineral trains.\n",
+            "wiki/fc.md": "# Lindholt FC\n\nThe club played beside the Oller Railway yard. "
+            "It won the league cup in 1964.\n",
+        },
+    )
+    closure = next(f for f in ctx.facts if f.attribute == "Passenger closure")
+    docs = fact_closure(ctx, closure)
+    assert "wiki/lindholt.md" in docs  # the year and "passenger", in a paragraph naming the railway
+    assert "wiki/fc.md" not in docs  # the same year, another event
