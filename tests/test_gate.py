@@ -387,6 +387,7 @@ def test_document_titles_are_not_owners_of_facts() -> None:
     assert document_subject("하늘여행 예약 안내")
     assert document_subject("2025년 1분기 취급 상품 보장·보험료 비교표")  # a table of comparisons is a document
     assert document_subject("Notice To Guests") and document_subject("Staff memo")
+    assert document_subject("Volunteer with us") and document_subject("Join us")
     assert not document_subject("Aurora Commute 400")
     assert not document_subject("하늘여행")
 

@@ -921,7 +921,7 @@ def test_a_capitalised_word_among_rows_of_cases_is_a_case_not_a_name() -> None:
     mined = mine(text, doc_id="ferry/fares.md", title="Fares")
     subjects = {f.subject for f in mined.facts}
     assert "Motorcycle" not in subjects  # a row of a table of cases
-    assert {"Stall", "Spindle", "Loom"} <= subjects  # every row a name: rooms
+    assert {"Stall Room", "Spindle Room", "Loom Room"} <= subjects  # every row a name, under "Room": rooms
 
 
 def test_room_and_extension_numbers_are_names_not_amounts() -> None:
@@ -1014,3 +1014,12 @@ def test_units_and_centres_are_said_with_the() -> None:
     assert noun_phrase("Intensive Care Unit") == "the Intensive Care Unit"
     assert noun_phrase("Diabetes Education Centre") == "the Diabetes Education Centre"
     assert noun_phrase("Aurora Volt 500") == "Aurora Volt 500"
+
+
+def test_a_list_of_posts_and_names_is_keyed_by_the_person() -> None:
+    mined = mine(
+        "# About us\n\n| Post | Name |\n|---|---|\n| Treasurer | Dev Malhotra |\n| Secretary | Fiona Calloway |\n",
+        doc_id="players/about.md",
+        title="About us",
+    )
+    assert ("Dev Malhotra", "Post", "Treasurer") in {(f.subject, f.attribute, f.value) for f in mined.facts}

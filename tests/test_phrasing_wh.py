@@ -54,6 +54,7 @@ EN_ROWS = [
         "Tansley's Brewery",
         "When was Tansley's Brewery re-established?",
     ),
+    ("post", fact("Post", "Treasurer"), "Dev Malhotra", "What post does Dev Malhotra hold?"),
     (
         "event-date",
         fact("Passenger closure", "2 March 1964", "date", date_key="1964-03-02"),

@@ -1040,7 +1040,7 @@ _OTHER_ROWS = frozenset("기타 그외 그 외 other others misc miscellaneous e
 #: Column headers of a row's number, which names nothing.
 _INDEX_COLUMNS = frozenset("no no. # nr nr. 번호 순번 연번 序号 番号 编号 №".split())
 #: Column headers of the post a row's person holds.
-_POST_COLUMNS = frozenset("직위 직책 직급 직함 역할 position role 职位 職位 役職".split()) | {"job title"}
+_POST_COLUMNS = frozenset("직위 직책 직급 직함 역할 position role post 职位 職位 役職".split()) | {"job title"}
 #: Column headers of an action list ("| # | Action | Owner | Due |"): a task is no thing, asked "X's owner" it is
 #: a pasted cell.
 _TASK_COLUMNS = frozenset("action actions task tasks to-do todo 할일 조치 조치사항 과제 액션 待办 任务".split()) | {

@@ -606,6 +606,7 @@ VERBAL: tuple[Verbal, ...] = (
     # who and when a programme is for
     _v("ages|age|age range|age group|ages served", "other", "What ages is {s} for?", "The ages for {s} are {v}."),
     _v("dates|date range|session dates|run dates", "other", "What are the dates of {s}?", "The dates of {s} are {v}."),
+    _v("post|office held", "other", "What post does {s} hold?", "{s} holds the post of {v}.", person_subject=True),
     _v("time|times|session time|session times", "other", "What time is {s}?", "{s} is at {v}."),
     _v("day|days|session day|session days", "other", "What days is {s} on?", "{s} is on {v}."),
     # counts, amounts, durations
