@@ -261,6 +261,9 @@ def _clean_title(text: str) -> str:
     text = re.sub(r"[ \t\n]+", " ", text).strip(" \t,;:—-")
     if re.fullmatch(r"(?:[가-힣] ){2,}[가-힣]", text):
         text = text.replace(" ", "")  # "보 도 자 료": a word spaced out letter by letter
+    bracketed = re.fullmatch(r"\[([^\[\]]+)\]", text)
+    if bracketed:
+        text = bracketed.group(1).strip()  # "[햇살고개농장 오시는 길]": the title in brackets
     return text
 
 

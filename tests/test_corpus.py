@@ -525,6 +525,7 @@ def test_a_front_matter_title_of_a_kind_of_page_is_named_too_and_a_spaced_out_wo
 
     assert _clean_title("보 도 자 료") == "보도자료"
     assert _clean_title("온솔 갈대빛 축제") == "온솔 갈대빛 축제"  # words of several letters stay apart
+    assert _clean_title("[햇살농장 오시는 길]") == "햇살농장 오시는 길"  # a title in brackets
 
 
 @pytest.mark.parametrize(

@@ -2027,3 +2027,14 @@ def test_a_condition_row_or_a_qualifying_column_is_no_property(tmp_path: Path) -
 def test_the_new_owners_of_a_sentence_are_a_back_reference() -> None:
     assert question_problem("When did the new owners reduce the range?", "en.sentence") is not None
     assert question_problem("When did Tansley's Brewery reduce its range?", "en.sentence") is None
+
+
+def test_a_korean_sentence_with_two_topics_or_a_relative_time_is_rejected() -> None:
+    assert question_problem("사무국 사람들 & 연락처는 강다온 활동가는 언제 새로 합류했나요?", "ko.sentence") is not None
+    assert question_problem("물푸레환경모임의 수질조사는 올해도 몇 개 지점에서 진행했나요?", "ko.sentence") is not None
+    assert question_problem("햇살고개농장은 체험 인원을 한 회차에 최대 몇 명으로 제한하나요?", "ko.sentence") is None
+    assert question_problem("축제는 참여하는 사람이 몇 명인가요?", "ko.sentence") is None  # 하는: no second topic
+
+
+def test_a_route_with_an_arrow_is_a_pasted_label() -> None:
+    assert pasted_punctuation("논산역 ↔ 농장") is not None

@@ -333,6 +333,9 @@ def test_names_are_not_page_kind_titles(title: str) -> None:
         ("다온보험대리점 회사 소개 및 직원 연락처", "다온보험대리점"),  # two introducing parts, joined by 및
         ("서울내과 소개", "서울내과"),  # a name's own last syllable (과) is no joining word
         ("지능신호처리연구실 위키", "지능신호처리연구실"),  # the lab's wiki: its facts are the lab's
+        ("햇살고개농장 이야기", "햇살고개농장"),
+        ("햇살고개농장 오시는 길", "햇살고개농장"),
+        ("사무국 사람들 & 연락처", "사무국"),
         ("2025년 서하시 청년 월세 지원사업 추진 결과 보고", "2025년 서하시 청년 월세 지원사업"),
         ("2025년 시민 건강검진 지원사업 시행 공고", "2025년 시민 건강검진 지원사업"),  # a notice that it starts
         ("가온누리병원 진료 안내", "가온누리병원"),  # the hospital's guide to its clinics: the hospital's facts

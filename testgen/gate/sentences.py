@@ -397,6 +397,18 @@ _EN_PREDICATE_NOUN = re.compile(
 )
 
 
+#: Korean words for a time relative to when the page was written: this year, last month, today.
+_KO_RELATIVE_TIME = re.compile(
+    r"(?:올해|금년|작년|지난해|내년|이번\s?달|지난\s?달|다음\s?달|이번\s?주|지난\s?주|오늘|어제|내일)"
+)
+#: A Korean question opening with two topics before its question word: the page's, then the sentence's own
+#: ("사무국 사람들 & 연락처는 강다온 활동가는 언제 …"); a word ending in 는 after a verb stem (하는, 있는) is no topic.
+_KO_TWO_TOPICS = re.compile(
+    r"^[^?]*?[가-힣A-Za-z0-9)\]](?:은|는)\s(?:[^\s?]+\s){0,2}?[^\s?]*[가-힣A-Za-z0-9](?<![하되있없한된인])(?:은|는)\s"
+    r"(?=[^?]*(?:언제|얼마|몇|누구|어디|무엇|며칠))"
+)
+
+
 def question_problem(question: str, template: str) -> str | None:
     """Why a question made from a sentence reads wrong, or None."""
     opened = question.count("(") + question.count("（")
@@ -412,6 +424,10 @@ def question_problem(question: str, template: str) -> str | None:
         return "nothing is asked beyond the question word"
     if template.endswith(".sentence") and re.search(r"(?:\.\.|…)\s*[?？]$", question):
         return "the sentence was cut off in the source"
+    if template == "ko.sentence" and _KO_RELATIVE_TIME.search(question):
+        return "a time told relative to the page's own ('올해도', '지난달'): not stand-alone"
+    if template == "ko.sentence" and _KO_TWO_TOPICS.match(question):
+        return "two topics before the question word ('사무국 사람들 & 연락처는 강다온 활동가는 언제 …')"
     core = re.sub(r"^.*?에 따르면\s+", "", question)  # "…규정에 따르면 1경기면 얼마인가요?": what follows is asked
     if template == "ko.sentence" and len(core.split()) < 3:
         return "too little of the sentence is left to ask anything ('1경기면 얼마인가요')"
