@@ -2038,3 +2038,20 @@ def test_a_korean_sentence_with_two_topics_or_a_relative_time_is_rejected() -> N
 
 def test_a_route_with_an_arrow_is_a_pasted_label() -> None:
     assert pasted_punctuation("논산역 ↔ 농장") is not None
+
+
+def test_a_rows_figure_changed_in_minutes_by_its_row_label_and_unit_is_ambiguous(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "ngo/후원안내.md": "# 후원 안내\n\n| 등급 | 월 후원금(원) |\n|---|---|\n| 씨앗회원 | 5,000 |\n"
+            "| 물방울회원 | 10,000 |\n",
+            "ngo/회의록.txt": "이사회 회의록\n\n[안건 3] 회비 조정의 건\n- 사무국 제안: 씨앗회원 월 회비를 5,000원에서 "
+            "7,000원으로 조정.\n",
+        },
+    )
+    gate = Gate(ctx)
+    seed = next(f for f in ctx.facts if f.value == "5,000")
+    drop = next(f for f in ctx.facts if f.value == "10,000")
+    assert gate._changed_elsewhere(seed) is not None
+    assert gate._changed_elsewhere(drop) is None

@@ -624,13 +624,16 @@ class Gate:
         the words just around it."""
         value = fact.value.strip()
         entity = self.ctx.entities.get(fact.subject_entity or "")
-        names = {normalize(n) for n in (fact.subject, entity.name if entity else "") if n}
+        # the row's own label names it too: "씨앗회원" of the 씨앗회원 등급 ("씨앗회원 월 회비를 5,000원에서 …")
+        names = {normalize(n) for n in (fact.subject, entity.name if entity else "", row_label(fact)) if n}
         naming = set().union(*(self.ctx.chunks_with(name) for name in names)) if names else set()
         for chunk_id in sorted(self.ctx.chunks_with(fact.value) & naming):  # the index narrows first
             text = self.ctx.chunks[chunk_id].text
             at = text.find(value)
             while at >= 0:
                 before, after = text[max(0, at - 40) : at], text[at + len(value) : at + len(value) + 40]
+                if fact.unit and value[-1:].isdigit() and after.startswith(fact.unit):
+                    after = after[len(fact.unit) :]  # "5,000" under "(원)", written "5,000원에서 7,000원으로"
                 if _changed_around(before, after):
                     start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
                     line = text[start : end if end >= 0 else len(text)]
