@@ -421,7 +421,7 @@ _UNIT_KIND = re.compile(r"(?:팀|지점|본부|센터|파트|실|사업부)장$"
 _UNIT_END = re.compile(r"[가-힣](?:팀|지점|본부|센터|파트|실|사업부|과)$")
 #: Labels of the role a person holds.
 _ROLE_LABEL = re.compile(
-    r"^\s*(?:job title|title|role|position|team|department|직책|직위|직함|역할|소속|부서|팀)\s*$", re.I
+    r"^\s*(?:job title|title|role|position|post|team|department|직책|직위|직함|역할|소속|부서|팀)\s*$", re.I
 )
 
 

@@ -598,7 +598,7 @@ def test_a_question_in_a_kb_of_several_organisations_says_whose_unit_it_asks_abo
     desk = next(f for f in ctx.facts if f.subject == "IT Help Desk")
     assert organisation_of(ctx, desk) == "Vantor University"
     draft = single_fact_draft(ctx, desk, "direct_fact")
-    assert draft is not None and draft.question == "What is the phone number of IT Help Desk at Vantor University?"
+    assert draft is not None and draft.question == "What is the phone number of the IT Help Desk at Vantor University?"
     # a club is a unit however name-like its words; a person is not "at" anything in the question
     assert owning_organisation(ctx, desk, "Rowing Club") == "Vantor University"
     assert owning_organisation(ctx, desk, "Gina Han") is None
@@ -857,6 +857,7 @@ def test_a_course_named_by_a_row_carries_the_named_place_whose_page_it_is_on(tmp
         ("120", "$", "money", "| Dock | 120 |", "$120"),
         ("1.0", "kg", "number", "| Kettle | 1.0 |", "1.0 kg"),  # the digits as written
         ("2.9 kg", "kg", "number", "| Pack | 2.9 kg |", "2.9 kg"),  # a unit already written
+        ("50,000 이상", "원", "money", "| 큰물회원 | 50,000 이상 |", "50,000원 이상"),  # the bound after the unit
     ],
 )
 def test_a_bare_figure_is_shown_with_its_columns_unit(

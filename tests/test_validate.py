@@ -1751,3 +1751,17 @@ def test_an_infobox_date_told_by_its_year_in_another_articles_prose_is_tied(tmp_
     docs = fact_closure(ctx, closure)
     assert "wiki/lindholt.md" in docs  # the year and "passenger", in a paragraph naming the railway
     assert "wiki/fc.md" not in docs  # the same year, another event
+
+
+def test_a_post_beside_its_holders_name_in_minutes_states_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "players/about.md": "# Wexcombe Players\n\n| Post | Name |\n|---|---|\n| Treasurer | Dev Malhotra |\n"
+            "| Secretary | Fiona Calloway |\n",
+            "players/minutes.txt": "Wexcombe Players committee minutes\n\nPresent: Fiona Calloway (Secretary), "
+            "Dev Malhotra (Treasurer)\n",
+        },
+    )
+    post = next(f for f in ctx.facts if f.value == "Treasurer")
+    assert "players/minutes.txt" in fact_closure(ctx, post)

@@ -463,6 +463,9 @@ def shown_value(fact: FactNode) -> str:
     """A fact's value as an answer writes it: a bare number with the unit its column or note gives ("3.4" under
     "무게 (kg)" → "3.4kg" in Korean, "3.4 kg" in English; "120" under "Price ($)" → "$120"), the digits as written."""
     unit = fact.unit
+    bound = _BOUNDED.fullmatch(fact.value.strip())
+    if unit and bound and fact.value_type in ("money", "number") and unit[:1].isalnum():
+        return f"{bound.group(1)}{unit} {bound.group(2)}"  # "50,000 이상" under "월 후원금(원)": "50,000원 이상"
     if not unit or fact.value_type not in ("money", "percent", "number") or not _BARE_NUMBER.fullmatch(fact.value):
         return fact.value
     if not unit[:1].isalnum() and unit != "%":
@@ -475,6 +478,8 @@ def shown_value(fact: FactNode) -> str:
 _HEADING_PER = re.compile(r"[(（][^()（）]*?\bper\s+([a-z]+(?:\s[a-z]+)?)\b[^()（）]*[)）]", re.I)
 
 
+#: A bare figure with a bound after it: "50,000 이상", "3 미만".
+_BOUNDED = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(이상|이하|미만|초과)")
 _BARE_NUMBER = re.compile(r"[-−△]?\d[\d,]*(?:\.\d+)?")  # "△0.31": a minus in Korean reports
 
 

@@ -458,9 +458,7 @@ class _Miner:
                 if led and normalize(header[col]) in _POST_COLUMNS:
                     continue
                 column, unit = _column_unit(header[col])
-                typed = self._typed(cell, unit)
-                if typed is not None and _is_bare(typed) and _NUMBERING.search(column):
-                    typed = None  # "| Room | 1.30 |", "| 내선 | 1121 |": a number that names, no amount to compare
+                typed = _unless_numbering(self._typed(cell, unit), column)
                 pos = line.find(cell)
                 value_text = typed.text if typed else cell
                 value_start = start + max(pos, 0) + (typed.start if typed else 0)
@@ -983,6 +981,12 @@ def _keyed_by_name(
             # a row of several people ("| 감사 | 윤재복, 남궁현 |", "최병두 외 8명") is no one person's
             body = [row for row in body if not (row[2] and _SEVERAL_PEOPLE.search(row[2][0]))]
     return header, body
+
+
+def _unless_numbering(typed: ValueSpan | None, column: str) -> ValueSpan | None:
+    """A cell's typed value, or None (its text) for a bare number under a column that numbers rooms, gates or
+    lines: "| Room | 1.30 |", "| 내선 | 1121 |" name something, no amount to compare or add."""
+    return None if typed is not None and _is_bare(typed) and _NUMBERING.search(column) else typed
 
 
 def _led_by_a_person(header: list[str], body: list[tuple[int, int, list[str]]]) -> bool:
