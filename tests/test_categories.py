@@ -17,6 +17,7 @@ from testgen.categories import get_category, registered
 from testgen.categories._common import (
     _beside_the_subject,
     as_written,
+    group_comparable,
     is_quantity,
     keywords_for_value,
     shown_value,
@@ -893,3 +894,19 @@ def test_a_price_asks_its_currency_only_when_the_thing_has_another(tmp_path: Pat
     assert one is not None and two is not None
     assert "GBP" not in one.question and "GBP" not in one.reference_answer  # "£90.00" says it already
     assert two.question.endswith("in USD?") and "USD" not in two.reference_answer
+
+
+def test_a_floor_is_neither_compared_nor_added_and_its_figure_is_the_keyword(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "ngo/후원.md": "# 후원 안내\n\n| 등급 | 월 후원금(원) |\n|---|---|\n| 씨앗회원 | 5,000 |\n"
+            "| 물줄기회원 | 30,000 |\n| 큰물회원 | 50,000 이상 |\n",
+        },
+    )
+    floor = next(f for f in ctx.facts if f.value == "50,000 이상")
+    assert (floor.value_type, floor.unit) == ("money", "원")
+    assert shown_value(floor) == "50,000원 이상"
+    assert keywords_for_value(floor.value) == ["50,000"]
+    compared = {f.fact_id for group in group_comparable(ctx).values() for f in group.values()}
+    assert floor.fact_id not in compared and len(compared) == 2

@@ -160,6 +160,9 @@ def keywords_for_value(value: str) -> list[str]:
         return keywords_for_value(next(g for g in quoted.groups() if g))  # "'Noeul Pixel 라운지'": no quotes
     value = _POSTCODE_FIRST.sub("", value)  # "(16914) 경기도 용인시 혁신로 87-3": the postcode opens the line
     value = _ABOUT.sub("", value)  # "c. 26,000 objects": an answer may say "about 26,000"
+    bound = _BOUNDED.fullmatch(value)
+    if bound:
+        return [bound.group(1)]  # "50,000 이상": the figure, whatever unit the answer writes beside it
     bare = without_trailing_note(value)
     if bare != value and len(bare) >= 2 and re.search(r"\w", bare):
         # "경전철 (고무차륜 AGT)", "$2,000–$20,500 (undergrad/grad)": the note qualifies the value; an answer that is
@@ -316,8 +319,8 @@ def _comparable_groups(ctx: GenContext) -> dict[tuple[str, str, str], dict[str, 
                 continue
             unit = _DATES
         elif fact.value_type in ("money", "number", "percent"):
-            if fact.number is None:
-                continue
+            if fact.number is None or _BOUNDED.search(fact.value):
+                continue  # "50,000원 이상" is a floor, not an amount to compare or add
             unit = fact.unit or ""
         else:
             continue
@@ -479,7 +482,7 @@ _HEADING_PER = re.compile(r"[(（][^()（）]*?\bper\s+([a-z]+(?:\s[a-z]+)?)\b[^
 
 
 #: A bare figure with a bound after it: "50,000 이상", "3 미만".
-_BOUNDED = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(이상|이하|미만|초과)")
+_BOUNDED = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(이상|이하|미만|초과)(?!\S)")
 _BARE_NUMBER = re.compile(r"[-−△]?\d[\d,]*(?:\.\d+)?")  # "△0.31": a minus in Korean reports
 
 

@@ -501,6 +501,11 @@ class _Miner:
         unit note's ("20,000" under "(단위: 원)" is 20,000 won), its text still the cell's."""
         typed = classify_value(cell)
         unit = unit or self._unit_note or ""
+        bound = _BOUNDED_FIGURE.fullmatch(cell.strip())
+        if typed is None and bound and unit:
+            # "50,000 이상" under "월 후원금(원)": an amount of won, bounded, its text still the cell's
+            amount = classify_value(bound.group(1) + unit)
+            return replace(amount, start=0, end=len(cell), text=cell.strip()) if amount is not None else None
         if typed is None or not _is_bare(typed) or not unit:
             return typed
         with_unit = classify_value(typed.text + unit)
@@ -981,6 +986,10 @@ def _keyed_by_name(
             # a row of several people ("| 감사 | 윤재복, 남궁현 |", "최병두 외 8명") is no one person's
             body = [row for row in body if not (row[2] and _SEVERAL_PEOPLE.search(row[2][0]))]
     return header, body
+
+
+#: A figure with a bound after it, in a cell: "50,000 이상", "3 미만".
+_BOUNDED_FIGURE = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:이상|이하|미만|초과)")
 
 
 def _unless_numbering(typed: ValueSpan | None, column: str) -> ValueSpan | None:
