@@ -1023,3 +1023,12 @@ def test_a_list_of_posts_and_names_is_keyed_by_the_person() -> None:
         title="About us",
     )
     assert ("Dev Malhotra", "Post", "Treasurer") in {(f.subject, f.attribute, f.value) for f in mined.facts}
+
+
+def test_a_part_of_the_day_is_no_thing() -> None:
+    mined = mine(
+        "# Delivery\n\n| Slot | Time window |\n|---|---|\n| Morning | 09:00–12:00 |\n| Afternoon | 13:00–17:00 |\n",
+        doc_id="coop/delivery.md",
+        title="Delivery",
+    )
+    assert not {"Morning", "Afternoon"} & {f.subject for f in mined.facts}

@@ -1017,8 +1017,8 @@ def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool
         return True
     if normalize(row) in _TOTAL_COLUMNS:
         return False  # "| **Total** | 1,284 | 100% |": the rows above summed, not a thing
-    if DAYS.match(normalize(row)):
-        return False  # "Saturday and Sunday", "평일": a row of opening hours, not a thing
+    if DAYS.match(normalize(row)) or normalize(row) in _TIMES_OF_DAY:
+        return False  # "Saturday and Sunday", "평일", "Morning": a row of opening hours or slots, not a thing
     if normalize(column) in _TITLE_COLUMNS and len(row) <= _MAX_TITLE_CELL and re.search(r"[^\W\d_]", row):
         return True  # "| 도서명 | 저자 |" over "| 바다의 문법 | 김하람 |": a title names its work, however it reads
     if _CODE_ROW.fullmatch(row.strip()) or _CODED_NAME.fullmatch(row.strip()):
@@ -1091,6 +1091,8 @@ _OWN_KIND_END = re.compile(
     r"course|class|workshop|route|vaccine|line|room|suite|studio|apartment|cabin|dormitory)s?$",
     re.I,
 )
+#: Rows that name a part of the day ("| Morning | 9:00–12:00 |" of delivery slots): a time, not a thing.
+_TIMES_OF_DAY = frozenset("morning afternoon evening night midday noon overnight 오전 오후 저녁 야간 새벽 점심".split())
 #: A row naming people, not a thing of its table's kind: "셔틀버스 이용객", "현장 방문객", "Walk-in visitors".
 _PEOPLE_ROW = re.compile(
     r"(?:이용객|방문객|관람객|관광객|이용자|참가자|참여자|입장객|탑승객)$|\b(?:visitors|users|attendees|riders)$", re.I
