@@ -81,6 +81,8 @@ _CODE_LABEL = re.compile(r"\b(?:code|abbreviation|symbol|ticker|iata)\b|코드|�
 _ENDS_IN_PLACE = re.compile(r"(?:location|address|room|위치|소재지|주소|장소)\s*$", re.I)
 #: A room's code in a place: "B103" of "지하 B103호", "514" of "514호", "LL.20" of "room LL.20".
 _ROOM_CODE = re.compile(r"(?<![\w.-])([A-Za-z]{0,2}\.?\d{2,4}[A-Za-z]?)(?:호|号)?(?![\w.-])")
+#: Words that say what kind of offer a name is, not which: "요금제" of "비즈니스 요금제", "Plan" of "Team Plan".
+_KIND_WORDS = frozenset("요금제 플랜 상품 코스 과정 plan plans tier package edition membership".split())
 #: A label of a product's name: 제품명, 상품명, 모델명, "Product name".
 _NAME_LABEL = re.compile(r"(?:제품|상품|모델)\s?명$|^(?:product |model )?name$", re.I)
 #: Words that name the same event: a founding date is stated by "창업", "세웠" or "established" as well.
@@ -653,6 +655,7 @@ class Closure:
         self._legal: dict[str, set[str]] = {}  # entity id → the legal names its facts give it
         self._by_chunk: dict[str, list[FactNode]] | None = None  # chunk id → the facts mined from it
         self._by_key: dict[tuple[str, str, str], set[str]] | None = None  # (entity, label, figure) → documents
+        self._by_number: dict[float, list[FactNode]] | None = None  # a table cell's number → the facts giving it
         self._labels: dict[str, set[str]] | None = None  # entity id → the labels of its structured facts
         self._by_label: dict[str, set[str]] | None = None  # label → the entities with a fact under it
         self._many: dict[str, bool] = {}  # entity id → whether another entity is described alike
@@ -778,6 +781,7 @@ class Closure:
         docs |= self._contact_in_folder(fact, docs)
         docs |= self._said_of_every_variant(fact, cues, docs)
         docs |= self._recorded_again(fact)
+        docs |= self._cell_of_a_comparison(fact, docs)
         docs |= self._labelled_in_folder(fact, docs)
         short_forms = self.subject_forms(fact) if fact.value_entity else forms
         docs |= self._from_the_other_end(fact, short_forms | self.distinctive(forms))
@@ -1400,6 +1404,33 @@ class Closure:
         if not fact.subject_entity or fact.source not in ("key_value", "table"):
             return set()
         return self._by_key.get((fact.subject_entity, normalize(fact.attribute), bare_figure(fact.value)), set())
+
+    def _cell_of_a_comparison(self, fact: FactNode, found: set[str]) -> set[str]:
+        """A comparison table of another page whose row is the fact's label and whose column is the subject: the
+        plans page's "| 월 가용성 목표 (%) | 보장 없음 | 99.5 | 99.9 |" under "| 구분 | 스타터 | 비즈니스 | … |"
+        states the SLA page's "비즈니스 요금제 / 월 가용성 목표: 99.5%" (read as the label "월 가용성 목표 (%)
+        비즈니스"). The same figure, the label whole in the cell's label and a word of the subject's name after it."""
+        if fact.number is None or fact.source not in ("key_value", "table"):
+            return set()
+        if self._by_number is None:
+            self._by_number = {}
+            for f in self.ctx.facts:
+                if f.source == "table" and f.number is not None:
+                    self._by_number.setdefault(f.number, []).append(f)
+        label = normalize(without_parentheticals(fact.attribute)).strip()
+        names = {w for w in normalize(fact.subject).split() if len(w) >= 2 and w not in _KIND_WORDS}
+        if len(label) < 2 or not names:
+            return set()
+        docs = set()
+        for other in self._by_number.get(fact.number, []):
+            if other.doc_id in found or other.doc_id == fact.doc_id:
+                continue
+            if other.unit is not None and other.unit != fact.unit:
+                continue  # "99.5" under "(%)" read bare is the same figure; "99.5 kg" is not
+            cell = normalize(without_parentheticals(other.attribute))
+            if cell.startswith(label) and set(cell[len(label) :].split()) & names:
+                docs.add(other.doc_id)
+        return docs
 
     def _contact_in_folder(self, fact: FactNode, found: set[str]) -> set[str]:
         """Pages of the same kind (folder) that print an organisation's or a place's telephone number or e-mail

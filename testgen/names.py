@@ -401,7 +401,7 @@ _CREDENTIAL = re.compile(
     r"B\.?A\.?|R\.?N\.?|CPA|Esq\.?)$"
 )
 #: A tag before a title that says what kind of post it is: "[공지] …", "[보도자료] …", "【お知らせ】…", "[Notice] …".
-_TITLE_TAG = re.compile(r"^\s*(?:\[[^\]]{1,12}\]|【[^】]{1,12}】)\s*(?=\S)")
+_TITLE_TAG = re.compile(r"^\s*(?:\[[^\]]{1,20}\]|【[^】]{1,20}】)\s*(?=\S)")
 
 
 #: A Korean body's name after the year a page is for: "2024학년도 솔빛마루어린이집", "2025년 가온누리병원".

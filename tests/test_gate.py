@@ -388,6 +388,7 @@ def test_document_titles_are_not_owners_of_facts() -> None:
     assert document_subject("2025년 1분기 취급 상품 보장·보험료 비교표")  # a table of comparisons is a document
     assert document_subject("Notice To Guests") and document_subject("Staff memo")
     assert document_subject("Volunteer with us") and document_subject("Join us")
+    assert document_subject("서비스 수준 협약 및 고객지원 운영 시간")  # an agreement is a document
     assert not document_subject("Aurora Commute 400")
     assert not document_subject("하늘여행")
 

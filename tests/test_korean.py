@@ -553,3 +553,18 @@ def test_a_place_ending_in_jang_is_no_person_and_no_post() -> None:
     assert not is_person_name("서령종합운동장")  # a stadium, not 서령종합 the 운동장
     assert is_person_name("김하늘 운영위원장") and is_person_name("김철수팀장")
     assert not person_label("홈 구장") and person_label("위원장")
+
+
+def test_a_day_of_the_month_or_the_minutes_of_a_clock_time_are_not_asked_as_counts() -> None:
+    from factories import kv_fact
+
+    from testgen.synth.phrasing.ko import Korean
+
+    def said(evidence: str, value: str, unit: str) -> FactNode:
+        fact = kv_fact(evidence.replace(value, "…"), value, "number", number=float(value[:-1]), unit=unit)
+        return fact.model_copy(update={"source": "sentence", "evidence": evidence})
+
+    day = said("5월 원비는 10일(금)에 자동이체됩니다.", "10일", "일")
+    minutes = said("투약 시간은 점심 식사 후 12시 50분 전후를 원칙으로 합니다.", "50분", "분")
+    assert Korean().fact(day, "햇살숲유치원") is None
+    assert Korean().fact(minutes, "햇살숲유치원") is None

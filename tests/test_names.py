@@ -334,6 +334,7 @@ def test_names_are_not_page_kind_titles(title: str) -> None:
         ("서울내과 소개", "서울내과"),  # a name's own last syllable (과) is no joining word
         ("지능신호처리연구실 위키", "지능신호처리연구실"),  # the lab's wiki: its facts are the lab's
         ("햇살고개농장 이야기", "햇살고개농장"),
+        ("[장애 공지 및 결과 보고] 로그인 장애", "로그인 장애"),  # a notice's tag in brackets
         ("햇살고개농장 오시는 길", "햇살고개농장"),
         ("사무국 사람들 & 연락처", "사무국"),
         ("2025년 서하시 청년 월세 지원사업 추진 결과 보고", "2025년 서하시 청년 월세 지원사업"),

@@ -1765,3 +1765,17 @@ def test_a_post_beside_its_holders_name_in_minutes_states_it(tmp_path: Path) -> 
     )
     post = next(f for f in ctx.facts if f.value == "Treasurer")
     assert "players/minutes.txt" in fact_closure(ctx, post)
+
+
+def test_a_cell_of_a_comparison_table_states_the_subjects_figure(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "support/plans.md": "# 요금제 안내\n\n| 구분 | 스타터 | 비즈니스 | 엔터프라이즈 |\n|---|---|---|---|\n"
+            "| 월 가용성 목표 (%) | 보장 없음 | 99.5 | 99.9 |\n| 저장 공간 (GB) | 50 | 500 | 2,000 |\n",
+            "support/sla.md": "# 서비스 수준\n\n| 요금제 | 월 가용성 목표 |\n|---|---|\n| 비즈니스 요금제 | 99.5% |\n"
+            "| 엔터프라이즈 요금제 | 99.9% |\n",
+        },
+    )
+    target = next(f for f in ctx.facts if f.doc_id == "support/sla.md" and f.value == "99.5%")
+    assert "support/plans.md" in fact_closure(ctx, target)

@@ -315,6 +315,10 @@ class Korean:
             return None  # a compound sentence: the question would carry a second, unasked clause
         if "," in pre or _CLAUSE_BEFORE.search(pre):
             return None  # the wh-word would land in a dependent clause ("…채굴되고 언제 서령선이 개통하면서 …")
+        if fact.value_type == "number" and re.match(r"\s?[(（][월화수목금토일][)）]", post):
+            return None  # "10일(금)에 자동이체": a day of the month, not a count of days
+        if fact.unit == "분" and re.search(r"\d\s?시\s?$", pre):
+            return None  # "12시 50분 전후": the minutes of a clock time, not a duration
         if fact.value_type == "date" and _DATES_A_NOUN.match(post):
             return None  # "1989년 폐광 이후 손님이 급감해": the year dates the closing, not what the sentence tells
         copula = _COPULA_END.search(sentence)
