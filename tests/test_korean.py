@@ -568,3 +568,10 @@ def test_a_day_of_the_month_or_the_minutes_of_a_clock_time_are_not_asked_as_coun
     minutes = said("투약 시간은 점심 식사 후 12시 50분 전후를 원칙으로 합니다.", "50분", "분")
     assert Korean().fact(day, "햇살숲유치원") is None
     assert Korean().fact(minutes, "햇살숲유치원") is None
+
+
+def test_a_target_or_level_is_higher_not_more() -> None:
+    from testgen.synth.phrasing.ko import _more_of
+
+    assert _more_of("월 가용성 목표 (%)") == ("더 높은가요", "더 높습니다")
+    assert _more_of("인원") == ("더 많은가요", "더 많습니다")

@@ -553,7 +553,7 @@ _MEASURE_ADJECTIVES = {
 _MORE_BY_HEAD = (
     (re.compile(r"(?:기간|시간|기한|거리|길이)$"), ("더 긴가요", "더 깁니다")),
     (PRICE_LABEL, ("더 비싼가요", "더 비쌉니다")),
-    (re.compile(r"(?:점수|비율|률|율|온도|높이)$"), ("더 높은가요", "더 높습니다")),
+    (re.compile(r"(?:점수|비율|률|율|온도|높이|목표|수준|등급)$"), ("더 높은가요", "더 높습니다")),
     (re.compile(r"(?:면적|넓이)$"), ("더 넓은가요", "더 넓습니다")),
     (re.compile(r"(?:무게|중량)$"), ("더 무거운가요", "더 무겁습니다")),
 )
@@ -561,7 +561,7 @@ _MORE_BY_HEAD = (
 
 def _more_of(attribute: str) -> tuple[str, str]:
     """The question's and the answer's words for "more" under `attribute` ("계약 기간" → 더 긴가요 / 더 깁니다)."""
-    label = attribute.strip()
+    label = re.sub(r"\s*[(（][^()（）]*[)）]$", "", attribute.strip())  # "월 가용성 목표 (%)": its head is 목표
     return next((words for head, words in _MORE_BY_HEAD if head.search(label)), ("더 많은가요", "더 많습니다"))
 
 
