@@ -56,6 +56,12 @@ EN_ROWS = [
     ),
     ("post", fact("Post", "Treasurer"), "Dev Malhotra", "What post does Dev Malhotra hold?"),
     (
+        "session",
+        fact("Length (minutes)", "120 minutes", "number", number=120.0, unit="minutes"),
+        "the Watercolour Course",
+        "How long is each session of the Watercolour Course?",
+    ),
+    (
         "event-date",
         fact("Passenger closure", "2 March 1964", "date", date_key="1964-03-02"),
         "Oller Railway",

@@ -128,6 +128,8 @@ _MONEY_WORDS = re.compile(
     r"payment|income|profit|spend|limit|allowance|bonus|stipend|per[- ]diems?|reimbursement|grant|subsidy|wage)\b",
     re.I,
 )
+#: Names of things held in sessions: a course, a class, a programme, a workshop.
+_SESSIONED = re.compile(r"\b(?:course|class|programme|program|workshop|lessons?)$", re.I)
 #: An infobox label of who does something to the subject: "Managed by", "Operated by", "Owned by".
 _DONE_BY = re.compile(r"([A-Za-z]+ed) by", re.I)
 #: Nouns of an event a date column gives: "Passenger closure", "Official opening", "Completion".
@@ -442,6 +444,9 @@ class English:
                 "en.office",
             )
         kind = value_kind(fact)
+        session = self._session_length(fact, subject)
+        if session is not None:
+            return session
         verbal = self._verbal(fact, subject, kind)
         if verbal is not None:
             return verbal
@@ -477,6 +482,22 @@ class English:
         if fact.value_type == "date":
             return self._date(fact, subject, attr)
         return self._asked(fact, subject, attr, kind)
+
+    def _session_length(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
+        """A course's or class's length in minutes or hours is a session's: "How long is each session of the
+        Watercolour for Beginners Course?", not "How long does … last?" (the course runs six weeks)."""
+        label = _outside(fact.attribute).strip().lower()
+        timed = re.match(r"(?:min|minutes?|hours?|hrs?)$", (fact.unit or "").lower())
+        if label not in ("length", "duration", "session length") or not timed:
+            return None
+        if not _SESSIONED.search(subject):
+            return None
+        value = fact.value if re.search(r"[A-Za-z]", fact.value) else f"{fact.value} {fact.unit}"
+        return (
+            f"How long is each session of {subject}?",
+            _sentence(f"Each session of {subject} lasts {value}."),
+            "en.session_length",
+        )
 
     def _verbal(self, fact: FactNode, subject: str, kind: ValueKind) -> tuple[str, str, str] | None:
         """ "When was X founded?", "Who does X report to?": a common attribute asked with its verb."""
