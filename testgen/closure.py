@@ -641,6 +641,7 @@ class Closure:
         self.ctx = ctx
         self._lines: dict[str, list[str]] = {}
         self._rare_words: dict[str, bool] = {}
+        self._few_words: dict[str, bool] = {}  # a word written as it is → whether few pages write it
         self._brands: set[str] | None = None
         self._homes: dict[str, str] | None = None
         self._by_type: dict[str, set[str]] | None = None
@@ -1744,11 +1745,10 @@ class Closure:
     def _few_pages(self, word: str) -> bool:
         """Whether few pages write `word` as it is (as `_rare` counts them, but with the characters in a row:
         "국가대표" is not written by a page that only has "국가" and "대표")."""
-        key = "\0" + word
-        if key not in self._rare_words:
+        if word not in self._few_words:
             pages = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(word) if word in self.ctx.chunk_norm[c]}
-            self._rare_words[key] = 0 < len(pages) <= _few(len(self.ctx.docs))
-        return self._rare_words[key]
+            self._few_words[word] = 0 < len(pages) <= _few(len(self.ctx.docs))
+        return self._few_words[word]
 
     def _by_distinctive_words(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """A specific typed value (an amount with its unit, a full date) next to a word only the subject's pages

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from schemas import FactNode
 from testgen.corpus import ROOT_TYPE
+from testgen.kg.mining import BOUNDED_FIGURE
 from testgen.kg.values import find_values, list_items
 from testgen.lang import EXTENSION, GENERIC_HEADINGS, KO_SERVICE_KINDS, PHONE_DIGITS, PHONE_RUN
 from testgen.lang.en import is_person_name
@@ -24,6 +25,7 @@ from testgen.names import (
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.synth.phrasing import Phraser, phraser_for
+from testgen.synth.phrasing.en import CURRENCY_BRACKET, bracket_currency
 from testgen.text import is_cjk, normalize
 
 
@@ -77,12 +79,20 @@ def _with_its_owner(ctx: GenContext, fact: FactNode, name: str) -> str:
     if doc is None:
         return name
     owner = without_parentheticals(short_title(doc.title)).strip()
-    home = any(e.home_doc == fact.doc_id and normalize(e.name) == normalize(owner) for e in ctx.entities.values())
+    home = (fact.doc_id, normalize(owner)) in _homes(ctx)
     words = re.findall(r"\w+", normalize(owner))
     listing = any(w in PAGE_KIND_WORDS or w in GENERIC_HEADINGS or re.search(r"\d", w) for w in words)
     if not home or listing or normalize(owner) in normalize(name) or len(owner) > _BRAND_CHARS:
         return name
     return f"{owner} {name}"
+
+
+def _homes(ctx: GenContext) -> set[tuple[str, str]]:
+    """(document, normalised name) of every entity at home on a page (worked out once per run)."""
+    homes = ctx.memo.get("homes")
+    if not isinstance(homes, set):
+        homes = ctx.memo["homes"] = {(e.home_doc, normalize(e.name)) for e in ctx.entities.values() if e.home_doc}
+    return homes
 
 
 def as_written(ctx: GenContext, name: str) -> str:
@@ -160,7 +170,7 @@ def keywords_for_value(value: str) -> list[str]:
         return keywords_for_value(next(g for g in quoted.groups() if g))  # "'Noeul Pixel 라운지'": no quotes
     value = _POSTCODE_FIRST.sub("", value)  # "(16914) 경기도 용인시 혁신로 87-3": the postcode opens the line
     value = _ABOUT.sub("", value)  # "c. 26,000 objects": an answer may say "about 26,000"
-    bound = _BOUNDED.fullmatch(value)
+    bound = BOUNDED_FIGURE.fullmatch(value)
     if bound:
         return [bound.group(1)]  # "50,000 이상": the figure, whatever unit the answer writes beside it
     bare = without_trailing_note(value)
@@ -319,7 +329,7 @@ def _comparable_groups(ctx: GenContext) -> dict[tuple[str, str, str], dict[str, 
                 continue
             unit = _DATES
         elif fact.value_type in ("money", "number", "percent"):
-            if fact.number is None or _BOUNDED.search(fact.value):
+            if fact.number is None or BOUNDED_FIGURE.search(fact.value):
                 continue  # "50,000원 이상" is a floor, not an amount to compare or add
             unit = fact.unit or ""
         else:
@@ -396,24 +406,19 @@ def _beside_the_subject(keywords: list[str], name: str) -> list[str]:
 def _in_its_only_currency(ctx: GenContext, fact: FactNode) -> FactNode:
     """A price under "Price (GBP)" asked without "in GBP" when its value says the currency ("£60.00") and the
     subject is priced in no other ("Price (INR)" beside "Price (USD)" keeps "in USD")."""
-    bracket = _CURRENCY_BRACKET.search(fact.attribute)
-    if bracket is None or fact.value_type != "money" or not re.search(r"[^\d\s.,]", fact.value):
+    currency = bracket_currency(fact.attribute)
+    if currency is None or fact.value_type != "money" or not re.search(r"[^\d\s.,]", fact.value):
         return fact
-    label = fact.attribute[: bracket.start()].strip().lower()
+    label = CURRENCY_BRACKET.sub("", fact.attribute).strip()
     others = ctx.facts_by_entity.get(fact.subject_entity or "", [])
     if any(
         o.fact_id != fact.fact_id
-        and (m := _CURRENCY_BRACKET.search(o.attribute)) is not None
-        and o.attribute[: m.start()].strip().lower() == label
-        and m.group(1).upper() != bracket.group(1).upper()
+        and bracket_currency(o.attribute) not in (None, currency)
+        and CURRENCY_BRACKET.sub("", o.attribute).strip().lower() == label.lower()
         for o in others
     ):
         return fact
-    return fact.model_copy(update={"attribute": fact.attribute[: bracket.start()].strip()})
-
-
-#: A currency in a label's closing bracket: "Price (GBP)", "Cost (USD)".
-_CURRENCY_BRACKET = re.compile(r"\s*\((USD|EUR|GBP|KRW|JPY|CNY|INR|AUD|CAD|CHF|SGD|HKD)\)\s*$", re.I)
+    return fact.model_copy(update={"attribute": label})
 
 
 def single_fact_draft(ctx: GenContext, fact: FactNode, category: str) -> Draft | None:
@@ -466,7 +471,7 @@ def shown_value(fact: FactNode) -> str:
     """A fact's value as an answer writes it: a bare number with the unit its column or note gives ("3.4" under
     "무게 (kg)" → "3.4kg" in Korean, "3.4 kg" in English; "120" under "Price ($)" → "$120"), the digits as written."""
     unit = fact.unit
-    bound = _BOUNDED.fullmatch(fact.value.strip())
+    bound = BOUNDED_FIGURE.fullmatch(fact.value.strip())
     if unit and bound and fact.value_type in ("money", "number") and unit[:1].isalnum():
         return f"{bound.group(1)}{unit} {bound.group(2)}"  # "50,000 이상" under "월 후원금(원)": "50,000원 이상"
     if not unit or fact.value_type not in ("money", "percent", "number") or not _BARE_NUMBER.fullmatch(fact.value):
@@ -481,8 +486,6 @@ def shown_value(fact: FactNode) -> str:
 _HEADING_PER = re.compile(r"[(（][^()（）]*?\bper\s+([a-z]+(?:\s[a-z]+)?)\b[^()（）]*[)）]", re.I)
 
 
-#: A bare figure with a bound after it: "50,000 이상", "3 미만".
-_BOUNDED = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(이상|이하|미만|초과)(?!\S)")
 _BARE_NUMBER = re.compile(r"[-−△]?\d[\d,]*(?:\.\d+)?")  # "△0.31": a minus in Korean reports
 
 

@@ -30,6 +30,7 @@ the finished item, for sets made elsewhere (``testgen audit``).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -605,41 +606,38 @@ class Gate:
         asked = {w for w in re.findall(r"[^\W_]{2,}", normalize(question)) if w not in _STOP_WORDS}
         asked = {_KO_PARTICLE_END.sub("", w) if re.search(r"[가-힣]$", w) else w for w in asked}
         asked = {w for w in asked if len(w) >= 2}
-        value = fact.value.strip()
-        for chunk_id in sorted(self.ctx.chunks_with(value)):
-            text = self.ctx.chunks[chunk_id].text
-            at = text.find(value)
-            while at >= 0:
-                before, after = text[max(0, at - 40) : at], text[at + len(value) : at + len(value) + 40]
-                if _changed_around(before, after):
-                    start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
-                    line = text[start : end if end >= 0 else len(text)]
-                    if sum(w in normalize(line) for w in asked) >= 2:
-                        return line.strip()
-                at = text.find(value, at + 1)
+        for line in self._lines_changing(fact, self.ctx.chunks_with(fact.value)):
+            if sum(w in normalize(line) for w in asked) >= 2:
+                return line
         return None
 
-    def _change_line(self, fact: FactNode) -> str | None:
-        """`_changed_elsewhere`'s scan, once per fact: each place a chunk naming the subject writes the value, with
-        the words just around it."""
+    def _lines_changing(self, fact: FactNode, chunk_ids: set[str]) -> Iterator[str]:
+        """The lines of the chunks that write the fact's value as changed ("from £649 to", "12,800원 → 13,900원",
+        "5,000" under "(원)" written "5,000원에서 7,000원으로"), stripped, in chunk order."""
         value = fact.value.strip()
-        entity = self.ctx.entities.get(fact.subject_entity or "")
-        # the row's own label names it too: "씨앗회원" of the 씨앗회원 등급 ("씨앗회원 월 회비를 5,000원에서 …")
-        names = {normalize(n) for n in (fact.subject, entity.name if entity else "", row_label(fact)) if n}
-        naming = set().union(*(self.ctx.chunks_with(name) for name in names)) if names else set()
-        for chunk_id in sorted(self.ctx.chunks_with(fact.value) & naming):  # the index narrows first
+        for chunk_id in sorted(chunk_ids):
             text = self.ctx.chunks[chunk_id].text
             at = text.find(value)
             while at >= 0:
                 before, after = text[max(0, at - 40) : at], text[at + len(value) : at + len(value) + 40]
                 if fact.unit and value[-1:].isdigit() and after.startswith(fact.unit):
-                    after = after[len(fact.unit) :]  # "5,000" under "(원)", written "5,000원에서 7,000원으로"
+                    after = after[len(fact.unit) :]
                 if _changed_around(before, after):
                     start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
-                    line = text[start : end if end >= 0 else len(text)]
-                    if any(name in normalize(line) for name in names):
-                        return line.strip()
+                    yield text[start : end if end >= 0 else len(text)].strip()
                 at = text.find(value, at + 1)
+
+    def _change_line(self, fact: FactNode) -> str | None:
+        """`_changed_elsewhere`'s scan, once per fact: each place a chunk naming the subject writes the value, with
+        the words just around it."""
+        entity = self.ctx.entities.get(fact.subject_entity or "")
+        # the row's own label names it too: "씨앗회원" of the 씨앗회원 등급 ("씨앗회원 월 회비를 5,000원에서 …")
+        names = {normalize(n) for n in (fact.subject, entity.name if entity else "", row_label(fact)) if n}
+        naming = set().union(*(self.ctx.chunks_with(name) for name in names)) if names else set()
+        # the index narrows first
+        for line in self._lines_changing(fact, self.ctx.chunks_with(fact.value) & naming):
+            if any(name in normalize(line) for name in names):
+                return line
         return self._changed_in_a_table(fact, names, naming)
 
     def _changed_in_a_table(self, fact: FactNode, names: set[str], naming: set[str]) -> str | None:

@@ -501,7 +501,7 @@ class _Miner:
         unit note's ("20,000" under "(단위: 원)" is 20,000 won), its text still the cell's."""
         typed = classify_value(cell)
         unit = unit or self._unit_note or ""
-        bound = _BOUNDED_FIGURE.fullmatch(cell.strip())
+        bound = BOUNDED_FIGURE.fullmatch(cell.strip())
         if typed is None and bound and unit:
             # "50,000 이상" under "월 후원금(원)": an amount of won, bounded, its text still the cell's
             amount = classify_value(bound.group(1) + unit)
@@ -988,8 +988,8 @@ def _keyed_by_name(
     return header, body
 
 
-#: A figure with a bound after it, in a cell: "50,000 이상", "3 미만".
-_BOUNDED_FIGURE = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:이상|이하|미만|초과)")
+#: A figure with a bound after it: "50,000 이상", "3 미만" (the figure, then the bound).
+BOUNDED_FIGURE = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(이상|이하|미만|초과)(?!\S)")
 
 
 def _unless_numbering(typed: ValueSpan | None, column: str) -> ValueSpan | None:
@@ -1085,10 +1085,14 @@ _PERSON_COLUMNS = frozenset("이름 성명 직원 직원명 구성원 담당자 
 _KO_ORG_COLUMN = re.compile(
     r"^(?:보험사|협력사|거래처|고객사|파트너사|제휴사|업체|업체명|회사|회사명|기관|기관명|은행)$"
 )
+#: Kinds of place or unit a name may end with: "… Centre", "… Unit", "… Suite".
+_PLACE_KINDS = frozenset(
+    "centre center unit service team office lab laboratory department ward line suite studio apartment cabin "
+    "dormitory".split()
+)
 #: The last word of a name that already says what kind of thing it is: "… Centre", "… Unit", "… Service".
 _OWN_KIND_END = re.compile(
-    r"\b(?:centre|center|clinic|unit|service|services|team|office|lab|laboratory|department|ward|programme|program|"
-    r"course|class|workshop|route|vaccine|line|room|suite|studio|apartment|cabin|dormitory)s?$",
+    rf"\b(?:{'|'.join(sorted(SERVICE_KINDS | _PLACE_KINDS))})s?$",
     re.I,
 )
 #: Rows that name a part of the day ("| Morning | 9:00–12:00 |" of delivery slots): a time, not a thing.

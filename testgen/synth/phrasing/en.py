@@ -67,12 +67,13 @@ _LISTING = re.compile(
     r"strengths|summary|overview|background|education|experience)$",
     re.I,
 )
-_CURRENCY = re.compile(r"\((USD|EUR|GBP|KRW|JPY|CNY|INR|AUD|CAD|CHF|SGD|HKD|[$€£¥₩₹])\)\s*$", re.I)
+#: A currency in a label's closing bracket: "Price (GBP)", "Cost ($)".
+CURRENCY_BRACKET = re.compile(r"\s*\((USD|EUR|GBP|KRW|JPY|CNY|INR|AUD|CAD|CHF|SGD|HKD|[$€£¥₩₹])\)\s*$", re.I)
 
 
-def _bracket_currency(label: str) -> str | None:
+def bracket_currency(label: str) -> str | None:
     """ "Price (USD)" → "USD": the currency a label's bracket gives its values."""
-    m = _CURRENCY.search(label.strip())
+    m = CURRENCY_BRACKET.search(label.strip())
     return m.group(1).upper() if m else None
 
 
@@ -514,7 +515,7 @@ class English:
             answer = re.sub(r"\{v\} (employees|people)", "{v}", answer)  # "148 employees" already says it
         question = form.question
         if kind == "amount":
-            currency = _bracket_currency(fact.attribute)
+            currency = bracket_currency(fact.attribute)
             value = _with_currency(value, currency)
             if currency:  # "How much does X cost in USD?" where the page also gives the price in INR
                 question = question.removesuffix("?") + f" in {currency}?"
@@ -665,7 +666,7 @@ class English:
             of = f"the {listed[1]} for {listed[0]} at {subject}"
             return f"What is {of}?", _sentence(f"{of} is {value}."), "en.money.for"
         if kind == "amount":
-            currency = _bracket_currency(fact.attribute)
+            currency = bracket_currency(fact.attribute)
             attr = re.sub(r"\s*\([^)]*\)$", "", attr) if currency else attr
             shown = _with_currency(value, currency)
             cost = self._cost(subject, attr, shown, f" in {currency}" if currency else "")
@@ -701,7 +702,7 @@ class English:
             template = "en.what.list"
         if kind == "place" and head in _PLACE_KINDS:  # "Which country is X in?", not "Where is X's country?"
             return f"Which {head} is {subject} in?", _sentence(f"{subject} is in {value}."), "en.where.which"
-        currency = _bracket_currency(fact.attribute) if kind == "amount" else None
+        currency = bracket_currency(fact.attribute) if kind == "amount" else None
         asked_in = f" in {currency}" if currency else ""
         if kind == "place" and head in ("office", "room"):  # "Daniel Ochoa's office is in Hadley Hall 118"
             return f"Where {be} {of}?", _sentence(f"{of} {be} in {value}."), template
