@@ -734,3 +734,8 @@ def test_a_rules_sentence_with_a_topic_of_its_own_is_according_to_the_rule() -> 
     assert asked is not None and asked[0].startswith("승무원 복무규정에 따르면 승무원은 당일 첫 운행 출발 몇 분 전"), (
         asked
     )
+
+
+def test_a_bare_date_column_under_a_period_gets_no_question() -> None:
+    dated = date("Date", "March 2024", "2024-03").model_copy(update={"qualifier": "2023–2024"})
+    assert English().fact(dated, "Dr. Sarah Okafor") is None  # the date of what?

@@ -755,6 +755,8 @@ class English:
         if not words:
             return None
         attr = " ".join(words)
+        if fact.value_type == "date" and attr in ("date", "day", "dated", "year"):
+            return None  # "| Name | … | Date |" under "(2023–2024)": the date of what? ("When was X's date from …?")
         if fact.value_type == "number" and fact.unit is None:
             parts = attr.split()
             verb = base_form(parts[-1], self.vocabulary) if len(parts) == 2 else None
