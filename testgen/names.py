@@ -198,7 +198,9 @@ def name_problems(name: str) -> tuple[str, ...]:
     - ``list or address``: a comma inside, except before a company or generation suffix ("Co., Ltd.",
       ", Jr."): "Ground Floor, Lotus Plaza, Ashram Road";
     - ``lowercase``: two or more Latin words with no capital letter or digit at all ("audio catalog",
-      "so into northern spain"): a cleaned slug, not a name as it is written.
+      "so into northern spain"): a cleaned slug, not a name as it is written;
+    - ``question``: opens with a question word ("What goes in which bin"): a page's headline;
+    - ``kind``: a Korean word for a kind of organisation or staff alone, or with 소개 ("학원", "강사 소개").
 
     Names in any script are judged; the checks on case apply only to Latin words. The function is pure and
     cheap, so a quality gate can call it on every generated question's subject.
@@ -233,7 +235,21 @@ def name_problems(name: str) -> tuple[str, ...]:
     latin = [w for w in words if re.fullmatch(r"[A-Za-z][A-Za-z'’&.-]*", w)]
     if len(words) >= 2 and len(latin) == len(words) and text == text.lower():
         problems.append("lowercase")
+    if _WH_OPENING.match(text):
+        problems.append("question")
+    if _KO_KIND_ONLY.fullmatch(text):
+        problems.append("kind")
     return tuple(problems)
+
+
+#: A title asking something ("What goes in which bin", "How to find us"): a page's headline, not a name.
+_WH_OPENING = re.compile(r"(?:what|which|how|where|when|why|who)\s+\w", re.I)
+#: A Korean word for a kind of organisation or of staff, alone or after "우리"/"저희" ("학원" of "학원 소개", "강사" of
+#: "강사 소개"): what a page introduces, not the name of the one it is.
+_KO_KIND_ONLY = re.compile(
+    r"(?:(?:우리|저희)\s?)?(?:학원|병원|의원|회사|학교|센터|기관|단체|재단|협회|도서관|캠핑장|농장|매장|가게|식당|카페|"
+    r"강사진?|의료진|직원|교사|선생님|임원|임직원|부서|당사|본사|시설)(?:\s?(?:소개|안내|정보))?"
+)
 
 
 def is_usable_name(name: str) -> bool:

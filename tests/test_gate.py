@@ -1559,7 +1559,15 @@ def _one_fact(fact: FactNode, question: str, answer: str, language: str, categor
 
 @pytest.mark.parametrize(
     ("section", "failed"),
-    [("## 학과 사무실", True), ("## Admissions Office", True), ("## Head Office", False), ("## 찾아오는 곳", False)],
+    [
+        ("## 학과 사무실", True),
+        ("## Admissions Office", True),
+        ("## Head Office", False),
+        ("## 찾아오는 곳", False),
+        ("■ 관리동 / 매점", True),  # a plain-text section mark heads a building of the subject's
+        ("## 위치", False),
+        ("## 로봇공학과", False),
+    ],
 )
 def test_a_location_under_a_rooms_heading_is_the_rooms(tmp_path: Path, section: str, failed: bool) -> None:
     ctx = kb_context(
@@ -2056,3 +2064,77 @@ def test_a_rows_figure_changed_in_minutes_by_its_row_label_and_unit_is_ambiguous
     drop = next(f for f in ctx.facts if f.value == "10,000")
     assert gate._changed_elsewhere(seed) is not None
     assert gate._changed_elsewhere(drop) is None
+
+
+def test_a_vet_listed_by_name_a_facility_and_a_bare_method_are_no_properties(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "clinic/진료시간.txt": "푸른별동물병원 진료시간\n\n[수의사별 진료 요일]\n - 한도윤 원장 : 월 화 수 목 금\n"
+            " - 대표전화 : 031-000-1234\n",
+            "camp/시설.txt": "달빛캠핑장 시설 안내\n\n - 물놀이장 : 7월 ~ 8월 운영\n - 샤워장 온수 : 06:00 ~ 23:00\n"
+            " - 방법 : 카드 결제 / 계좌이체\n - 그 다음 달부터의 이용료 : 전액 반환\n",
+        },
+    )
+    gate = Gate(ctx)
+
+    def labels(attribute: str) -> GateFailure | None:
+        fact = next(f for f in ctx.facts if f.attribute == attribute)
+        draft = Draft(
+            category="direct_fact",
+            question=f"{fact.subject}의 {attribute}은 어떻게 되나요?",
+            reference_answer=f"{fact.value}입니다.",
+            keywords=[fact.value],
+            facts=[fact],
+            answer_spans=[fact.value],
+            language="ko",
+            template="ko.text",
+        )
+        return gate._labels(draft)
+
+    for attribute in ("한도윤 원장", "물놀이장", "방법", "그 다음 달부터의 이용료"):
+        failure = labels(attribute)
+        assert failure is not None and failure.reason == "pasted_label", attribute
+    assert labels("샤워장 온수") is None
+
+
+def test_a_question_word_in_a_bracketed_note_is_rejected() -> None:
+    assert question_problem("푸른별동물병원은 장기 입원(며칠 이상)이면 중간 정산을 하나요?", "ko.sentence") is not None
+    assert question_problem("푸른별동물병원은 장기 입원이 며칠 이상이면 중간 정산을 하나요?", "ko.sentence") is None
+
+
+def test_a_review_post_is_a_document_not_a_thing() -> None:
+    assert document_subject("푸른별동물병원 말티즈 중성화 솔직 후기")
+    assert document_subject("합격후기_2025학년도")
+    assert not document_subject("조선 후기")
+    assert not document_subject("후기 인상파 화가")
+
+
+def test_a_sentence_question_that_leaves_out_what_it_asks_about_is_rejected() -> None:
+    assert question_problem("이용 규정에 따르면 언제 이용분부터 변경되었나요?", "ko.sentence") is not None
+    assert question_problem("이용 규정에 따르면 1인 최대 몇 개 사이트까지 예약할 수 있나요?", "ko.sentence") is None
+    retired = "When was Mara a vet in Dunmere for 30 years before she retired?"
+    assert question_problem(retired, "en.sentence.passive") is not None
+    assert question_problem("When did Mara retire as a vet in Dunmere?", "en.sentence.active") is None
+
+
+def test_a_day_alone_is_no_property() -> None:
+    for label in ("일 요 일", "토요일", "공휴일"):
+        assert unnamed_property(label, "ko") is not None, label
+    assert unnamed_property("일요일 진료시간", "ko") is None
+
+
+def test_a_figure_another_page_gives_in_the_same_words_is_ambiguous(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "city/지원자격.md": "# 청년 월세 지원 자격\n\n한빛시는 적격자가 1,000명을 넘으면 소득이 낮은 분부터 선정합니다.\n",
+            "city/공고.txt": "청년 월세 지원사업 모집 공고\n\n한빛시는 적격자가 800명을 넘으면 소득이 낮은 분부터 선정합니다.\n",
+            "city/안내.md": "# 청년 월세 지원 안내\n\n한빛시는 신청자가 2,000명을 넘으면 추첨합니다.\n",
+        },
+    )
+    gate = Gate(ctx)
+    changed = next(f for f in ctx.facts if f.value == "1,000명")
+    assert gate._told_otherwise(changed) == "800명"
+    alone = next(f for f in ctx.facts if f.value == "2,000명")
+    assert gate._told_otherwise(alone) is None

@@ -485,3 +485,16 @@ def test_a_publisher_or_law_firm_is_written_without_its_kind_of_firm() -> None:
     assert without_legal_form("도서출판 소금빛") == "소금빛"
     assert without_legal_form("법무법인 다온길") == "다온길"
     assert without_legal_form("도서출판") == "도서출판"  # nothing left: the name itself
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [("What Goes in Which Bin", "question"), ("How to Apply", "question"), ("학원", "kind"), ("강사 소개", "kind")],
+)
+def test_a_headline_question_or_a_kind_alone_is_no_name(name: str, problem: str) -> None:
+    assert problem in name_problems(name)
+
+
+@pytest.mark.parametrize("name", ["Whitby Hall", "한결수학영어학원", "Wharton House", "강사진 워크숍 2025"])
+def test_a_name_that_only_looks_like_those_is_kept(name: str) -> None:
+    assert not {"question", "kind"} & set(name_problems(name))

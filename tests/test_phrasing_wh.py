@@ -68,6 +68,18 @@ EN_ROWS = [
         "What is the date of Oller Railway's passenger closure?",
     ),
     (
+        "room-named",
+        fact("Room", "Seville"),
+        "the Spanish Course",
+        "Which room is the Spanish Course in?",
+    ),
+    (
+        "room-numbered",
+        fact("Room", "B204"),
+        "the Pottery Class",
+        "Which room is the Pottery Class in?",
+    ),
+    (
         "part-done",
         fact("Dam completed", "1957", "date", date_key="1957"),
         "Coldwell Reservoir",

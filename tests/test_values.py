@@ -360,3 +360,9 @@ def test_an_area_or_a_power_is_a_number_with_its_unit(text: str, number: float, 
 
 def test_a_word_after_pyeong_is_no_area() -> None:
     assert classify_value("30평대") is None  # "in the thirties of pyeong": a class of flats, not an area
+
+
+def test_an_ordinal_with_je_is_no_count() -> None:
+    found = [v.text for v in find_values("2,400,000천원 (본예산 1,920,000천원 + 제1회 추경 480,000천원)")]
+    assert found == ["2,400,000천원", "1,920,000천원", "480,000천원"]  # "제1회" numbers the budget, it counts nothing
+    assert [v.text for v in find_values("총 3회 방문")] == ["3회"]

@@ -65,8 +65,10 @@ from testgen.gate.wh import wh_mismatch
 from testgen.kg.mining import row_in_label, row_label, table_cells
 from testgen.kg.values import find_values
 from testgen.lang import is_contact_value
+from testgen.lang.ko import is_person_name as ko_person_name
 from testgen.names import (
     introduced_name,
+    is_generic_title,
     is_usable_name,
     name_problems,
     page_kind_title,
@@ -76,7 +78,7 @@ from testgen.names import (
 )
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
-from testgen.text import contains_keyword, normalize
+from testgen.text import contains_keyword, is_cjk, normalize
 
 __all__ = ["REASONS", "SINGLE_FACT", "Gate", "GateFailure", "item_flags"]
 
@@ -462,6 +464,9 @@ class Gate:
             problem = pasted_label(fact.attribute)
             if problem:
                 return _fail("pasted_label", problem)
+            if fact.source in ("key_value", "table") and _person_as_label(fact.attribute):
+                # "- 김도윤 원장 : 월 화 수 목 금" under "[수의사별 진료 요일]": whose days, not a property of the page
+                return _fail("pasted_label", f"'{fact.attribute[:30]}' is a person, not a property")
             if fact.qualifier and re.search(r"\d\s*\+", fact.qualifier):
                 # a row for an open period ("2028+") pasted as "in 2028+", asked in the past
                 return _fail("pasted_label", f"the row '{fact.qualifier[:20]}' is an open period, not a date")
@@ -472,6 +477,9 @@ class Gate:
             problem = label_for_value(fact)
             if problem:
                 return _fail("pasted_label", problem)
+            if draft.language == "ko" and fact.source == "key_value" and _KO_CONDITION_LABEL.search(fact.attribute):
+                # "- 그 다음 달부터의 교습비 : 전액 반환": one case of a rule, asked as if it were a property
+                return _fail("pasted_label", f"'{fact.attribute[:30]}' holds a condition, not a property")
             row = row_in_label(fact) if fact.source == "table" else None
             if row and _KO_CONDITION_ROW.search(row):
                 # "| 개막 이후 | … |" of a refund table: a case of the rule, not a thing it is asked of
@@ -524,8 +532,31 @@ class Gate:
                     return _fail("sentence_not_standalone", "the question names no subject and no named thing")
                 if changed_later(fact, self._paragraph_after(fact), draft.language):
                     return _fail("ambiguous_key", "the next sentence changes the value ('… was raised to …')")
+                other = self._told_otherwise(fact)
+                if other:
+                    return _fail("ambiguous_key", f"another page says the same with {other[:20]}")
         problem = question_problem(draft.question, draft.template)
         return _fail("sentence_not_standalone", problem) if problem else None
+
+    def _told_otherwise(self, fact: FactNode) -> str | None:
+        """Another figure in the same words around it, anywhere in the KB ("적격자가 800명을 넘으면" in the first
+        notice, "적격자가 1,000명을 넘으면" after the change): the figure the sentence gives is one of several; the
+        other figure, or None."""
+        if fact.number is None or "…" not in fact.attribute:
+            return None
+        before, after = fact.attribute.split("…", 1)
+        left, right = before.split()[-2:], after.split()[:2]
+        if len(re.sub(r"\W", "", "".join(left + right))) < _FRAME_CHARS:
+            return None
+        figure = re.sub(r"\d[\d,.]*", r"\\d[\\d,.]*", re.escape(fact.value))
+        pattern = re.compile(
+            r"\s+".join(map(re.escape, left)) + r"\s*(" + figure + r")\s*" + r"\s+".join(map(re.escape, right))
+        )
+        for chunk_id in sorted(self.ctx.chunks_with(" ".join(w for w in left + right if len(w) >= 2))):
+            for found in pattern.finditer(self.ctx.chunks[chunk_id].text):
+                if found.group(1) != fact.value:
+                    return found.group(1)
+        return None
 
     def _names_a_thing(self, question: str, fact: FactNode) -> bool:
         """Whether a question made of a sentence names its subject or some other thing the KB names."""
@@ -847,6 +878,7 @@ _KO_PARTICLE_END = re.compile(r"(?:은|는|이|가|을|를|의|에|에서|으로
 #: Column headers that only qualify a row's other cells: what an amount is per, or in what unit.
 _QUALIFYING_COLUMNS = frozenset({"기준", "단위", "산정 기준", "basis", "unit", "per"})
 #: A Korean table row that states a condition or a time: "개막 이후", "7일 전까지", "취소하는 경우".
+_KO_CONDITION_LABEL = re.compile(r"[가-힣](?:부터|이후|이전|까지|경우)의?\s+[가-힣]")
 _KO_CONDITION_ROW = re.compile(r"(?:이후|이전|까지|부터|경우)$|\s(?:시|때|전|후)$")
 
 
@@ -879,6 +911,16 @@ _STANDING_LABEL = re.compile(
 #: Labels of where a thing is.
 _WHERE_LABEL = re.compile(r"^(?:location|where|room|위치|장소|소재지|位置|地点|場所)$", re.I)
 #: Section headings naming one room or desk of the subject (not its head office, which is where it is).
+#: Section headings naming the subject's own seat: its head office, main branch or campus is where it is.
+#: Letters a sentence's words around a figure must hold to find the same statement elsewhere.
+_FRAME_CHARS = 4
+#: Headings of how to find the subject: what they place is the subject itself.
+_FIND_US = re.compile(
+    r"오시는\s?길|찾아오(?:는|시는)\s?(?:곳|길)|교통|약도|기본\s?정보|개요|\b(?:directions|getting (?:here|there)|"
+    r"find(?:ing)? us|how to (?:get|find)|address|contact|about|overview|general information|location)\b",
+    re.I,
+)
+_HOME_HEADING = re.compile(r"\b(?:head office|headquarters|main (?:office|campus|branch))\b|본사|본점|본관|본부", re.I)
 _ROOM_HEADING = re.compile(
     r"(?<!head )(?<!main )\b(?:office|desk|lab|laboratory|room|reception|counter)$|사무실|사무소|연구실|실습실|창구|"
     r"데스크|안내실|办公室|事務室|窓口",
@@ -892,9 +934,19 @@ def _room_section(fact: FactNode, question: str) -> str | None:
     heading = (fact.context or "").strip()
     if fact.source != "key_value" or not heading or not _WHERE_LABEL.match(fact.attribute.strip()):
         return None
-    if not _ROOM_HEADING.search(heading) or normalize(heading) in normalize(question):
+    if normalize(heading) in normalize(question) or _HOME_HEADING.search(heading):
         return None
-    return heading
+    if _ROOM_HEADING.search(heading):
+        return heading
+    # "■ 관리동 / 매점 / - 위치: 정문 옆 2층": the place of what the section names, unless the section only says
+    # what kind of facts follow ("## Location", "기본 정보") or names the subject itself
+    generic = (
+        is_generic_title(heading)
+        or page_kind_title(heading)
+        or _WHERE_LABEL.match(heading.strip())
+        or _FIND_US.search(heading)
+    )
+    return None if generic or normalize(heading) in normalize(fact.subject) else heading
 
 
 def _followed_by_another(fact: FactNode, line: str) -> bool:
@@ -920,6 +972,24 @@ def _row_after_long_title(fact: FactNode, question: str, language: str) -> bool:
     name = introduced_name(short_title(fact.subject))
     asked = normalize(question)
     return len(name.split()) >= 3 and any(f"{normalize(name)}{of} {row}" in asked for of in ("", "의"))
+
+
+def _person_as_label(attribute: str) -> bool:
+    """Whether a label is a person's name with a post ("김도윤 원장", "박준혁 수의사", "Dr. Ana Ruiz")."""
+    label = attribute.strip().rstrip(":：").strip()
+    parts = label.split()
+    if is_cjk(label):
+        full = len(parts) == 2 and len(parts[0]) in (3, 4)  # "지원 인원" is no name with a post
+        return full and ko_person_name(parts[0]) and _KO_POST.search(parts[1]) is not None
+    return _EN_TITLED.match(label) is not None
+
+
+#: A Korean post after a name: 원장, 부원장, 수의사, 간호사, 선생님, 강사, 팀장, 주무관.
+_KO_POST = re.compile(
+    r"^(?:[가-힣]{0,3}장|[가-힣]{0,2}(?:수의사|간호사|의사|약사|치료사|영양사|변호사|세무사|회계사|기사)|사서|교사|선생님|"
+    r"강사|코치|대표|이사|매니저|주임|주무관|위원|교수|연구원|사원|대리|님)$"
+)
+_EN_TITLED = re.compile(r"^(?:Dr|Mr|Mrs|Ms|Prof|Cllr|Rev)\.?\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?$")
 
 
 def _asks_label_as_noun(template: str) -> bool:

@@ -224,6 +224,11 @@ PROPERTY_HEADS_EN = frozenset(
     clinician specialist consultant physician doctor surgeon nurse therapist instructor teacher tutor coach
     trainer""".split()
 )
+#: A place named with 장 ("물놀이장", "샤워장"): a facility, not the head of something (원장, 학장) nor a property.
+_KO_FACILITY = re.compile(
+    r"(?:주차|샤워|물놀이|운동|캠핑|야영|취사|수영|경기|공연|전시|행사|세면|놀이|썰매|낚시|골프|스키|목욕|광|매|농|목|"
+    r"세차|충전|체험|촬영|예식|장례|사격|승마|족구|풋살|테니스|배드민턴|탁구|볼링|당구|개수|분리수거|재활용)장$"
+)
 _PROPERTY_HEADS_KO = (
     "이름 명칭 상호 주소 위치 소재지 본사 번호 연락처 전화 이메일 코드 아이디 직책 직위 "
     "직급 직함 역할 담당 업무 부서 팀 소속 학력 전공 분야 언어 국적 출신 유형 종류 구분 "
@@ -248,6 +253,10 @@ def pasted_punctuation(attribute: str) -> str | None:
 
 #: One-word English labels too vague to ask for on their own: "What are X's areas?", "What are X's details?".
 _VAGUE_EN = frozenset("areas details items notes other extras misc miscellaneous specifics remarks comments".split())
+#: A day alone as a label ("일요일", "평 일 (월~금)", "공휴일"): a timetable's row, not a property.
+_KO_DAY = re.compile(r"(?:[월화수목금토일]요일|평일|주말|공휴일|휴일|주중)(?:\s*[(（][^)）]*[)）])?")
+#: Korean labels that alone say only what kind of answer follows ("방법: 카드 결제 / 계좌이체": the method of what?).
+_VAGUE_KO = frozenset("방법 방식 내용 조건 기준 대상 절차 비고 기타 참고 구분 항목 종류 유형 내역 사항".split())
 
 
 def unnamed_property(attribute: str, language: str) -> str | None:
@@ -274,6 +283,12 @@ def unnamed_property(attribute: str, language: str) -> str | None:
         return f"'{label[:30]}' names a part, variant or cell, not a property (head '{head}')"
     if language == "ko":
         last = label.split()[-1] if label.split() else ""
+        if label in _VAGUE_KO:
+            return f"'{label}' says too little to ask for (the {label} of what?)"
+        if _KO_DAY.fullmatch(re.sub(r"(?<=[가-힣])\s+(?=[가-힣](?:\s|$|\())", "", label)):
+            return f"'{label[:20]}' says when, not what (the hours of what on that day?)"
+        if _KO_FACILITY.search(last):
+            return f"'{label[:30]}' names a facility, not a property"
         if any(last.endswith(h) for h in _PROPERTY_HEADS_KO) and not last.endswith("설명"):
             return None  # 소비전력, 흡입력, 모델명, 학과명 (not 설명, a description)
         return f"'{label[:30]}' names a part, variant or cell, not a property (head '{last}')"

@@ -409,11 +409,23 @@ _KO_TWO_TOPICS = re.compile(
 )
 
 
+#: A question ending in a clause of its own after a subordinating word: the sentence's date was that clause's.
+_EN_DATED_SUBCLAUSE = re.compile(r"\b(?:before|after|until|once)\s+(?:he|she|they|it|we|i|the \w+)\s+\w+(?:ed)?\?$", re.I)
+#: A question word inside brackets: "장기 입원(며칠 이상)이면", "(how many days or more)".
+_BRACKETED_ASK = re.compile(
+    r"[(（][^()（）]*(?:며칠|몇|얼마|언제|누구|무엇|어디|\bhow (?:many|much|long)\b|\bwhen\b|\bwhat\b)[^()（）]*[)）]",
+    re.I,
+)
+
+
 def question_problem(question: str, template: str) -> str | None:
     """Why a question made from a sentence reads wrong, or None."""
     opened = question.count("(") + question.count("（")
     if opened != question.count(")") + question.count("）"):
         return "an unclosed bracket in the question"
+    if template.endswith(".sentence") and _BRACKETED_ASK.search(question):
+        # "장기 입원(며칠 이상)이면 …": the value was a note in brackets, so the question asks inside one
+        return "the question word sits in a bracketed note"
     if template.endswith(".sentence") and _CJK_LEFTOVER.search(question):
         return "the question word sits beside a leftover of the value"
     opening = _ZH_OPENING_WHEN.search(question)
@@ -431,6 +443,10 @@ def question_problem(question: str, template: str) -> str | None:
     core = re.sub(r"^.*?에 따르면\s+", "", question)  # "…규정에 따르면 1경기면 얼마인가요?": what follows is asked
     if template == "ko.sentence" and len(core.split()) < 3:
         return "too little of the sentence is left to ask anything ('1경기면 얼마인가요')"
+    if template == "ko.sentence" and re.match(r"(?:언제|몇|며칠|얼마)", core):
+        return "the question word opens the clause: what it asks about is left out ('언제 이용분부터 변경되었나요')"
+    if template.startswith("en.sentence") and _EN_DATED_SUBCLAUSE.search(question):
+        return "the date belonged to a clause after 'before'/'after' ('… before she retired?'), not to the question's"
     if template in ("zh.sentence", "ja.sentence") and re.search(r"[：:]", re.sub(r"^关于[^，,]+[，,]", "", question)):
         return "a clause ending in a colon pasted into the question"
     if template == "zh.sentence" and _ZH_UNMARKED_DATE.search(question):

@@ -173,6 +173,16 @@ class _Miner:
                 best = chunk.chunk_id
         return best or self.chunks[0].chunk_id
 
+    def _marked_heading(self, line: str) -> bool:
+        """Open a plain-text page's section at "■ 관리동 / 매점" or "[수의사별 진료 요일]", held as a bold heading is;
+        whether the line was one."""
+        marked = _MARKED_HEADING.match(line)
+        if marked is None or re.search(r"[.。!?다요]\s*$", line):
+            return False
+        self.headings = _with_heading(self.headings, _BOLD_LEVEL, next(g for g in marked.groups() if g).strip())
+        self._section = None
+        return True
+
     def _current_section(self) -> tuple[str, str | None]:
         # Worked out once per heading change, not once per fact: a section of a long table has thousands.
         if self._section is None:
@@ -733,6 +743,9 @@ class _Miner:
                 self._unit_note = None
                 i = j
                 continue
+            if self._marked_heading(stripped):
+                i += 1
+                continue
             bold = _BOLD_LINE.match(line)
             if bold and _prose_follows(lines, i + 1, stop):
                 # "**고양이 우체국** (2022.8, iOS)" over a paragraph about the game: a heading in all but name
@@ -806,6 +819,12 @@ def _priced_leader(line: str) -> re.Match[str] | None:
 #: below every markdown heading (a real heading of any level closes it) and the next bold line replaces it.
 _BOLD_LINE = re.compile(r"^\s*\*\*([^*:：?？\n]{2,40})\*\*\s*(?:[(（][^)）\n]{0,40}[)）])?\s*$")
 _BOLD_LEVEL = 7
+#: A line that is only a phrase after a section mark ("■ 관리동 / 매점", "◆ Opening times") or in brackets ("[수의사별
+#: 진료 요일]", "【접수 방법】"): a plain-text page's section heading. Not a line with a colon ("■ 주차: 무료", a
+#: key and its value) nor a sentence.
+_MARKED_HEADING = re.compile(
+    r"^\s*(?:[■□◆◇▶▷◈]\s*([^:：\n]{2,40}?)|\[([^\[\]:：\n]{2,30})\]|【([^【】:：\n]{2,30})】)\s*$"
+)
 
 
 def _prose_follows(lines: list[tuple[int, int, str]], start: int, stop: int) -> bool:

@@ -354,6 +354,8 @@ def _find_values(text: str) -> tuple[ValueSpan, ...]:
                     unit = unit.lower()
             if value_type != "date" and number is None:
                 continue
+            if value_type == "number" and _KO_ORDINAL_BEFORE.search(text, 0, start):
+                continue  # "제1회 추경", "제3127호": an ordinal naming one of a series, not a count of 1
             if (
                 number is not None
                 and number > 0
@@ -370,6 +372,8 @@ def _find_values(text: str) -> tuple[ValueSpan, ...]:
     return tuple(found)
 
 
+#: "제" opening an ordinal ("제1회", "제3차"), not the end of a word ("문제 3개").
+_KO_ORDINAL_BEFORE = re.compile(r"(?:^|[^가-힣])제\s?$")
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 _ALNUM_RUNS = re.compile(r"[^\W_]+")
 _QUALIFIER_WORDS = frozenset(

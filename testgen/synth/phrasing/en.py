@@ -704,6 +704,12 @@ class English:
             return f"Which {head} is {subject} in?", _sentence(f"{subject} is in {value}."), "en.where.which"
         currency = bracket_currency(fact.attribute) if kind == "amount" else None
         asked_in = f" in {currency}" if currency else ""
+        if kind == "place" and attr == "room" and not is_person_name(subject):
+            # a class's room named like a place ("Seville"): "Which room is the Spanish Course in?", answered with
+            # the room, not "in Seville" (a city)
+            room = value if re.search(r"\d|\b(?:room|hall|studio|lab)\b", value, re.I) else f"the {value} room"
+            room = f"room {value}" if re.fullmatch(r"[A-Z]?\d[\w.-]*", value) else room
+            return f"Which room is {subject} in?", _sentence(f"{subject} is in {room}."), "en.where.room"
         if kind == "place" and head in ("office", "room"):  # "Daniel Ochoa's office is in Hadley Hall 118"
             return f"Where {be} {of}?", _sentence(f"{of} {be} in {value}."), template
         return f"{wh} {be} {of}{asked_in}?", _sentence(f"{of} {be} {value}."), template
