@@ -432,6 +432,7 @@ _SIBLING_LABELS = 2
 _NAME_WORD = 3
 _HOLDER_CHARS = 40  # longer than a name with its title
 _SHORT_TEXT = 4  # a text value this short ("중앙동", "Yes") needs its label beside it in another page's line
+_ROW_FORM_CHARS = 4  # a row label this long ("Italian" of "the Italian Course") names its row on other pages
 _ROLE_CHARS = 40  # "Accuracy Checking Pharmacy Technician": a post, longer than this a description
 _LABELS_TRIED = 12  # labels of an entity tried in pairs when looking for one described alike
 #: A Korean road-name address's road and building number: "서초중앙로 118", "매영로310번길 12", "혁신로 87-3".
@@ -1675,6 +1676,11 @@ class Closure:
         if en.is_person_name(person) and len(person.split()) == 2 and self._holds_a_post(entity):
             first, last = person.split()
             forms |= {normalize(f"{first[0]}. {last}")}
+        row = normalize(row_label(fact)) if fact.value_type == "text" else ""
+        if len(row) >= _ROW_FORM_CHARS and normalize(fact.subject).startswith(row + " "):
+            # "Italian" of "the Italian Course": the row as the pages write it, before its kind; only beside a name
+            # or a phrase ("**Matteo Bellini** - Italian"), as a figure beside "Team" may be any of its limits
+            forms.add(row)
         if not short:
             forms.discard("")
             return forms

@@ -570,6 +570,22 @@ def test_closure_reads_a_name_split_between_a_section_heading_and_a_table_row(tm
     assert closure.of(price) == {"cars/edge.md", "pricing.md"}
 
 
+def test_closure_finds_a_teacher_listed_beside_the_row_label_of_a_course(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "school/timetable.md": "# Timetable\n\n| Course | Level | Teacher | Room |\n|---|---|---|---|\n"
+            "| Italian | A1 | Marco Ferri | Bologna |\n| German | A2 | Lena Vogt | Lyon |\n",
+            # the staff page writes the row as the timetable does, without the kind the course's name was given
+            "school/teachers.md": "# Our teachers\n\n**Marco Ferri** - Italian\n\n**Lena Vogt** - German\n",
+            "school/news.md": "# News\n\nMarco Ferri ran the Open Day.\n",
+        },
+    )
+    closure = Closure(ctx)
+    teacher = next(f for f in ctx.facts if f.value == "Marco Ferri")
+    assert closure.of(teacher) == {"school/timetable.md", "school/teachers.md"}
+
+
 def test_closure_of_a_relation_told_in_prose(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,
