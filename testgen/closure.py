@@ -27,6 +27,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from schemas import EntityNode, FactNode
+from testgen.corpus import ROOT_TYPE
 from testgen.kg.mining import row_in_label, row_label
 from testgen.kg.values import ValueSpan, clock_times, find_values, list_items
 from testgen.lang import DAYS, KO_SERVICE_KINDS, PHONE_DIGITS, PHONE_RUN, RULE_PAGE, contact_kind, en, ko
@@ -432,6 +433,8 @@ _SIBLING_LABELS = 2
 _NAME_WORD = 3
 _HOLDER_CHARS = 40  # longer than a name with its title
 _SHORT_TEXT = 4  # a text value this short ("중앙동", "Yes") needs its label beside it in another page's line
+#: A heading, a table row or a list item: a line that lists a post beside its holder rather than telling of it.
+_LISTED_LINE = re.compile(r"^\s*(?:#{1,6}\s|\||[-*•·]\s)")
 _ROW_FORM_CHARS = 4  # a row label this long ("Italian" of "the Italian Course") names its row on other pages
 _ROLE_CHARS = 40  # "Accuracy Checking Pharmacy Technician": a post, longer than this a description
 _LABELS_TRIED = 12  # labels of an entity tried in pairs when looking for one described alike
@@ -1175,7 +1178,7 @@ class Closure:
         CEO" in a memo naming the company states its CEO."""
         if fact.value_type != "text" or len(fact.value) > _HOLDER_CHARS:
             return set()
-        holder = without_honorific(fact.value.strip())
+        holder = without_honorific(without_trailing_note(fact.value).strip())  # "서민규 (수학)": the name
         post = normalize(fact.attribute)
         if not (ko.is_person_name(holder) or en.is_person_name(holder)) or not 2 <= len(post) <= 20:
             return set()
@@ -1184,8 +1187,23 @@ class Closure:
             rf"(?<![\w가-힣])(?:{post}){_POST_TO_NAME}{{0,3}}{name}(?![a-z가-힣])"
             rf"|(?<![\w가-힣]){name}{_NAME_TO_POST}{{0,3}}(?:{post})(?:[)）]|님|{_PARTICLES})?(?![a-z가-힣])"
         )
-        chunk_ids = self.ctx.chunks_with(holder) & self._chunks_naming({f for f in forms if len(f) >= 2})
-        return self._docs_with_a_line(chunk_ids, found, lambda lines, i: bool(beside.search(normalize(lines[i]))))
+        naming = self._chunks_naming({f for f in forms if len(f) >= 2})
+        holding = self.ctx.chunks_with(holder)
+        docs = self._docs_with_a_line(
+            holding & naming, found, lambda lines, i: bool(beside.search(normalize(lines[i])))
+        )
+        person = without_honorific(fact.subject.strip())
+        folder = self.ctx.doc_type(fact.doc_id)
+        if folder == ROOT_TYPE or ko.is_person_name(person) or en.is_person_name(person):
+            return docs
+        # the organisation's own folder: its staff page ("### 서민규 원장") or a programme's table ("| 서민규 원장 |")
+        # need not name it; a line of prose there may speak of another's head (a person's "Reports to" is another
+        # matter: a colleague's page says whom the colleague reports to)
+        return docs | self._docs_with_a_line(
+            self._in_folder(holding, folder),
+            found | docs,
+            lambda lines, i: bool(_LISTED_LINE.match(lines[i]) and beside.search(normalize(lines[i]))),
+        )
 
     def _head_of_unit(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """A unit's head written before his name states where he works: "부산지점장 오승민" (the 부산 지점's head)

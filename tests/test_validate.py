@@ -586,6 +586,23 @@ def test_closure_finds_a_teacher_listed_beside_the_row_label_of_a_course(tmp_pat
     assert closure.of(teacher) == {"school/timetable.md", "school/teachers.md"}
 
 
+def test_closure_finds_a_head_named_beside_the_post_on_the_organisations_own_pages(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "academy/01_소개.md": "# 학원 소개\n\n| 항목 | 내용 |\n|---|---|\n| 학원명 | 다온수학학원 |\n"
+            "| 원장 | 서진규 (수학) |\n| 설립일 | 2013년 3월 4일 |\n",
+            # the staff page of the academy's own folder names the head beside the post, not the academy
+            "academy/02_강사.md": "# 강사 소개\n\n### 서진규 원장\n\n고3 수능반을 맡고 있습니다.\n",
+            "other/news.md": "# 소식\n\n서진규 원장이 다른 학원을 열었다.\n",
+        },
+    )
+    head = next(f for f in ctx.facts if f.attribute == "원장")
+    assert head.subject == "다온수학학원"  # the page titled by its kind is about the name its own row gives
+    assert not any(f.attribute == "학원명" for f in ctx.facts)  # "다온수학학원의 학원명은 다온수학학원" asks nothing
+    assert Closure(ctx).of(head) == {"academy/01_소개.md", "academy/02_강사.md"}
+
+
 def test_closure_of_a_relation_told_in_prose(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,

@@ -28,7 +28,16 @@ from testgen.kg.values import ValueSpan, classify_value, find_values
 from testgen.lang import DAYS, GENERIC_HEADINGS, KO_SERVICE_KINDS, OFFER_KINDS, SERVICE_KINDS, ko
 from testgen.lang.en import base_form
 from testgen.lang.en import is_person_name as is_en_person_name
-from testgen.names import QUOTED_WORK, is_generic_title, is_usable_name, page_kind_title, without_trailing_note
+from testgen.names import (
+    QUOTED_WORK,
+    introduced_name,
+    is_generic_title,
+    is_usable_name,
+    name_problems,
+    page_kind_title,
+    short_title,
+    without_trailing_note,
+)
 from testgen.text import is_cjk, normalize, strip_markup
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -705,6 +714,13 @@ class _Miner:
     def _done(self) -> MinedDocument:
         if self.progress is not None:
             self.progress(len(self.doc.text), len(self.doc.text))
+        name = _own_name_row(self.doc, self.out.facts)
+        if name is not None:
+            # the facts are the name's, and the name a thing the KB knows; its own row asks nothing ("X의 학원명은 X")
+            self.out.row_entities.append((name.value, self.doc.doc_type))
+            title = self.doc.title
+            self.out.facts = [f.replaced({"subject": name.value}) if f.subject == title else f for f in self.out.facts]
+            self.out.facts.remove(next(f for f in self.out.facts if f.fact_id == name.fact_id))
         return self.out
 
     def _mine(self, lines: list[tuple[int, int, str]], i: int, stop: int) -> None:
@@ -1326,6 +1342,33 @@ def _looks_like_event(text: str) -> bool:
 
 def _is_bare(value: ValueSpan) -> bool:
     return value.value_type == "number" and value.unit is None
+
+
+#: A row giving the name of what a page introduces: "| 학원명 | 한결수학영어학원 |", "- Company name: Orbit Labs Ltd".
+_NAME_ROW = re.compile(
+    r"(?:학원|병원|의원|회사|기관|단체|법인|업체|시설|캠핑장|센터|학교|도서관|매장|점포|가게|농장|상호|재단|협회)명|상호|"
+    r"정식\s?명칭|명칭|(?:official|legal|registered|trading|company|business|organi[sz]ation)\s+name",
+    re.I,
+)
+
+
+def _own_name_row(doc: Document, facts: list[FactNode]) -> FactNode | None:
+    """The fact naming what a page titled by its kind ("학원 소개", "About us") introduces ("| 학원명 |
+    한결수학영어학원 |"), or None."""
+    title = introduced_name(short_title(doc.title))
+    if not (is_generic_title(doc.title) or page_kind_title(title) or "kind" in name_problems(title)):
+        return None
+    return next(
+        (
+            f
+            for f in facts
+            if f.subject == doc.title
+            and _NAME_ROW.fullmatch(f.attribute.strip(" *:"))
+            and is_usable_name(f.value)
+            and without_trailing_note(f.value) == f.value
+        ),
+        None,
+    )
 
 
 def mine_document(
