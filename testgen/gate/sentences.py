@@ -410,7 +410,9 @@ _KO_TWO_TOPICS = re.compile(
 
 
 #: A question ending in a clause of its own after a subordinating word: the sentence's date was that clause's.
-_EN_DATED_SUBCLAUSE = re.compile(r"\b(?:before|after|until|once)\s+(?:he|she|they|it|we|i|the \w+)\s+\w+(?:ed)?\?$", re.I)
+_EN_DATED_SUBCLAUSE = re.compile(
+    r"\b(?:before|after|until|once)\s+(?:he|she|they|it|we|i|the \w+)\s+\w+(?:ed)?\?$", re.I
+)
 #: A question word inside brackets: "장기 입원(며칠 이상)이면", "(how many days or more)".
 _BRACKETED_ASK = re.compile(
     r"[(（][^()（）]*(?:며칠|몇|얼마|언제|누구|무엇|어디|\bhow (?:many|much|long)\b|\bwhen\b|\bwhat\b)[^()（）]*[)）]",
