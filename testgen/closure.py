@@ -199,6 +199,7 @@ def states_value(fact: FactNode, segment: str) -> bool:
             or _states_reworded(fact.value, segment)
             or (bool(parts) and all(contains_keyword(norm, part) for part in parts))
             or _same_clock(fact.value, segment)
+            or _same_clock(without_trailing_note(fact.value), segment)  # "06:00 ~ 23:00 (무료, …)": the hours
             or _same_range(fact.value, segment)
             or _same_ordinal(fact.value, norm)
         )
@@ -217,7 +218,7 @@ def _clock_range(value: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return times, words
 
 
-_CLOCK_WORDS = frozenset({"오전", "오후", "am", "pm", "시", "분", "반"})
+_CLOCK_WORDS = frozenset({"오전", "오후", "새벽", "아침", "저녁", "밤", "낮", "am", "pm", "시", "분", "반"})
 
 
 def _same_clock(value: str, segment: str) -> bool:
@@ -973,7 +974,12 @@ class Closure:
         candidates = self._candidates(fact)
         near = (mentions | named) & candidates
         rest = candidates - near
-        titled = {d for d in {ctx.chunks[c].doc_id for c in rest} if d == home or self._titled(d, forms)}
+        # a page titled with the subject, or a page of the folder named after it ("달빛캠핑장/02_FAQ.md")
+        titled = {
+            d
+            for d in {ctx.chunks[c].doc_id for c in rest}
+            if d == home or self._titled(d, forms) or self._folder_of(fact, d, forms)
+        }
         # a page titled with the subject ("History of Aurora Bikes") is about it past its first chunk
         return sorted(near | {c for c in rest if ctx.chunks[c].doc_id in titled})
 
@@ -992,6 +998,9 @@ class Closure:
         # On the subject's own page, or a page whose title names it ("Contract with X for Rellm"), the line need not
         # repeat the name: the attribute is enough.
         on_its_page = doc_id == home or self._titled(doc_id, forms)
+        # a page of the folder named after the subject ("솔바람오토캠핑장/07_FAQ.md") is its page too, as long as the
+        # line shows the attribute ("온수는 새벽 6시부터 밤 11시까지")
+        in_its_folder = bool(cues) and self._folder_of(fact, doc_id, forms)
         address = _address_like(fact)  # a street address on the subject's page needs no "주소" beside it
         lines = self.lines(chunk_id)
         for index, line in enumerate(lines):
@@ -1019,12 +1028,20 @@ class Closure:
             if (
                 (told and any(form in norm for form in forms))
                 or (on_its_page and (not cues or address or any(cue in norm for cue in cues)))
+                or (in_its_folder and any(cue in norm for cue in cues))
                 or self._under_its_heading(fact, chunk_id, index, forms, cues)
                 or self._named_just_before(fact, chunk_id, index, forms, cues)
                 or self._record_of(chunk_id, line, forms, cues)
             ):
                 return True
         return False
+
+    def _folder_of(self, fact: FactNode, doc_id: str, forms: set[str]) -> bool:
+        """Whether the page is in the fact's own folder and the folder is named after the subject."""
+        folder = self.ctx.doc_type(doc_id)
+        if folder == ROOT_TYPE or folder != self.ctx.doc_type(fact.doc_id):
+            return False
+        return normalize(" ".join(re.split(r"[_\-]+", folder))) in forms
 
     def _named_just_before(self, fact: FactNode, chunk_id: str, index: int, forms: set[str], cues: list[str]) -> bool:
         """A specific value in a sentence that speaks of the subject as "the bike" or "its", named by the sentence

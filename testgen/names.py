@@ -406,10 +406,12 @@ _VERSION_NOTE = re.compile(
 _EMOJI = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]")
 #: An introducing word before the name, as file names put it: "회사소개 흙결공방", "기관 소개 - 새벌구청".
 _KO_INTRODUCING_BEFORE = re.compile(r"^(?:회사|기관|재단|단체|학교|팀|공방|매장)?\s?소개\s*[-–:]?\s+(?=\S)")
-#: A guide of some kind titled with the body or place it is for: "서하시립박물관 관람 안내", "솔내도서관 이용 안내".
+#: A guide of some kind titled with the body or place it is for: "서하시립박물관 관람 안내", "솔내도서관 이용 안내",
+#: "푸른솔동물병원 진료시간".
 _KO_GUIDE_OF = re.compile(
-    r"^(.+?(?:박물관|미술관|도서관|기념관|문화관|체육관|병원|의원|센터|사무소|학교|공원|재단|협회|공단|호텔))"
-    r"\s+[가-힣]{2,6}\s?안내(?:문|서)?$"
+    r"^(.+?(?:박물관|미술관|도서관|기념관|문화관|체육관|병원|의원|센터|사무소|학교|공원|재단|협회|공단|호텔|(?<!대)학원|요양원|"
+    r"캠핑장|어린이집|유치원|정비소))"
+    r"\s+(?:[가-힣]{2,6}\s?안내(?:문|서)?|(?:진료|운영|이용|영업|관람)\s?시간(?:\s?안내)?|요금표)$"
 )
 #: A degree or credential after a person's name: "Samir Haddad, M.Ed.", "Ana Ruiz, PhD".
 _CREDENTIAL = re.compile(

@@ -2140,3 +2140,22 @@ def test_a_figure_another_page_gives_in_the_same_words_is_ambiguous(tmp_path: Pa
     assert gate._told_otherwise(changed) == "800명"
     alone = next(f for f in ctx.facts if f.value == "2,000명")
     assert gate._told_otherwise(alone) is None
+
+
+def test_a_rule_followed_by_its_exception_is_incomplete(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "camp/환불.md": "# 달빛캠핑장 환불 규정\n\n달빛캠핑장은 예약 후 24시간 이내 취소를 전액 환불합니다. "
+            "(단, 이용일 3일 전 이후에 한 예약은 제외)\n\n달빛캠핑장은 무통장 예약을 3시간 뒤 자동 취소합니다.\n",
+        },
+    )
+    gate = Gate(ctx)
+
+    def conditions(value: str) -> GateFailure | None:
+        fact = next(f for f in ctx.facts if f.value == value and f.source == "sentence")
+        return gate._conditions(_one_fact(fact, "달빛캠핑장은 몇 시간 이내 취소를 전액 환불하나요?", value, "ko"))
+
+    excepted = conditions("24시간")
+    assert excepted is not None and excepted.reason == "incomplete_value"
+    assert conditions("3시간") is None

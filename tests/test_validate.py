@@ -603,6 +603,21 @@ def test_closure_finds_a_head_named_beside_the_post_on_the_organisations_own_pag
     assert Closure(ctx).of(head) == {"academy/01_소개.md", "academy/02_강사.md"}
 
 
+def test_closure_reads_a_page_of_the_folder_named_after_the_subject_and_hours_in_other_words(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "달빛캠핑장/01_소개.md": "# 달빛캠핑장\n\n- 샤워장 온수: 06:00 ~ 23:00 (무료)\n",
+            # the FAQ of the campground's own folder names no campground; it writes the hours the way people say them
+            "달빛캠핑장/02_FAQ.md": "# 자주 묻는 질문\n\nQ. 샤워장은 유료인가요?\n\n"
+            "무료예요. 온수는 새벽 6시부터 밤 11시까지 나옵니다.\n",
+            "별빛캠핑장/02_FAQ.md": "# 자주 묻는 질문\n\n온수는 새벽 6시부터 밤 11시까지 나옵니다.\n",
+        },
+    )
+    hot = next(f for f in ctx.facts if f.attribute == "샤워장 온수")
+    assert Closure(ctx).of(hot) == {"달빛캠핑장/01_소개.md", "달빛캠핑장/02_FAQ.md"}
+
+
 def test_closure_of_a_relation_told_in_prose(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from testgen.kg.values import MONTHS, classify_value, find_values, parse_number
+from testgen.kg.values import MONTHS, classify_value, clock_times, find_values, parse_number
 
 # ------------------------------------------------------------------------------------------------ dates
 
@@ -366,3 +366,8 @@ def test_an_ordinal_with_je_is_no_count() -> None:
     found = [v.text for v in find_values("2,400,000천원 (본예산 1,920,000천원 + 제1회 추경 480,000천원)")]
     assert found == ["2,400,000천원", "1,920,000천원", "480,000천원"]  # "제1회" numbers the budget, it counts nothing
     assert [v.text for v in find_values("총 3회 방문")] == ["3회"]
+
+
+def test_korean_times_of_day_read_by_the_part_of_the_day() -> None:
+    assert clock_times("새벽 6시부터 밤 11시까지") == ["06:00", "23:00"]  # as "06:00 ~ 23:00" writes them
+    assert clock_times("저녁 7시, 밤 1시, 낮 2시") == ["19:00", "01:00", "14:00"]

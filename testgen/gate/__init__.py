@@ -400,6 +400,12 @@ class Gate:
         note = row_condition(fact, chunk.text, chunk.start) if chunk is not None else None
         if note and normalize(note) not in normalize(draft.reference_answer):
             return _fail("incomplete_value", f"the row notes a condition the answer leaves out: '{note[:40]}'")
+        if fact.source in ("sentence", "key_value"):
+            rest, _, following = self._paragraph_after(fact).partition("\n")
+            if _EXCEPTION_NEXT.match(rest) or _EXCEPTION_NEXT.match(following.split("\n", 1)[0]):
+                # "… 시점과 관계없이 전액 환불합니다. (단, 이용일 3일 전 이후에 한 예약은 제외)": the rule has an
+                # exception the answer would leave out
+                return _fail("incomplete_value", "the next words make an exception ('단, …', 'except …')")
         return None
 
     def _keywords(self, draft: Draft) -> GateFailure | None:
@@ -912,6 +918,10 @@ _STANDING_LABEL = re.compile(
 _WHERE_LABEL = re.compile(r"^(?:location|where|room|위치|장소|소재지|位置|地点|場所)$", re.I)
 #: Section headings naming one room or desk of the subject (not its head office, which is where it is).
 #: Section headings naming the subject's own seat: its head office, main branch or campus is where it is.
+#: Words opening an exception to the rule just stated: "(단, …)", "※ 다만 …", "except …", "However, …".
+_EXCEPTION_NEXT = re.compile(
+    r"^\s*[(\[（※*\-–·]*\s*(?:단[,，\s]|다만[,，\s]|except\b|excluding\b|however\b|unless\b|but not\b)", re.I
+)
 #: Letters a sentence's words around a figure must hold to find the same statement elsewhere.
 _FRAME_CHARS = 4
 #: Headings of how to find the subject: what they place is the subject itself.

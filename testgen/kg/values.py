@@ -425,11 +425,15 @@ def list_items(value: str, *, most: int) -> list[str]:
 
 #: A time of day as written: "14:00", "오후 5시", "오전 9시 30분", "9시 반", "5 pm", "10:30 a.m.".
 _CLOCK = re.compile(
-    r"(?P<ko_half>오전|오후)?\s*(?<![\d.])(?P<ko_h>\d{1,2})\s*시(?![간각])(?:\s*(?P<ko_m>\d{1,2})\s*분|\s*(?P<ko_half_hour>반))?"
+    r"(?P<ko_half>오전|오후|새벽|아침|저녁|밤|낮)?\s*(?<![\d.])(?P<ko_h>\d{1,2})\s*시(?![간각])(?:\s*(?P<ko_m>\d{1,2})\s*분|\s*(?P<ko_half_hour>반))?"
     r"|(?<![\d:.])(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?P<ampm>[ap])\.?\s?m\b\.?"
     r"|(?<![\d:.])(?P<hh>\d{1,2}):(?P<mm>\d{2})(?![\d:])",
     re.I,
 )
+
+
+#: The earliest hour "저녁"/"밤" names in the afternoon's count ("밤 1시" is 01:00, "밤 9시" 21:00).
+_EVENING_FROM = 5
 
 
 def clock_times(text: str) -> list[str]:
@@ -440,7 +444,11 @@ def clock_times(text: str) -> list[str]:
         if m.group("ko_h") is not None:
             hour = int(m.group("ko_h"))
             minute = 30 if m.group("ko_half_hour") else int(m.group("ko_m") or 0)
-            if m.group("ko_half") == "오후" and hour < 12:
+            half = m.group("ko_half")
+            # "밤 11시" is 23:00, "저녁 7시" 19:00, "낮 2시" 14:00 ("낮 12시" is noon, "밤 12시" midnight)
+            if (
+                half == "오후" or (half in ("저녁", "밤") and hour >= _EVENING_FROM) or (half == "낮" and hour < 7)
+            ) and (hour < 12):
                 hour += 12
         elif m.group("h") is not None:
             hour, minute = int(m.group("h")), int(m.group("m") or 0)
