@@ -498,3 +498,11 @@ def test_a_headline_question_or_a_kind_alone_is_no_name(name: str, problem: str)
 @pytest.mark.parametrize("name", ["Whitby Hall", "한결수학영어학원", "Wharton House", "강사진 워크숍 2025"])
 def test_a_name_that_only_looks_like_those_is_kept(name: str) -> None:
     assert not {"question", "kind"} & set(name_problems(name))
+
+
+@pytest.mark.parametrize(
+    ("title", "name"),
+    [("푸른별동물병원 진료시간", "푸른별동물병원"), ("달빛캠핑장 이용시간 안내", "달빛캠핑장"), ("새별대학교 일반대학원 장학 안내", None)],
+)
+def test_a_bodys_hours_page_names_the_body(title: str, name: str | None) -> None:
+    assert introduced_name(title) == (name or title)  # "대학원" is no academy ("학원") its guide is for
