@@ -248,7 +248,9 @@ _WH_OPENING = re.compile(r"(?:what|which|how|where|when|why|who)\s+\w", re.I)
 #: "강사 소개"): what a page introduces, not the name of the one it is.
 _KO_KIND_ONLY = re.compile(
     r"(?:(?:우리|저희)\s?)?(?:학원|병원|의원|회사|학교|센터|기관|단체|재단|협회|도서관|캠핑장|농장|매장|가게|식당|카페|"
-    r"강사진?|의료진|직원|교사|선생님|임원|임직원|부서|당사|본사|시설)(?:\s?(?:소개|안내|정보))?"
+    r"강사진?|의료진|직원|교사|선생님|임원|임직원|부서|당사|본사|시설|비급여)(?:\s?(?:소개|안내|정보))?"
+    # a staff word made with a suffix ("정비사", "연구원"), only with 소개: alone it may be a name ("이지원")
+    r"|[가-힣]{1,2}(?:사|원|관|자|진)\s?(?:소개|안내)"
 )
 
 

@@ -21,7 +21,7 @@ from testgen.gate.labels import (
     unnamed_property,
 )
 from testgen.gate.names import document_subject, file_name_problem, organisation_measure
-from testgen.gate.sentences import changed_later, question_problem, standalone_problem, words_problem
+from testgen.gate.sentences import answer_problem, changed_later, question_problem, standalone_problem, words_problem
 from testgen.gate.values import descriptive_value, incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
 from testgen.generate import GenerationResult
@@ -2159,3 +2159,56 @@ def test_a_rule_followed_by_its_exception_is_incomplete(tmp_path: Path) -> None:
     excepted = conditions("24시간")
     assert excepted is not None and excepted.reason == "incomplete_value"
     assert conditions("3시간") is None
+
+
+def test_hours_a_notice_of_the_folder_changes_with_an_arrow_are_ambiguous(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "garage/00_소개.md": "# 한빛모터스\n\n- 영업시간: 평일 08:30 ~ 19:00\n- 대표전화: 042-000-1234\n",
+            "garage/공지.txt": "[공지] 영업시간 변경\n\n평일   08:30 ~ 19:00  →  09:00 ~ 19:00\n",
+        },
+    )
+    gate = Gate(ctx)
+    hours = next(f for f in ctx.facts if f.attribute == "영업시간")
+    assert gate._hours_changed(hours) is not None
+    phone = next(f for f in ctx.facts if f.attribute == "대표전화")
+    assert gate._hours_changed(phone) is None
+
+
+def test_a_price_for_a_measured_amount_keeps_its_unit_and_a_price_table_with_current_and_changed_columns(
+    tmp_path: Path,
+) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "clinic/비용.md": "# 비급여 진료비용\n\n| 항목 | 단위 | 금액 |\n|---|---|---|\n"
+            "| 치료용 첩약 | 1제 (15일분) | 250,000원 |\n| 봉약침 | 1회 | 15,000원 |\n",
+        },
+    )
+    gate = Gate(ctx)
+
+    def conditions(value: str) -> GateFailure | None:
+        fact = next(f for f in ctx.facts if f.value == value)
+        return gate._conditions(_one_fact(fact, "치료용 첩약은 얼마인가요?", f"{value}입니다.", "ko"))
+
+    measured = conditions("250,000원")
+    assert measured is not None and measured.reason == "incomplete_value"
+    assert conditions("15,000원") is None  # one dose is what "얼마인가요" asks about
+
+
+def test_sentence_answers_cut_mid_clause_and_pasted_edit_marks_are_rejected() -> None:
+    assert answer_problem("Lantern Yard opened in June 2016 in what used.", "en.sentence.active") is not None
+    assert answer_problem("Lantern Yard opened in June 2016.", "en.sentence.active") is None
+    assert question_problem("모아워크 공지는 → (추가) 언제 오픈 일정이 변경되었나요?", "ko.sentence") is not None
+
+
+def test_a_breakdown_label_a_placeholder_all_and_a_percentage_asked_as_a_price() -> None:
+    from testgen.gate import _KO_BREAKDOWN
+
+    assert _KO_BREAKDOWN.search("직종별 인원") and not _KO_BREAKDOWN.search("특별 할인")
+    assert is_placeholder("All")
+    assert wh_mismatch("What percentage is the price of the Pass?", "11%", "percent", "en") is not None
+    assert wh_mismatch("What is the discount rate of the Pass?", "11%", "percent", "en") is None
+    assert document_subject("Berthing Tariff 2025/26")
+    assert document_subject("은빛마루요양원 홈페이지 공지사항")

@@ -502,7 +502,17 @@ def test_a_name_that_only_looks_like_those_is_kept(name: str) -> None:
 
 @pytest.mark.parametrize(
     ("title", "name"),
-    [("푸른별동물병원 진료시간", "푸른별동물병원"), ("달빛캠핑장 이용시간 안내", "달빛캠핑장"), ("새별대학교 일반대학원 장학 안내", None)],
+    [
+        ("푸른별동물병원 진료시간", "푸른별동물병원"),
+        ("달빛캠핑장 이용시간 안내", "달빛캠핑장"),
+        ("새별대학교 일반대학원 장학 안내", None),
+    ],
 )
 def test_a_bodys_hours_page_names_the_body(title: str, name: str | None) -> None:
     assert introduced_name(title) == (name or title)  # "대학원" is no academy ("학원") its guide is for
+
+
+def test_a_staff_word_with_its_introduction_is_a_kind_and_a_name_alone_is_not() -> None:
+    assert "kind" in name_problems("정비사 소개")
+    assert "kind" in name_problems("비급여")
+    assert "kind" not in name_problems("이지원")  # a person's name ends as staff words do

@@ -255,3 +255,10 @@ def test_sentence_opening_with_its_date_asks_the_clause_after_it(
     seed = fact("…", date, "date").model_copy(update={"source": "sentence", "evidence": sentence})
     expected = None if question is None else (question, sentence, f"{language}.sentence")
     assert phraser._from_sentence(seed) == expected
+
+
+def test_a_date_label_of_things_and_their_verb_is_asked_with_the_verb() -> None:
+    f = fact("Transport applications open", "3 March 2025", "date", date_key="2025-03-03")
+    phrased = English().fact(f, "the Pupil Transport Service")
+    assert phrased is not None
+    assert phrased[0] == "When do transport applications open for the Pupil Transport Service?"

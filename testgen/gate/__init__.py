@@ -59,11 +59,17 @@ from testgen.gate.names import (
     file_name_problem,
     organisation_measure,
 )
-from testgen.gate.sentences import changed_later, question_problem, standalone_problem, words_problem
+from testgen.gate.sentences import (
+    answer_problem,
+    changed_later,
+    question_problem,
+    standalone_problem,
+    words_problem,
+)
 from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder, row_condition
 from testgen.gate.wh import wh_mismatch
 from testgen.kg.mining import row_in_label, row_label, table_cells
-from testgen.kg.values import find_values
+from testgen.kg.values import clock_times, find_values
 from testgen.lang import is_contact_value
 from testgen.lang.ko import is_person_name as ko_person_name
 from testgen.names import (
@@ -157,6 +163,7 @@ class Gate:
         self._namesakes: dict[str, str] | None = None
         self._by_label: dict[str, set[str]] | None = None
         self._changed: dict[str, str | None] = {}  # fact id → a line saying its amount changed
+        self._arrow_lines: dict[str, list[str]] = {}  # folder → its lines with an arrow ("… → …")
 
     def check(self, draft: Draft, *, rewritten: bool = False) -> GateFailure | None:
         """The first check the draft fails, or None when it passes them all.
@@ -483,6 +490,9 @@ class Gate:
             problem = label_for_value(fact)
             if problem:
                 return _fail("pasted_label", problem)
+            if draft.language == "ko" and _KO_BREAKDOWN.search(fact.attribute):
+                # "| 조리원 | 4 |" under "직종별 인원": the table breaks a count down ("조리원의 직종별 인원": pasted)
+                return _fail("pasted_label", f"'{fact.attribute[:30]}' names how a table is broken down")
             if draft.language == "ko" and fact.source == "key_value" and _KO_CONDITION_LABEL.search(fact.attribute):
                 # "- 그 다음 달부터의 교습비 : 전액 반환": one case of a rule, asked as if it were a property
                 return _fail("pasted_label", f"'{fact.attribute[:30]}' holds a condition, not a property")
@@ -541,7 +551,9 @@ class Gate:
                 other = self._told_otherwise(fact)
                 if other:
                     return _fail("ambiguous_key", f"another page says the same with {other[:20]}")
-        problem = question_problem(draft.question, draft.template)
+        problem = question_problem(draft.question, draft.template) or answer_problem(
+            draft.reference_answer, draft.template
+        )
         return _fail("sentence_not_standalone", problem) if problem else None
 
     def _told_otherwise(self, fact: FactNode) -> str | None:
@@ -599,7 +611,11 @@ class Gate:
             other = self._dated_again(fact)
             if other:
                 return _fail("ambiguous_key", f"the page dates the same event again: '{other[:40]}'")
-            changed = self._changed_elsewhere(fact) or self._changed_as_asked(fact, draft.question)
+            changed = (
+                self._changed_elsewhere(fact)
+                or self._changed_as_asked(fact, draft.question)
+                or self._hours_changed(fact)
+            )
             if changed:
                 return _fail("ambiguous_key", f"a page says it changed: '{changed[:50]}'")
             namesake = namesake_value(self.ctx, fact) or self._namesake_of(fact.subject_entity, draft.question)
@@ -633,6 +649,29 @@ class Gate:
         if fact.fact_id not in self._changed:
             self._changed[fact.fact_id] = self._change_line(fact)
         return self._changed[fact.fact_id]
+
+    def _hours_changed(self, fact: FactNode) -> str | None:
+        """A line of the fact's folder writing the fact's hours with an arrow to others ("평일 08:30 ~ 19:00 → 09:00 ~
+        19:00" in a notice): the hours as the page gives them are the old ones, or the new ones not yet in force."""
+        times = clock_times(fact.value)
+        if len(times) < 2:
+            return None
+        folder = self.ctx.doc_type(fact.doc_id)
+        lines = self._arrow_lines.get(folder)
+        if lines is None:
+            docs = {c.doc_id for c in self.ctx.chunks.values() if self.ctx.doc_type(c.doc_id) == folder}
+            lines = self._arrow_lines[folder] = [
+                line.strip()
+                for doc_id in sorted(docs)
+                for chunk in self.ctx.chunks_by_doc.get(doc_id, [])
+                for line in chunk.text.split("\n")
+                if _ARROW.search(line)
+            ]
+        for line in lines:
+            before, after = _ARROW.split(line, maxsplit=1)
+            if clock_times(before)[-2:] == times[:2] and clock_times(after):
+                return line
+        return None
 
     def _changed_as_asked(self, fact: FactNode, question: str) -> str | None:
         """A line on any page that writes the fact's amount as changed ("40세 기본형 12,800원 → 13,900원") with two
@@ -865,10 +904,12 @@ _CONTACT_ATTRIBUTE = re.compile(r"phone|\btel\b|fax|e-?mail|hotline|helpline|web
 #: Words a line's label shares with a row folded into the fact's label to be that row.
 _ROW_WORDS = 2
 _BEFORE_COLUMN = re.compile(
-    r"\b(?:now|current|currently|old|before|previous)\b|기존|현행|변경\s?전|종전|인상\s?전", re.I
+    r"\b(?:now|current|currently|old|before|previous)\b|기존|현행|현재|변경\s?전|종전|인상\s?전", re.I
 )
 _AFTER_COLUMN = re.compile(
-    r"\bnew\b|\bfrom\s+\d|\bafter\b|변경\s?후|인상\s?후|조정\s?후|개정\s?후|\d+월\s?\d+일부터", re.I
+    r"\bnew\b|\bfrom\s+\d|\bafter\b|변경\s?후|인상\s?후|조정\s?후|개정\s?후|\d+월\s?\d+일부터|"
+    r"(?:변경|인상|조정)\s?\(\s?[\d.월일\s]+~",  # "변경 (2025.01.01~)", "변경 (3월 4일~)"
+    re.I,
 )
 
 
@@ -884,6 +925,8 @@ _KO_PARTICLE_END = re.compile(r"(?:은|는|이|가|을|를|의|에|에서|으로
 #: Column headers that only qualify a row's other cells: what an amount is per, or in what unit.
 _QUALIFYING_COLUMNS = frozenset({"기준", "단위", "산정 기준", "basis", "unit", "per"})
 #: A Korean table row that states a condition or a time: "개막 이후", "7일 전까지", "취소하는 경우".
+#: A label naming a breakdown: "직종별 인원", "월별 매출", "지역별 현황" (not "특별", "개별", "구별").
+_KO_BREAKDOWN = re.compile(r"(?<![가-힣])[가-힣]{1,4}(?<![특개구차분식])별(?![가-힣])")
 _KO_CONDITION_LABEL = re.compile(r"[가-힣](?:부터|이후|이전|까지|경우)의?\s+[가-힣]")
 _KO_CONDITION_ROW = re.compile(r"(?:이후|이전|까지|부터|경우)$|\s(?:시|때|전|후)$")
 
@@ -918,6 +961,8 @@ _STANDING_LABEL = re.compile(
 _WHERE_LABEL = re.compile(r"^(?:location|where|room|위치|장소|소재지|位置|地点|場所)$", re.I)
 #: Section headings naming one room or desk of the subject (not its head office, which is where it is).
 #: Section headings naming the subject's own seat: its head office, main branch or campus is where it is.
+#: An arrow between an old and a new value: "08:30 ~ 19:00 → 09:00 ~ 19:00".
+_ARROW = re.compile(r"\s*(?:→|->|⇒|=>)\s*")
 #: Words opening an exception to the rule just stated: "(단, …)", "※ 다만 …", "except …", "However, …".
 _EXCEPTION_NEXT = re.compile(
     r"^\s*[(\[（※*\-–·]*\s*(?:단[,，\s]|다만[,，\s]|except\b|excluding\b|however\b|unless\b|but not\b)", re.I

@@ -420,11 +420,27 @@ _BRACKETED_ASK = re.compile(
 )
 
 
+#: Words no English clause ends with: an answer ending in one was cut mid-clause ("… in what used.").
+_DANGLING_EN = frozenset(
+    "what which who whom whose that to used of the a an in on at by for with and or as than".split()
+)
+
+
+def answer_problem(answer: str, template: str) -> str | None:
+    """Why an answer made from a sentence reads cut off, or None."""
+    words = answer.rstrip(" .!?").split()
+    if template.startswith("en.sentence") and words and words[-1].lower() in _DANGLING_EN:
+        return f"the answer stops mid-clause ('… {' '.join(words[-3:])}.')"
+    return None
+
+
 def question_problem(question: str, template: str) -> str | None:
     """Why a question made from a sentence reads wrong, or None."""
     opened = question.count("(") + question.count("（")
     if opened != question.count(")") + question.count("）"):
         return "an unclosed bracket in the question"
+    if template.endswith(".sentence") and re.search(r"→|->|\((?:추가|수정|삭제|변경)\)", question):
+        return "a note's arrow or edit mark pasted into the question ('→ (추가) …')"
     if template.endswith(".sentence") and _BRACKETED_ASK.search(question):
         # "장기 입원(며칠 이상)이면 …": the value was a note in brackets, so the question asks inside one
         return "the question word sits in a bracketed note"

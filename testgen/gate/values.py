@@ -32,6 +32,7 @@ _PLACEHOLDER = re.compile(
 )
 _PLACEHOLDER_WORDS = frozenset(
     "tbd tba tbc n/a none null nil unknown pending todo xxx - — – ? ?? 미정 미상 추후공지 없음 해당없음 "
+    "all any various 전체 모두 다수 "
     "待定 未定 暂无 無し なし 홍길동".split()
 )
 # A value saying the answer is not given here: "Custom pricing", "Contact sales", "별도 문의", "面议".
@@ -278,4 +279,12 @@ def row_condition(fact: FactNode, chunk_text: str, chunk_start: int) -> str | No
         own = normalize(note) == normalize(fact.value)
         if col and _NOTE_COLUMN.match(label.strip("* ")) and not own and _CONDITION.search(note):
             return note
+        if col and fact.value_type == "money" and _UNIT_COLUMN.fullmatch(label.strip("* ")) and _MEASURED.search(note):
+            return note  # "| 치료용 첩약 | 1제 (15일분, 30팩) | 250,000원 |": the price is for that much, not a dose
     return None
+
+
+#: A price table's column of what one price buys: "| 항목 | 단위 | 금액 |", "| Item | Per | Price |".
+_UNIT_COLUMN = re.compile(r"단위|기준|용량|수량|per|unit|quantity|pack size", re.I)
+#: A unit cell that measures out an amount ("15일분", "1제 (30팩)", "500 g"), not one use ("1회", "1부위", "each").
+_MEASURED = re.compile(r"\d+\s*(?:일분|제|팩|포|병|개월|주|g|kg|ml|l|매|장|알|정)(?![가-힣])", re.I)

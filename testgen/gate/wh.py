@@ -81,6 +81,10 @@ def _person_like(value: str) -> bool:
     return len(value.split()) <= 6 and (value[:1].isupper() or not value[:1].isascii())
 
 
+#: A question asking for a price or a cost (not a rate of one).
+_PRICE_ASKED = re.compile(r"\b(?:price|cost|fee|charge)\s+of\b|(?:가격|요금|비용)(?:은|는|이|가)\s", re.I)
+
+
 def wh_mismatch(question: str, value: str, value_type: str | None, language: str) -> str | None:
     """Why the question word does not fit `value`, or None when it fits (or there is no such word)."""
     if language == "ko" and re.search(r"몇\s?일", question):
@@ -101,6 +105,9 @@ def wh_mismatch(question: str, value: str, value_type: str | None, language: str
         # "What is the mobile phone limit?" answered "Not claimable", hours answered "Best effort": a rule, not a
         # figure ("TBD" is a placeholder)
         return f"a figure is asked ({amount.group(1)}), the answer is '{value[:40]}'"
+    if value_type == "percent" and _PRICE_ASKED.search(question):
+        # "What percentage is the price of …? 11%": a rise, not a price
+        return f"a price is asked, the answer is a percentage '{value[:20]}'"
     if _ASKS_EMAIL.search(question) and "@" not in value and not is_placeholder(value):
         return f"an e-mail address is asked, the answer is '{value[:40]}'"  # a directory's "aquinlan" under "E-mail"
     if _ASKS_PHONE.search(question) and not re.search(r"\d{3}", value) and not is_placeholder(value):

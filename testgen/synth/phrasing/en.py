@@ -359,6 +359,8 @@ _PAID_AT = re.compile(
     r"gym|pool|park|campus)$",
     re.I,
 )
+#: A date label that is a plural noun and its verb: "applications open", "bookings close", "classes start".
+_NOUNS_THEN_VERB = re.compile(r"([a-z][a-z -]*?)\s+(open|close|start|begin|end|resume|restart)")
 #: Heads of a charge's column.
 _CHARGE_HEAD = re.compile(r"\b(?:charge|fee|fine|price|rate|deposit)s?$", re.I)
 
@@ -384,6 +386,33 @@ def _listed_cases(attribute: str, subject: str) -> tuple[str, str] | None:
                 rows = first.lower() + rows[len(first) :]
             return rows, column
     return None
+
+
+def _since(label: str, subject: str, value: str) -> tuple[str, str, str] | None:
+    """ "Accredited Since: 1968" → "Since when has X been accredited?"; None for any other label."""
+    since = re.match(r"^(\w+ed) since$", label.strip().rstrip(":"), re.I)
+    if since is None:
+        return None
+    done = since.group(1).lower()
+    return (
+        f"Since when has {subject} been {done}?",
+        _sentence(f"{subject} has been {done} since {value}."),
+        "en.date.since",
+    )
+
+
+def _things_then_verb(attr: str, subject: str, value: str) -> tuple[str, str, str] | None:
+    """ "Transport applications open: 3 March 2025": "When do transport applications open for X?", not "When is the
+    transport applications open of X?"; None for any other label."""
+    opened = _NOUNS_THEN_VERB.fullmatch(attr)
+    if opened is None or not is_plural_noun(opened.group(1).split()[-1]):
+        return None
+    things, verb = opened.group(1), opened.group(2)
+    return (
+        f"When do {things} {verb} for {subject}?",
+        _sentence(f"{things} {verb} for {subject} on {value}."),
+        "en.date.open",
+    )
 
 
 def _sentence(text: str) -> str:
@@ -526,16 +555,11 @@ class English:
 
     def _date(self, fact: FactNode, subject: str, attr: str) -> tuple[str, str, str] | None:
         value = fact.value
-        since = re.match(r"^(\w+ed) since$", fact.attribute.strip().rstrip(":"), re.I)
-        if since:  # "Accredited Since" → "Since when has X been accredited?"
-            done = since.group(1).lower()
-            return (
-                f"Since when has {subject} been {done}?",
-                _sentence(f"{subject} has been {done} since {value}."),
-                "en.date.since",
-            )
         label = re.sub(r"\s+(on|in|at)$", "", fact.attribute.strip().rstrip(":"), flags=re.I)
         attr = re.sub(r"\s+(on|in|at)$", "", attr)
+        special = _since(fact.attribute, subject, value) or _things_then_verb(attr, subject, value)
+        if special is not None:
+            return special
         words = label.split()
         base = base_form(words[0], self.vocabulary) if len(words) == 1 else None
         if base and base in _INTRANSITIVE:
