@@ -2212,3 +2212,15 @@ def test_a_breakdown_label_a_placeholder_all_and_a_percentage_asked_as_a_price()
     assert wh_mismatch("What is the discount rate of the Pass?", "11%", "percent", "en") is None
     assert document_subject("Berthing Tariff 2025/26")
     assert document_subject("은빛마루요양원 홈페이지 공지사항")
+
+
+def test_a_staff_introduction_page_names_no_one_and_a_modified_question_word_is_rejected(tmp_path: Path) -> None:
+    assert question_problem("정비사는 봉명동 시절인 언제 대표님과 같이 일했나요?", "ko.sentence") is not None
+    ctx = kb_context(
+        tmp_path,
+        {"garage/정비사 소개.md": "# 정비사 소개\n\n정비사는 2022년에 3D 얼라인먼트 장비 교육을 따로 받았습니다.\n"},
+    )
+    fact = next(f for f in ctx.facts if f.value == "2022년")
+    draft = _one_fact(fact, "정비사는 언제 3D 얼라인먼트 장비 교육을 따로 받았나요?", "2022년에 받았습니다.", "ko")
+    failure = Gate(ctx)._names(draft)
+    assert failure is not None and failure.reason == "file_name_subject"

@@ -207,6 +207,10 @@ class Gate:
             return _fail("file_name_subject", problem)
         question = normalize(draft.question)
         for fact in draft.facts:
+            page = short_title(fact.subject)
+            if "kind" in name_problems(page) and normalize(introduced_name(page)) in question:
+                # "정비사는 …" of "정비사 소개": the page introduces its staff; which 정비사 is asked about?
+                return _fail("file_name_subject", f"'{page[:30]}' introduces a kind of staff or body, not one")
             entity = self.ctx.entities.get(fact.subject_entity or "")
             names = {fact.subject, short_title(fact.subject), entity.name if entity else ""}
             for name in names | {introduced_name(n) for n in names if n}:

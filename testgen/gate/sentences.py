@@ -441,6 +441,8 @@ def question_problem(question: str, template: str) -> str | None:
         return "an unclosed bracket in the question"
     if template.endswith(".sentence") and re.search(r"→|->|\((?:추가|수정|삭제|변경)\)", question):
         return "a note's arrow or edit mark pasted into the question ('→ (추가) …')"
+    if template == "ko.sentence" and re.search(r"[가-힣]인\s+(?:언제|몇)", question):
+        return "the question word follows a modifier ('봉명동 시절인 언제'): the clause was cut around the value"
     if template.endswith(".sentence") and _BRACKETED_ASK.search(question):
         # "장기 입원(며칠 이상)이면 …": the value was a note in brackets, so the question asks inside one
         return "the question word sits in a bracketed note"
