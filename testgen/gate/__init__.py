@@ -207,26 +207,9 @@ class Gate:
             return _fail("file_name_subject", problem)
         question = normalize(draft.question)
         for fact in draft.facts:
-            page = short_title(fact.subject)
-            if "kind" in name_problems(page) and normalize(introduced_name(page)) in question:
-                # "정비사는 …" of "정비사 소개": the page introduces its staff; which 정비사 is asked about?
-                return _fail("file_name_subject", f"'{page[:30]}' introduces a kind of staff or body, not one")
-            entity = self.ctx.entities.get(fact.subject_entity or "")
-            names = {fact.subject, short_title(fact.subject), entity.name if entity else ""}
-            for name in names | {introduced_name(n) for n in names if n}:
-                if not name or normalize(name) not in question:
-                    continue
-                if not is_usable_name(name):
-                    return _fail("file_name_subject", f"{name[:40]}: {', '.join(name_problems(name))}")
-                if self._common_word(name) or tier_word(name):
-                    return _fail("file_name_subject", f"'{name[:30]}' is a common word here (a table row), not a name")
-                if self._topic_title(name):
-                    return _fail("document_subject", f"'{name[:40]}' is the title of a page about a topic")
-                if page_kind_title(name):
-                    return _fail("document_subject", f"'{name[:40]}' names a kind of page, not a thing")
-                if fact.source == "sentence" and re.search(r"[\"“”…]", name):
-                    # '"빛으로 잇는 갈대의 길" … 축제 17일 개막': a press release's headline, not what it is about
-                    return _fail("document_subject", f"'{name[:40]}' is a headline, not a name")
+            failure = self._kind_page(fact, question) or self._subject_name(fact, question)
+            if failure:
+                return failure
         mention = self._mention(draft)
         if mention:
             return mention
@@ -283,6 +266,35 @@ class Gate:
             for name in shorter | {without_parentheticals(introduced_name(n)) for n in shorter}:
                 if document_subject(name) and normalize(name) in question:
                     return _fail("document_subject", name[:40])
+        return None
+
+    def _subject_name(self, fact: FactNode, question: str) -> GateFailure | None:
+        """Whether the question names the fact's subject by something that is no name: a file name, a common word,
+        a page's topic or kind, a headline."""
+        entity = self.ctx.entities.get(fact.subject_entity or "")
+        names = {fact.subject, short_title(fact.subject), entity.name if entity else ""}
+        for name in names | {introduced_name(n) for n in names if n}:
+            if not name or normalize(name) not in question:
+                continue
+            if not is_usable_name(name):
+                return _fail("file_name_subject", f"{name[:40]}: {', '.join(name_problems(name))}")
+            if self._common_word(name) or tier_word(name):
+                return _fail("file_name_subject", f"'{name[:30]}' is a common word here (a table row), not a name")
+            if self._topic_title(name):
+                return _fail("document_subject", f"'{name[:40]}' is the title of a page about a topic")
+            if page_kind_title(name):
+                return _fail("document_subject", f"'{name[:40]}' names a kind of page, not a thing")
+            if fact.source == "sentence" and re.search(r"[\"“”…]", name):
+                # '"빛으로 잇는 갈대의 길" … 축제 17일 개막': a press release's headline, not what it is about
+                return _fail("document_subject", f"'{name[:40]}' is a headline, not a name")
+        return None
+
+    @staticmethod
+    def _kind_page(fact: FactNode, question: str) -> GateFailure | None:
+        """ "정비사는 …" of "정비사 소개": the page introduces a kind of staff or body; which 정비사 is asked about?"""
+        page = short_title(fact.subject)
+        if "kind" in name_problems(page) and normalize(introduced_name(page)) in question:
+            return _fail("file_name_subject", f"'{page[:30]}' introduces a kind of staff or body, not one")
         return None
 
     def _of_the_partnership(self, fact: FactNode) -> bool:

@@ -606,8 +606,8 @@ class English:
             return None  # a bare "Year" column says nothing of what happened that year: "When is X's year?"
         if _verbal_date_label(attr):
             return self._dated_label(fact, subject, attr, value)
-        done = re.fullmatch(r"(?:year|date|day) ([a-z]+ed)", attr)
-        if done and done.group(1) not in _OWN_EVENTS:
+        happened = re.fullmatch(r"(?:year|date|day) ([a-z]+ed)", attr)
+        if happened and happened.group(1) not in _OWN_EVENTS:
             return None  # "Year sampled" of a row: no question says what was sampled ("When is X's year sampled?")
         if attr in ("date", "day", "dated"):
             if is_person_name(subject):
