@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -2002,22 +2003,15 @@ def test_a_korean_sentence_question_with_too_little_left_is_rejected() -> None:
     assert question_problem("리그 규정에 따르면 퇴장으로 빈 자리는 몇 분 뒤 채울 수 있나요?", "ko.sentence") is None
 
 
-def test_a_condition_row_or_a_qualifying_column_is_no_property(tmp_path: Path) -> None:
-    ctx = kb_context(
-        tmp_path,
-        {
-            "league/환불 규정.md": "# 참가비 및 환불 규정\n\n| 구분 | 납부 금액 | 기준 |\n|---|---|---|\n"
-            "| 팀 참가비 | 300,000원 | 팀당 1시즌 |\n| 보증금 | 100,000원 | 팀당 |\n\n"
-            "| 시점 | 보증금 |\n|---|---|\n| 개막 이후 | 차감 후 반환 |\n| 개막 7일 전 | 전액 반환 |\n",
-        },
-    )
+def _korean_labels(ctx: GenContext, question: str) -> Callable[[str], GateFailure | None]:
+    """The label checks of a Korean draft asking the fact under `attribute` with `question` ({s} subject, {a} label)."""
     gate = Gate(ctx)
 
     def labels(attribute: str) -> GateFailure | None:
         fact = next(f for f in ctx.facts if f.attribute == attribute)
         draft = Draft(
             category="direct_fact",
-            question=f"{fact.subject}에 따른 {attribute}은 무엇인가요?",
+            question=question.format(s=fact.subject, a=attribute),
             reference_answer=f"{fact.value}입니다.",
             keywords=[fact.value],
             facts=[fact],
@@ -2027,6 +2021,19 @@ def test_a_condition_row_or_a_qualifying_column_is_no_property(tmp_path: Path) -
         )
         return gate._labels(draft)
 
+    return labels
+
+
+def test_a_condition_row_or_a_qualifying_column_is_no_property(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "league/환불 규정.md": "# 참가비 및 환불 규정\n\n| 구분 | 납부 금액 | 기준 |\n|---|---|---|\n"
+            "| 팀 참가비 | 300,000원 | 팀당 1시즌 |\n| 보증금 | 100,000원 | 팀당 |\n\n"
+            "| 시점 | 보증금 |\n|---|---|\n| 개막 이후 | 차감 후 반환 |\n| 개막 7일 전 | 전액 반환 |\n",
+        },
+    )
+    labels = _korean_labels(ctx, "{s}에 따른 {a}은 무엇인가요?")
     for attribute in ("팀 참가비 기준", "개막 이후 보증금", "개막 7일 전 보증금"):
         failure = labels(attribute)
         assert failure is not None and failure.reason == "pasted_label", attribute
@@ -2076,22 +2083,7 @@ def test_a_vet_listed_by_name_a_facility_and_a_bare_method_are_no_properties(tmp
             " - 방법 : 카드 결제 / 계좌이체\n - 그 다음 달부터의 이용료 : 전액 반환\n",
         },
     )
-    gate = Gate(ctx)
-
-    def labels(attribute: str) -> GateFailure | None:
-        fact = next(f for f in ctx.facts if f.attribute == attribute)
-        draft = Draft(
-            category="direct_fact",
-            question=f"{fact.subject}의 {attribute}은 어떻게 되나요?",
-            reference_answer=f"{fact.value}입니다.",
-            keywords=[fact.value],
-            facts=[fact],
-            answer_spans=[fact.value],
-            language="ko",
-            template="ko.text",
-        )
-        return gate._labels(draft)
-
+    labels = _korean_labels(ctx, "{s}의 {a}은 어떻게 되나요?")
     for attribute in ("한도윤 원장", "물놀이장", "방법", "그 다음 달부터의 이용료"):
         failure = labels(attribute)
         assert failure is not None and failure.reason == "pasted_label", attribute
