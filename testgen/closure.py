@@ -436,6 +436,7 @@ _HOLDER_CHARS = 40  # longer than a name with its title
 _SHORT_TEXT = 4  # a text value this short ("중앙동", "Yes") needs its label beside it in another page's line
 #: A heading, a table row or a list item: a line that lists a post beside its holder rather than telling of it.
 _LISTED_LINE = re.compile(r"^\s*(?:#{1,6}\s|\||[-*•·]\s)")
+_RETOLD_WORDS = 3  # rare words of a sentence another page's line must share with it to tell its figure again
 _ROW_FORM_CHARS = 4  # a row label this long ("Italian" of "the Italian Course") names its row on other pages
 _ROLE_CHARS = 40  # "Accuracy Checking Pharmacy Technician": a post, longer than this a description
 _LABELS_TRIED = 12  # labels of an entity tried in pairs when looking for one described alike
@@ -760,6 +761,7 @@ class Closure:
         docs |= self._restated_rule(fact, cues, docs)
         docs |= self._told_again(fact, cues, docs)
         docs |= self._event_retold(fact, forms, docs)
+        docs |= self._figure_retold(fact, forms, docs)
         docs |= self._year_told_in_prose(fact, forms, docs)
         docs |= self._same_names_and_verb(fact, docs)
         docs |= self._founding_told(fact, docs)
@@ -1968,6 +1970,35 @@ class Closure:
             return shared >= 2 or (shared == 1 and any(name in norm for name in names))
 
         return self._docs_with_a_line(self._candidates(fact), found, tells)
+
+    def _figure_retold(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
+        """A Korean rule's figure told again in other words on another page of the same folder: the FAQ's "차량번호로
+        5년간 정비 이력을 보관해요" tells the warranty terms' "정비 이력은 차량번호 기준으로 5년간 보관합니다". The same
+        figure in one line with three words of the sentence that few pages use (a figure is less telling than a
+        date, so the folder must be the fact's own)."""
+        if fact.source != "sentence" or fact.number is None or not re.search(f"[{HANGUL}]", fact.attribute):
+            return set()
+        names = {normalize(f) for f in forms if len(f) >= 2}
+        words = [
+            w
+            for w in re.findall(f"[{HANGUL}]{{2,}}", normalize(fact.attribute.replace("…", " ")))
+            if not any(name in w or w in name for name in names)
+        ]
+        if len(words) < _RETOLD_WORDS:
+            return set()
+
+        def tells(lines: list[str], index: int) -> bool:
+            if not states_value(fact, lines[index]):
+                return False
+            norm = normalize(lines[index])
+            shared = 0
+            for word in words:
+                start = next((word[:k] for k in range(len(word), 1, -1) if word[:k] in norm), None)
+                shared += start is not None and self._few_pages(start)
+            return shared >= _RETOLD_WORDS
+
+        folder = self.ctx.doc_type(fact.doc_id)
+        return self._docs_with_a_line(self._in_folder(self._candidates(fact), folder), found, tells)
 
     def _year_told_in_prose(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """An infobox's dated event told again in another article's prose, by its year: "| Passenger closure | 2 March

@@ -618,6 +618,22 @@ def test_closure_reads_a_page_of_the_folder_named_after_the_subject_and_hours_in
     assert Closure(ctx).of(hot) == {"달빛캠핑장/01_소개.md", "달빛캠핑장/02_FAQ.md"}
 
 
+def test_closure_finds_a_rules_figure_told_again_in_other_words_in_the_same_folder(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "camp/규정.md": "# 예약 규정\n\n"
+            "무통장 입금 예약은 예약 후 3시간 이내 입금이 확인되지 않으면 자동 취소됩니다.\n",
+            "camp/후기.txt": "겨울 캠핑 후기\n\n"
+            "무통장으로 예약했는데 3시간 안에 입금 안 하면 자동 취소라서 바로 보냈어요.\n",
+            "camp/안내.md": "# 오시는 길\n\n주차장에서 3시간 이내로 걸어오실 수 있습니다.\n",
+            "other/후기.txt": "다른 곳 후기\n\n무통장 예약은 3시간 안에 입금 안 하면 자동 취소래요.\n",
+        },
+    )
+    rule = next(f for f in ctx.facts if f.value == "3시간" and f.doc_id == "camp/규정.md")
+    assert Closure(ctx).of(rule) == {"camp/규정.md", "camp/후기.txt"}
+
+
 def test_closure_of_a_relation_told_in_prose(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,

@@ -28,7 +28,7 @@ DOCUMENT_WORDS = re.compile(
     r"knowledge base|(?:press|news|media) release|minutes of|(?:meeting|board|committee) minutes)\b|"
     r"^\s*how to\b|^\s*(?:contact|meet|reach|call|find) (?:us|our|the)\b|\b(?:with|join) us\b|"
     r"자주 묻는 질문|(?:문의|질문|사례|공지) 모음|질의응답|회의록|정정보도|보도자료|공지\s?사항|게시판|"
-    r"常见问题|よくある質問|"
+    r"常见问题|よくある質問|(?:수강료|이용료|교습비|진료비)\s*$|"
     r"(?<=.)(?<!조선 )(?<!고려 )(?<!조선)(?<!고려)(?:후기|체험기|방문기)(?=$|[\s_\d(])|블로그|"
     r"안내서?|가이드|매뉴얼|설명서|문서|보고서|목록|카탈로그|개요|백서|요강|협약|(?:비교|일정|시간|요금|가격|일람|대조|편성)표|"
     r"指南|手册|文档|说明书|目录|概述|ガイド|マニュアル|資料|一覧|説明書|概要",
