@@ -1016,6 +1016,14 @@ def test_units_and_centres_are_said_with_the() -> None:
     assert noun_phrase("Aurora Volt 500") == "Aurora Volt 500"
 
 
+def test_a_title_cased_service_keeps_its_capitals_and_a_kind_of_page_does_not() -> None:
+    from testgen.lang import GENERIC_HEADINGS
+    from testgen.lang.en import noun_phrase
+
+    assert noun_phrase("Home to School Transport", generic_words=GENERIC_HEADINGS) == "the Home to School Transport"
+    assert noun_phrase("Contract with Greenline Couriers") == "the contract with Greenline Couriers"
+
+
 def test_a_list_of_posts_and_names_is_keyed_by_the_person() -> None:
     mined = mine(
         "# About us\n\n| Post | Name |\n|---|---|\n| Treasurer | Dev Malhotra |\n| Secretary | Fiona Calloway |\n",

@@ -171,10 +171,22 @@ def noun_phrase(title: str, *, generic_words: frozenset[str] = frozenset()) -> s
         # a title-cased phrase ending in a kind of page ("Cendara University Accreditation Status"): the generic
         # words are lowered, the rest may be names and keeps its case ("the Cendara University Accreditation status")
         out = [w.lower() if w.lower() in generic_words else w for w in words]
+    elif _title_cased(words):
+        out = words  # "Home to School Transport": a service's name in title case, short joining words aside
     else:
         # "Contract with Greenline Couriers": only the head noun is generic
         out = [words[0].lower(), *words[1:]]
     return "the " + " ".join(out)
+
+
+def _title_cased(words: list[str]) -> bool:
+    """Whether every word of four letters or more is capitalised, and there are three of them at least."""
+    long = [w for w in words if len(w) >= _TITLE_WORD and w[:1].isalpha()]
+    return len(long) >= _TITLE_WORDS and all(w[:1].isupper() for w in long)
+
+
+_TITLE_WORD = 4
+_TITLE_WORDS = 3
 
 
 def possessive(name: str) -> str:
