@@ -1941,32 +1941,19 @@ class Closure:
     def _event_retold(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """A dated Korean prose fact told again in other words: "1961년 하곡까지 노선이 연장되면서" on the station's
         page tells the line's "1961년에는 탄광이 있는 하곡까지 연장되었다". The same date in one sentence with words
-        of the event that few pages use (a word counts by its longest start the sentence writes: "연장되" of
-        "연장되었다" and of "연장되면서"): two of them, or one when the sentence also names the subject ("2022년
-        한도윤의 국가대표 데뷔")."""
-        if fact.source != "sentence" or fact.value_type != "date" or not re.search(f"[{HANGUL}]", fact.attribute):
+        of the event that few pages use (see `_rare_words_shared`): two of them, or one when the sentence also names
+        the subject ("2022년 한도윤의 국가대표 데뷔")."""
+        if fact.value_type != "date":
             return set()
-        names = {normalize(f) for f in forms if len(f) >= 2}
-        words = [
-            w
-            for w in re.findall(f"[{HANGUL}]{{2,}}", normalize(fact.attribute.replace("…", " ")))
-            if not any(name in w or w in name for name in names)
-        ]
+        names, words = self._sentence_words(fact, forms)
         if not words:
             return set()
 
-        def event_words(norm: str) -> int:
-            shared = 0
-            for word in words:
-                start = next((word[:k] for k in range(len(word), 1, -1) if word[:k] in norm), None)
-                shared += start is not None and self._few_pages(start)
-            return shared
-
         def tells(lines: list[str], index: int) -> bool:
-            norm = normalize(lines[index])
             if not states_value(fact, lines[index]):
                 return False
-            shared = event_words(norm)
+            norm = normalize(lines[index])
+            shared = self._rare_words_shared(words, norm)
             return shared >= 2 or (shared == 1 and any(name in norm for name in names))
 
         return self._docs_with_a_line(self._candidates(fact), found, tells)
@@ -1976,29 +1963,42 @@ class Closure:
         5년간 정비 이력을 보관해요" tells the warranty terms' "정비 이력은 차량번호 기준으로 5년간 보관합니다". The same
         figure in one line with three words of the sentence that few pages use (a figure is less telling than a
         date, so the folder must be the fact's own)."""
-        if fact.source != "sentence" or fact.number is None or not re.search(f"[{HANGUL}]", fact.attribute):
+        if fact.number is None:
             return set()
-        names = {normalize(f) for f in forms if len(f) >= 2}
-        words = [
-            w
-            for w in re.findall(f"[{HANGUL}]{{2,}}", normalize(fact.attribute.replace("…", " ")))
-            if not any(name in w or w in name for name in names)
-        ]
+        _, words = self._sentence_words(fact, forms)
         if len(words) < _RETOLD_WORDS:
             return set()
 
         def tells(lines: list[str], index: int) -> bool:
             if not states_value(fact, lines[index]):
                 return False
-            norm = normalize(lines[index])
-            shared = 0
-            for word in words:
-                start = next((word[:k] for k in range(len(word), 1, -1) if word[:k] in norm), None)
-                shared += start is not None and self._few_pages(start)
-            return shared >= _RETOLD_WORDS
+            return self._rare_words_shared(words, normalize(lines[index])) >= _RETOLD_WORDS
 
         folder = self.ctx.doc_type(fact.doc_id)
         return self._docs_with_a_line(self._in_folder(self._candidates(fact), folder), found, tells)
+
+    @staticmethod
+    def _sentence_words(fact: FactNode, forms: set[str]) -> tuple[set[str], list[str]]:
+        """The subject's names (normalised) and the Korean words of a Korean prose fact's sentence that are no part
+        of them; no words for any other fact."""
+        if fact.source != "sentence" or not re.search(f"[{HANGUL}]", fact.attribute):
+            return set(), []
+        names = {normalize(f) for f in forms if len(f) >= 2}
+        words = [
+            w
+            for w in re.findall(f"[{HANGUL}]{{2,}}", normalize(fact.attribute.replace("…", " ")))
+            if not any(name in w or w in name for name in names)
+        ]
+        return names, words
+
+    def _rare_words_shared(self, words: list[str], norm: str) -> int:
+        """How many of `words` a line writes, each by its longest start ("연장되" of "연장되었다" and of
+        "연장되면서"), counting only starts that few pages use."""
+        shared = 0
+        for word in words:
+            start = next((word[:k] for k in range(len(word), 1, -1) if word[:k] in norm), None)
+            shared += start is not None and self._few_pages(start)
+        return shared
 
     def _year_told_in_prose(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """An infobox's dated event told again in another article's prose, by its year: "| Passenger closure | 2 March

@@ -675,7 +675,7 @@ class Gate:
         folder = self.ctx.doc_type(fact.doc_id)
         lines = self._arrow_lines.get(folder)
         if lines is None:
-            docs = {c.doc_id for c in self.ctx.chunks.values() if self.ctx.doc_type(c.doc_id) == folder}
+            docs = {doc_id for doc_id in self.ctx.docs if self.ctx.doc_type(doc_id) == folder}
             lines = self._arrow_lines[folder] = [
                 line.strip()
                 for doc_id in sorted(docs)

@@ -719,8 +719,11 @@ class _Miner:
             # the facts are the name's, and the name a thing the KB knows; its own row asks nothing ("X의 학원명은 X")
             self.out.row_entities.append((name.value, self.doc.doc_type))
             title = self.doc.title
-            self.out.facts = [f.replaced({"subject": name.value}) if f.subject == title else f for f in self.out.facts]
-            self.out.facts.remove(next(f for f in self.out.facts if f.fact_id == name.fact_id))
+            self.out.facts = [
+                f.replaced({"subject": name.value}) if f.subject == title else f
+                for f in self.out.facts
+                if f is not name
+            ]
         return self.out
 
     def _mine(self, lines: list[tuple[int, int, str]], i: int, stop: int) -> None:
