@@ -529,7 +529,7 @@ _LEGAL_LABEL = re.compile(r"법인명|회사명|상호|운영사|legal name|comp
 _LEGAL_NEAR = 30
 #: A list value is retold by a line naming its subject with this share of its words (of at least this many).
 _RETOLD_SHARE = 0.7
-_RETOLD_WORDS = 4
+_LIST_RETOLD_WORDS = 4
 #: A list of this many items or more, all in one line of a page in the same folder, is the same list.
 _LISTED_AGAIN = 3
 _LIST_ITEM_CHARS = 20
@@ -1547,7 +1547,7 @@ class Closure:
             return set()
         words = set(tokens(fact.value))
         names = {f for f in forms if len(f) >= 2}
-        if len(words) < _RETOLD_WORDS or not names:
+        if len(words) < _LIST_RETOLD_WORDS or not names:
             return set()
         named = re.compile(rf"(?<![\w가-힣])(?:{_alternation(names)})(?![a-z])")
 

@@ -12,7 +12,7 @@ from schemas import FactNode, TestQuestion
 from testgen import build_testset
 from testgen.gate import _PERIOD_END, REASONS, Gate, GateFailure, _changed_around, _row_label, item_flags
 from testgen.gate.aggregates import aggregate_problem
-from testgen.gate.keys import KeyIndex
+from testgen.gate.keys import KeyIndex, priced_otherwise
 from testgen.gate.labels import (
     bare_label,
     label_for_value,
@@ -1750,6 +1750,10 @@ def test_a_report_name_ends_with_a_period_but_a_model_number_is_none(name: str, 
         ("£689, up from ", ", because costs rose", True),
         ("도수치료는 ", "에서 9만 원으로 오른다", True),
         ("종전 ", "을 적용합니다", True),
+        ("**", "** (당초 800명에서 늘어남).", True),
+        ("a day pass costs ", " (was £22 until March).", True),
+        ("a day pass costs ", " (VAT included).", False),
+        ("정원 ", " (선착순 마감)", False),
         ("the list price of ", " for each unit", False),
         ("from 1", " to 2", False),  # part of a longer number
     ],
@@ -1859,6 +1863,25 @@ def test_a_role_whose_row_says_when_it_began_or_changed_is_incomplete() -> None:
     plain = "| 박새롬 | 매니저 | 고객 응대·출고 | 2024.9.2. 입사 |"
     kept = fact("매니저", plain, attribute="직책", value_type="text", source="table")
     assert incomplete_value(kept, "매니저") is None
+
+
+def test_a_rows_price_another_page_of_the_folder_gives_otherwise_is_ambiguous(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "lounge/요금제.md": "# 멤버십 요금제\n\n| 상품 | 내용 | 이용료 |\n|---|---|---|\n"
+            "| 데일리 패스 | 1일 자유석 | 30,000원 / 1일 |\n| 자유석 멤버십 | 월 이용 | 350,000원 / 월 |\n"
+            "| 고정석 멤버십 | 월 이용 | 450,000원 / 월 |\n",
+            "lounge/faq.md": "# 자주 묻는 질문\n\n하루만 쓸 수 있나요? 데일리 패스(1일 25,000원, VAT 별도)를 "
+            "구매하시면 됩니다.\n\n자유석 멤버십 회원은 회의실을 월 4시간 무료로 씁니다.\n",
+            "other/price.md": "# 다른 라운지 요금\n\n| 상품 | 이용료 |\n|---|---|\n| 고정석 멤버십 | 200,000원 |\n",
+        },
+    )
+    day = next(f for f in ctx.facts if f.value.startswith("30,000원"))
+    assert priced_otherwise(ctx, day) == "하루만 쓸 수 있나요? 데일리 패스(1일 25,000원, VAT 별도)를 구매하시면 됩니다."
+    # the FAQ names a row without its price; another folder's row of the same name is another lounge's
+    for value in ("350,000원", "450,000원"):
+        assert priced_otherwise(ctx, next(f for f in ctx.facts if f.value.startswith(value))) is None
 
 
 def test_a_price_in_a_table_of_old_and_new_prices_has_changed(tmp_path: Path) -> None:
@@ -2132,6 +2155,26 @@ def test_a_figure_another_page_gives_in_the_same_words_is_ambiguous(tmp_path: Pa
     assert gate._told_otherwise(changed) == "800명"
     alone = next(f for f in ctx.facts if f.value == "2,000명")
     assert gate._told_otherwise(alone) is None
+
+
+def test_a_figure_its_own_page_gives_beside_a_former_one_has_changed(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "city/지원자격.md": "# 청년 월세 지원 자격\n\n## 지원 인원\n\n**1,000명** (당초 800명에서 늘어남). "
+            "적격자가 1,000명을 넘으면 소득이 낮은 분부터 선정합니다.\n",
+            "city/안내.md": "# 청년 주거 상담 안내\n\n## 상담 방법\n\n신청자가 1,000명을 넘으면 상담은 온라인으로만 "
+            "받습니다.\n\n## 변경 사항\n\n상담 정원을 1,000명 → 1,500명으로 늘렸습니다.\n",
+        },
+    )
+    gate = Gate(ctx)
+    rule = next(f for f in ctx.facts if f.value == "1,000명" and "선정" in f.evidence)
+    assert gate._changed_elsewhere(rule) == (
+        "**1,000명** (당초 800명에서 늘어남). 적격자가 1,000명을 넘으면 소득이 낮은 분부터 선정합니다."
+    )
+    # the same figure changed on another line of its page is another figure's change
+    other_line = next(f for f in ctx.facts if f.value == "1,000명" and "온라인" in f.evidence)
+    assert gate._changed_elsewhere(other_line) is None
 
 
 def test_a_rule_followed_by_its_exception_is_incomplete(tmp_path: Path) -> None:

@@ -37,7 +37,7 @@ from typing import NamedTuple
 from schemas import FactNode, TestQuestion
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.bridges import BridgeIndex
-from testgen.gate.keys import KeyIndex, namesake_value, person_namesakes, priced_again
+from testgen.gate.keys import KeyIndex, namesake_value, person_namesakes, priced_again, priced_otherwise
 from testgen.gate.labels import (
     CONTACT_VALUE,
     PROPERTY_HEADS_EN,
@@ -642,6 +642,9 @@ class Gate:
             row = priced_again(self.ctx, fact)
             if row:
                 return _fail("ambiguous_key", f"the page's table gives it as one of several prices: '{row[:50]}'")
+            row = priced_otherwise(self.ctx, fact)
+            if row:
+                return _fail("ambiguous_key", f"another page gives the row another price: '{row[:50]}'")
         return None
 
     def _namesake_of(self, entity_id: str | None, question: str) -> str | None:
@@ -729,6 +732,12 @@ class Gate:
         # the index narrows first
         for line in self._lines_changing(fact, self.ctx.chunks_with(fact.value) & naming):
             if any(name in normalize(line) for name in names):
+                return line
+        # the fact's own line needs no name: "**1,000명** (당초 800명에서 늘어남). 적격자가 1,000명을 넘으면 …"
+        own_page = {c for c in self.ctx.chunks_with(fact.value) if self.ctx.chunks[c].doc_id == fact.doc_id}
+        evidence = normalize(fact.evidence)
+        for line in self._lines_changing(fact, own_page):
+            if evidence in normalize(line):
                 return line
         return self._changed_in_a_table(fact, names, naming)
 
@@ -958,7 +967,17 @@ def _changed_around(before: str, after: str) -> bool:
         return True
     if re.match(r"\s*(?:→|->|⇒)|\s*에서\s*\S+?(?:\s\S+?)?(?:으로|로)(?:\s|$)", after):
         return True
+    if _FORMER_AFTER.match(after):
+        return True
     return re.search(r"(?:종전|기존|현행)\s*$", before) is not None
+
+
+#: A former figure written just after the amount: "1,000명 (당초 800명에서 늘어남)", "£25 (was £22)".
+_FORMER_AFTER = re.compile(
+    r"[*_]*\s*[(（]\s*(?:당초|종전|기존|변경\s?전|원래|이전|작년|지난해|previously|formerly|was|were|up from|down from|"
+    r"increased from|reduced from|raised from)\s*[^)）]*?\d",
+    re.I,
+)
 
 
 #: A name ending with the period its report covers: "누리담저축은행 2025년 2분기", "Annual Report 2023", "FY2024".

@@ -8,7 +8,9 @@ values differ only by the section they stand under and the section is named in t
 
 A namesake counts too: another page naming someone of the subject's full name with a different value under the
 same label (an employee and a client's signatory who share a name); and a labelled price that the subject's own
-page gives again beside other prices of one table row (a fare by season): it is one of several.
+page gives again beside other prices of one table row (a fare by season): it is one of several; and a table
+row's price that another page of its folder writes beside the row's name as another amount (the FAQ still quoting
+last year's price).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import re
 from collections import defaultdict
 
 from schemas import FactNode
-from testgen.kg.mining import table_cells
+from testgen.kg.mining import row_in_label, row_label, table_cells
 from testgen.kg.values import find_values
 from testgen.synth.context import GenContext
 from testgen.text import bare_figure, normalize
@@ -228,5 +230,43 @@ def priced_again(ctx: GenContext, fact: FactNode) -> str | None:
                 continue  # a year's row ("| 2024년 | 212억 원 | 21억 원 |"): a dated value, not a variant
             amounts = {normalize(v.text) for v in find_values(line) if v.value_type == "money"}
             if amounts - {value}:
+                return line.strip()
+    return None
+
+
+#: How far past a row's name, in characters, another page may write its price ("데일리 패스(1일 25,000원").
+_PRICE_NEAR = 12
+#: Letters a row's name must have to be found on other pages as that row ("Day Pass", "데일리 패스"; not "성인").
+_ROW_NAME_LETTERS = 4
+
+
+def priced_otherwise(ctx: GenContext, fact: FactNode) -> str | None:
+    """A table row's price that another page of the same folder writes just after the row's name as another amount
+    of the same currency, without the fact's own ("| 데일리 패스 | 1일 자유석 | 30,000원 / 1일 |" and the FAQ's
+    "데일리 패스(1일 25,000원, VAT 별도)"): the knowledge base gives two prices for the row, one of them stale,
+    and a question about it has two answers. The line, or None."""
+    label = (row_in_label(fact) or row_label(fact)).strip(" *_") if fact.source == "table" else ""
+    if len(re.sub(r"\W", "", label)) < _ROW_NAME_LETTERS:
+        return None
+    amounts = [v for v in find_values(fact.value) if v.value_type == "money" and v.number is not None]
+    priced_cells = [c for c in table_cells(fact.evidence) if any(v.value_type == "money" for v in find_values(c))]
+    if not amounts or len(priced_cells) > 1:
+        return None  # a row of several prices (a half, a pint, a case) is named beside each of them elsewhere
+    mine, name = amounts[0], normalize(label)
+    folder = ctx.doc_type(fact.doc_id)
+    for chunk_id in sorted(ctx.chunks_with(name)):
+        doc_id = ctx.chunks[chunk_id].doc_id
+        if doc_id == fact.doc_id or ctx.doc_type(doc_id) != folder:
+            continue
+        for line in ctx.chunks[chunk_id].text.splitlines():
+            norm = normalize(line)
+            at = norm.find(name)
+            if at < 0 or normalize(mine.text) in norm:
+                continue  # a notice's row of old and new prices, the fact's among them, is another check's
+            near = norm[at + len(name) : at + len(name) + _PRICE_NEAR + len(mine.text)]
+            if any(
+                v.value_type == "money" and v.unit == mine.unit and v.number not in (None, mine.number)
+                for v in find_values(near)
+            ):
                 return line.strip()
     return None
