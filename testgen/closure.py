@@ -437,6 +437,15 @@ _SHORT_TEXT = 4  # a text value this short ("중앙동", "Yes") needs its label 
 #: A heading, a table row or a list item: a line that lists a post beside its holder rather than telling of it.
 _LISTED_LINE = re.compile(r"^\s*(?:#{1,6}\s|\||[-*•·]\s)")
 _RETOLD_WORDS = 3  # rare words of a sentence another page's line must share with it to tell its figure again
+_EN_STEM_CHARS = 5  # an English word is found by its start this long at least ("start" of "started")
+_FIRST_NAME_CHARS = 3
+#: English words too common to tell one sentence from another, however few pages of a small folder use them.
+_EN_FUNCTION_WORDS = frozenset(
+    "that this these those with from into onto over under after before about above below between through during "
+    "since until while when where which whose what they them their there then than have been being were will "
+    "would could should also each every some such very more most much many only other just like both either "
+    "neither upon within without".split()
+)
 _ROW_FORM_CHARS = 4  # a row label this long ("Italian" of "the Italian Course") names its row on other pages
 _ROLE_CHARS = 40  # "Accuracy Checking Pharmacy Technician": a post, longer than this a description
 _LABELS_TRIED = 12  # labels of an entity tried in pairs when looking for one described alike
@@ -1939,10 +1948,11 @@ class Closure:
         )
 
     def _event_retold(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
-        """A dated Korean prose fact told again in other words: "1961년 하곡까지 노선이 연장되면서" on the station's
-        page tells the line's "1961년에는 탄광이 있는 하곡까지 연장되었다". The same date in one sentence with words
-        of the event that few pages use (see `_rare_words_shared`): two of them, or one when the sentence also names
-        the subject ("2022년 한도윤의 국가대표 데뷔")."""
+        """A dated Korean or English prose fact told again in other words: "1961년 하곡까지 노선이 연장되면서" on the
+        station's page tells the line's "1961년에는 탄광이 있는 하곡까지 연장되었다", "Keith started the firm in 1987"
+        Keith Brindley's "started the business in 1987". The same date in one line with words of the event that few
+        pages use (see `_rare_words_shared`): two of them, or one when the line also names the subject ("2022년
+        한도윤의 국가대표 데뷔")."""
         if fact.value_type != "date":
             return set()
         names, words = self._sentence_words(fact, forms)
@@ -1959,7 +1969,7 @@ class Closure:
         return self._docs_with_a_line(self._candidates(fact), found, tells)
 
     def _figure_retold(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
-        """A Korean rule's figure told again in other words on another page of the same folder: the FAQ's "차량번호로
+        """A rule's figure told again in other words on another page of the same folder: the FAQ's "차량번호로
         5년간 정비 이력을 보관해요" tells the warranty terms' "정비 이력은 차량번호 기준으로 5년간 보관합니다". The same
         figure in one line with three words of the sentence that few pages use (a figure is less telling than a
         date, so the folder must be the fact's own)."""
@@ -1979,24 +1989,29 @@ class Closure:
 
     @staticmethod
     def _sentence_words(fact: FactNode, forms: set[str]) -> tuple[set[str], list[str]]:
-        """The subject's names (normalised) and the Korean words of a Korean prose fact's sentence that are no part
-        of them; no words for any other fact."""
-        if fact.source != "sentence" or not re.search(f"[{HANGUL}]", fact.attribute):
+        """The subject's names (normalised) and the words of a Korean or English prose fact's sentence that are no
+        part of them (an English person is named by the first name too: "Keith started the firm in 1987" tells
+        Keith Brindley's); no words for any other fact."""
+        said = normalize(fact.attribute.replace("…", " "))
+        if fact.source != "sentence" or (is_cjk(fact.attribute) and not re.search(f"[{HANGUL}]", fact.attribute)):
             return set(), []
         names = {normalize(f) for f in forms if len(f) >= 2}
-        words = [
-            w
-            for w in re.findall(f"[{HANGUL}]{{2,}}", normalize(fact.attribute.replace("…", " ")))
-            if not any(name in w or w in name for name in names)
-        ]
-        return names, words
+        if re.search(f"[{HANGUL}]", fact.attribute):
+            words = re.findall(f"[{HANGUL}]{{2,}}", said)
+        else:
+            person = without_honorific(fact.subject.strip()).split()
+            if len(person) >= 2 and en.is_person_name(" ".join(person)) and len(person[0]) >= _FIRST_NAME_CHARS:
+                names.add(normalize(person[0]))
+            words = [w for w in re.findall(r"[a-z]{4,}", said) if w not in _EN_FUNCTION_WORDS]
+        return names, [w for w in words if not any(name in w or w in name.split() for name in names)]
 
     def _rare_words_shared(self, words: list[str], norm: str) -> int:
         """How many of `words` a line writes, each by its longest start ("연장되" of "연장되었다" and of
-        "연장되면서"), counting only starts that few pages use."""
+        "연장되면서"; "start" of "started" and "starting"), counting only starts that few pages use."""
         shared = 0
         for word in words:
-            start = next((word[:k] for k in range(len(word), 1, -1) if word[:k] in norm), None)
+            shortest = 1 if re.match(f"[{HANGUL}]", word) else min(len(word), _EN_STEM_CHARS) - 1
+            start = next((word[:k] for k in range(len(word), shortest, -1) if word[:k] in norm), None)
             shared += start is not None and self._few_pages(start)
         return shared
 

@@ -99,6 +99,9 @@ def asked(f: FactNode, category: str = "direct_fact") -> Draft:
         "面议",
         "○ (예약제)",  # a mark with its note
         "지원배역_이름.pdf (예: 순례_홍길동.pdf)",  # a pattern with an example, not a value
+        "02-2656-7xx1",  # a number with digits masked
+        "010-12**-5678",
+        "조현아 대리 / 인솔: 남궁철 (전 회차)",  # the next label's value after the cut
     ],
 )
 def test_placeholders_and_debris_are_rejected(value: str) -> None:
@@ -116,6 +119,10 @@ def test_placeholders_and_debris_are_rejected(value: str) -> None:
         "48%",
         "3박 4일",
         "Yes (by appointment)",
+        "10x10 m",
+        "ST-2XL",
+        "09:00 / 18:00",
+        "A4 / Letter",
     ],
 )
 def test_real_values_are_kept(value: str) -> None:
@@ -2175,6 +2182,49 @@ def test_a_figure_its_own_page_gives_beside_a_former_one_has_changed(tmp_path: P
     # the same figure changed on another line of its page is another figure's change
     other_line = next(f for f in ctx.facts if f.value == "1,000명" and "온라인" in f.evidence)
     assert gate._changed_elsewhere(other_line) is None
+
+
+def test_a_value_a_notice_of_the_folder_lists_as_the_old_one_under_its_label_has_changed(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "library/규정.md": "# 대출 규정\n\n| 항목 | 내용 |\n|---|---|\n| 대출 권수 | 1인 5권 (DVD 2점까지) |\n"
+            "| 대출 기간 | 14일 |\n| 예약 권수 | 1인 2권 |\n",
+            "library/공지.txt": "[공지] 대출 규정 변경\n\n1. 대출 권수\n   - 변경 전: 1인 5권\n"
+            "   - 변경 후: 1인 7권\n\n2. 바뀌지 않는 것\n   - 대출 기간 14일\n",
+            "tour/다낭.md": "# 다낭 3박5일\n\n| 항목 | 내용 |\n|---|---|\n| 최소 출발 인원 | 8명 |\n"
+            "| 최대 인원 | 20명 |\n",
+            "tour/공지.txt": "[공지] 요금 변경\n\n- 최소 출발 인원 : 8명 → 10명 (3월 출발분부터)\n- 최대 인원 : 20명\n",
+        },
+    )
+    gate = Gate(ctx)
+
+    def changed(value: str) -> str | None:
+        return gate._changed_under_its_label(next(f for f in ctx.facts if f.value == value))
+
+    assert changed("1인 5권 (DVD 2점까지)") == "- 변경 전: 1인 5권"
+    assert changed("8명") == "- 최소 출발 인원 : 8명 → 10명 (3월 출발분부터)"
+    assert changed("14일") is None  # listed as unchanged
+    assert changed("1인 2권") is None  # no notice lists it
+    assert changed("20명") is None
+
+
+def test_a_dated_rows_weekday_and_a_bare_share_are_labels_not_facts(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "tour/겨울.md": "# 홋카이도 겨울 4박5일\n\n## 출발일\n\n| 출발일 | 요일 | 성인 |\n|---|---|---:|\n"
+            "| 2025.02.06 | 목 | 1,890,000원 |\n| 2025.02.09 | 일 | 1,890,000원 |\n",
+            "library/통계.md": "# 2024 운영 통계\n\n## 대출 자료 구성\n\n| 구분 | 대출 (권) | 비율 |\n|---|---|---|\n"
+            "| 아동 도서 | 12,577 | 58.0% |\n| DVD | 433 | 2.0% |\n",
+        },
+    )
+    gate = Gate(ctx)
+    weekday = next(f for f in ctx.facts if f.value == "목")
+    share = next(f for f in ctx.facts if f.value == "2.0%")
+    for fact in (weekday, share):
+        failure = gate.check(asked(fact))
+        assert failure is not None and failure[0] == "pasted_label", (fact.attribute, failure)
 
 
 def test_a_rule_followed_by_its_exception_is_incomplete(tmp_path: Path) -> None:

@@ -482,6 +482,15 @@ def test_a_list_of_duties_is_no_list_of_names() -> None:
     assert is_person_name("남궁민수")
 
 
+def test_a_name_with_a_profession_after_it_is_a_person_and_a_profession_before_a_word_is_not() -> None:
+    from testgen.lang.ko import is_person_name
+
+    assert is_person_name("이도현 약사")
+    assert is_person_name("김정숙 대표약사")
+    assert is_person_name("박지훈 트레이너")
+    assert not is_person_name("강사 채용")  # hiring teachers: 채 opens it, but the profession comes first
+
+
 def test_a_hub_or_terminal_head_is_a_person_and_a_factory_is_not() -> None:
     from testgen.lang.ko import is_person_name
 

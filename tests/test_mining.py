@@ -718,6 +718,21 @@ def test_a_korean_name_ending_like_a_particle_is_a_value_not_a_clause() -> None:
     assert not any(attribute == "보고" for attribute, _ in got)  # "대표이사에게 보고" is a clause
 
 
+def test_a_heading_of_a_known_name_then_its_role_is_about_the_name() -> None:
+    text = (
+        "# 트레이너 소개\n\n| 이름 | 직책 | 경력 |\n|---|---|---|\n| 박지훈 | 팀장 | 8년 |\n\n"
+        "### 박지훈 — PT 팀장\n- 수업 시간: 평일 13:00~22:00\n\n### 오전반 — 월·수·금\n- 수업 시간: 07:00~08:00\n"
+    )
+    doc = Document(doc_id="gym/trainers.md", doc_type="gym", title="트레이너 소개", text=text)
+    chunks = chunk_document(doc, size=400, overlap=20)
+    owners = {f.value: f.subject for f in mine_document(doc, chunks, frozenset({"박지훈"})).facts}
+    assert owners["평일 13:00~22:00"] == "박지훈"  # his hours, not the page's
+    assert owners["07:00~08:00"] == "트레이너 소개"  # "오전반" is no name the knowledge base knows
+    # without the name known, the heading is a title and a role, and names no one
+    owners = {f.value: f.subject for f in mine_document(doc, chunks).facts}
+    assert owners["평일 13:00~22:00"] == "트레이너 소개"
+
+
 def test_a_korean_heading_that_names_a_branch_is_the_subject_below_it() -> None:
     text = (
         "# 가람시립도서관 이용안내\n\n## 오시는 길\n\n### 중앙도서관\n- 주소: 가람시 누리로 45\n\n"

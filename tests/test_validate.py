@@ -835,6 +835,23 @@ def test_a_dated_event_told_with_its_names_and_verb_in_other_words_is_in_its_clo
     assert "news/award.md" not in docs  # the same names and year, another event
 
 
+def test_an_english_event_told_again_by_the_first_name_and_its_verb_is_in_its_closure(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "firm/about.md": "# About us\n\nKeith Brindley started the business in 1987 with a second-hand van.\n",
+            "firm/team.md": "# Meet the team\n\nKeith started the firm in 1987 after years with a local builder.\n",
+            "firm/history.md": "# Our van\n\nKeith bought the blue van in 1987 from a farmer.\n",
+            "firm/guarantee.md": "# Guarantees\n\nWe have been around since 1987 and we stand behind our work.\n",
+        },
+    )
+    started = next(f for f in ctx.facts if f.doc_id == "firm/about.md" and f.value_type == "date")
+    docs = fact_closure(ctx, started)
+    assert "firm/team.md" in docs  # his first name, "start…" and the year in one line
+    assert "firm/history.md" not in docs  # his first name and the year: another event
+    assert "firm/guarantee.md" not in docs  # the year alone
+
+
 def test_a_title_written_before_the_name_without_its_honorific_states_it(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,

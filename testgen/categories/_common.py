@@ -334,9 +334,18 @@ def _comparable_groups(ctx: GenContext) -> dict[tuple[str, str, str], dict[str, 
             unit = fact.unit or ""
         else:
             continue
+        if _FORMER_LABEL.search(fact.attribute):
+            continue  # "Previous price": a superseded figure is looked up, never compared or added
         etype = entity_type_of(ctx, fact) or ""
         groups[(etype, attribute_key(fact), unit)].setdefault(fact.subject_entity, fact)
     return dict(groups)
+
+
+#: Labels of a figure that has been replaced: "Previous price", "Old rate", "기존 요금", "변경 전", "旧价格".
+_FORMER_LABEL = re.compile(
+    r"\b(?:previous|former|old|prior|before)\b|기존|종전|변경\s?전|인상\s?전|조정\s?전|이전\s?(?:요금|가격|금액)|旧|以前|改定前",
+    re.I,
+)
 
 
 def format_number(value: float, unit: str | None, value_type: str, like: tuple[str, ...] = ()) -> str:

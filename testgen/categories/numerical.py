@@ -135,8 +135,10 @@ class Numerical:
                 op = "difference"
             if op == "sum" and any(_OFFER_NAME.search(subject_name(ctx, f)) for f in (a, b)):
                 op = "difference"  # two plans or passes are chosen between, never bought together
-            if op == "ratio" and a.value_type == "number" and not _counted(a.unit):
-                op = "difference"  # "the ratio of the size of X to that of Y": measures are told apart by how much
+            if op == "ratio" and (a.value_type == "money" or (a.value_type == "number" and not _counted(a.unit))):
+                # "the ratio of the size of X to that of Y", "the price of a jug is 1.08 times that of a filter":
+                # measures and prices are told apart by how much
+                op = "difference"
             if op in ("difference", "ratio") and not same_subject and (a.number or 0.0) < (b.number or 0.0):
                 a, b = b, a
             x, y = a.number or 0.0, b.number or 0.0

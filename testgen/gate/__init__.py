@@ -70,7 +70,7 @@ from testgen.gate.values import clause_pick, descriptive_value, incomplete_value
 from testgen.gate.wh import wh_mismatch
 from testgen.kg.mining import row_in_label, row_label, table_cells
 from testgen.kg.values import clock_times, find_values
-from testgen.lang import is_contact_value
+from testgen.lang import DAYS, is_contact_value
 from testgen.lang.ko import is_person_name as ko_person_name
 from testgen.names import (
     introduced_name,
@@ -496,6 +496,12 @@ class Gate:
             if fact.source in ("key_value", "table") and _person_as_label(fact.attribute):
                 # "- 김도윤 원장 : 월 화 수 목 금" under "[수의사별 진료 요일]": whose days, not a property of the page
                 return _fail("pasted_label", f"'{fact.attribute[:30]}' is a person, not a property")
+            if fact.qualifier and DAYS.match(normalize(fact.value)) and _dated(fact.qualifier):
+                # "| 2025.02.06 | 목 | 1,890,000 |": the weekday of a departure is its date's, nothing to look up
+                return _fail("pasted_label", f"the weekday of the dated row '{fact.qualifier[:20]}'")
+            if _SHARE_LABEL.fullmatch(normalize(fact.attribute)):
+                # "| DVD | 433 | 2.0% |" under "대출 자료 구성": a share of what the table breaks down, unsaid
+                return _fail("pasted_label", f"'{fact.attribute[:20]}' is a share of something the label leaves out")
             if fact.qualifier and re.search(r"\d\s*\+", fact.qualifier):
                 # a row for an open period ("2028+") pasted as "in 2028+", asked in the past
                 return _fail("pasted_label", f"the row '{fact.qualifier[:20]}' is an open period, not a date")
@@ -631,6 +637,7 @@ class Gate:
                 self._changed_elsewhere(fact)
                 or self._changed_as_asked(fact, draft.question)
                 or self._hours_changed(fact)
+                or self._changed_under_its_label(fact)
             )
             if changed:
                 return _fail("ambiguous_key", f"a page says it changed: '{changed[:50]}'")
@@ -690,6 +697,29 @@ class Gate:
             before, after = _ARROW.split(line, maxsplit=1)
             if clock_times(before)[-2:] == times[:2] and clock_times(after):
                 return line
+        return None
+
+    def _changed_under_its_label(self, fact: FactNode) -> str | None:
+        """A notice of the fact's folder writing the fact's value as the old one under its label: "- 최소 출발 인원 :
+        8명 → 10명", or "1. 대출 권수" over "- 변경 전: 1인 5권" and "- 변경 후: 1인 7권". The line, or None."""
+        label, value = normalize(fact.attribute), normalize(fact.value)
+        if fact.source not in ("key_value", "table") or len(label) < _LABEL_CHARS or not value:
+            return None
+        folder = self.ctx.doc_type(fact.doc_id)
+        for chunk_id in sorted(self.ctx.chunks_with(label)):
+            if self.ctx.doc_type(self.ctx.chunks[chunk_id].doc_id) != folder:
+                continue
+            lines = self.ctx.chunks[chunk_id].text.split("\n")
+            for index, line in enumerate(lines):
+                said = normalize(line)
+                before = _BEFORE_ITEM.match(said)
+                if before:
+                    old = before.group(1).strip()
+                    above = lines[max(index - 3, 0) : index]
+                    if len(old) >= 2 and value.startswith(old) and any(label in normalize(x) for x in above):
+                        return line.strip()
+                elif label in said and value in said and _ARROW.search(said[said.find(value) + len(value) :][:3]):
+                    return line.strip()
         return None
 
     def _changed_as_asked(self, fact: FactNode, question: str) -> str | None:
@@ -956,6 +986,11 @@ _KO_CONDITION_LABEL = re.compile(r"[가-힣](?:부터|이후|이전|까지|경�
 _KO_CONDITION_ROW = re.compile(r"(?:이후|이전|까지|부터|경우)$|\s(?:시|때|전|후)$")
 
 
+def _dated(text: str) -> bool:
+    """Whether `text` writes a date."""
+    return any(v.value_type == "date" for v in find_values(text))
+
+
 def _changed_around(before: str, after: str) -> bool:
     """Whether the words around an amount say it changed: "from £649 to", "up from £649", "£649 →", "9만 원에서
     10만 원으로", "종전 80,000원" (and the amount is not part of a longer number)."""
@@ -996,6 +1031,16 @@ _STANDING_LABEL = re.compile(
 _WHERE_LABEL = re.compile(r"^(?:location|where|room|위치|장소|소재지|位置|地点|場所)$", re.I)
 #: Section headings naming one room or desk of the subject (not its head office, which is where it is).
 #: Section headings naming the subject's own seat: its head office, main branch or campus is where it is.
+#: Labels of a share, alone: of what, the table's heading says ("비율", "Share", "% of total").
+_SHARE_LABEL = re.compile(
+    r"비율|비중|구성비|점유율|share|proportion|percentage|percent|%|% of total|占比|比例|割合|比率"
+)
+#: An item of a notice's list giving the value before a change: "- 변경 전: 1인 5권", "* Before: £22".
+_BEFORE_ITEM = re.compile(
+    r"^[\s\-*•·]*(?:변경\s?전|기존|종전|현행|이전|before|old|previously|current|now)\s*[:：]\s*(.+)$"
+)
+#: Letters a label needs to be found again above a notice's list of before and after.
+_LABEL_CHARS = 4
 #: An arrow between an old and a new value: "08:30 ~ 19:00 → 09:00 ~ 19:00".
 _ARROW = re.compile(r"\s*(?:→|->|⇒|=>)\s*")
 #: Words opening an exception to the rule just stated: "(단, …)", "※ 다만 …", "except …", "However, …".

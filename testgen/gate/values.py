@@ -24,10 +24,12 @@ _PLACEHOLDER = re.compile(
     r"|<[^<>]{1,40}>"  # <name>
     r"|\{[^{}]{0,40}\}"  # {value}
     r"|(?:^|[\s\-.()])[Xx*#]{3,}(?=$|[\s\-.()])"  # XXXX, ***, ###
+    r"|(?<=[-.])\d*[Xx*]{2,}\d*(?=$|[\s\-.)])"  # a number's digits masked: "02-2656-7xx1", "010-12**-5678"
     r"|[○◯●□■△▲◇◆]{2,}|[Oo]{3,}(?=\s|$)"  # ○○○, ○○ 지점
     r"|_{2,}|\.{4,}|…{2,}"
     r"|[(（]\s*(?:예|예시|e\.\s?g\.?|eg|for example)\s*[:：.,)]"  # "지원배역_이름.pdf (예: 순례_홍길동.pdf)": a pattern
-    r"|\blorem ipsum\b",
+    r"|\blorem ipsum\b"
+    r"|\s/\s*[^\W\d_][^\s/:：]{0,11}\s*[:：]\s*\S",  # "조현아 대리 / 인솔: 남궁철": the cut ran into the next label
     re.I,
 )
 _PLACEHOLDER_WORDS = frozenset(

@@ -118,7 +118,14 @@ def _heading_name(heading: str, known_names: frozenset[str]) -> str | None:
     if len(quoted) == 1:
         return quoted[0]  # "## 1. 《겨울, 수선집》 — 재공연": the section is about the play
     bare = without_trailing_note(heading)
-    return bare if bare != heading.strip() and is_entity_heading(bare, known_names) else None
+    if bare != heading.strip() and is_entity_heading(bare, known_names):
+        return bare
+    # "### 박지훈 — PT 팀장", "## Leeds – Head Office": a known name, then what it is
+    named = _NAME_THEN_ROLE.match(heading.strip())
+    return named.group(1) if named and normalize(named.group(1)) in known_names else None
+
+
+_NAME_THEN_ROLE = re.compile(r"^(.+?)\s+[—–-]\s+\S")
 
 
 _HEADING_LINE = re.compile(r"^#{1,6}[ \t]+(.+)$", re.M)

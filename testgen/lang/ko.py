@@ -187,9 +187,17 @@ _TITLES = (
     "팀장|부장|과장|차장|대리|사원|주임|이사|상무|전무|대표|실장|본부장|센터장|지점장|파트장|매니저|책임|선임|"
     "수석|원장|교수|박사|님|씨|사장|회장|부사장|대표이사"
 )
+# professions written after a name as posts are ("이도현 약사", "김정숙 대표약사", "박지훈 트레이너"); not before
+# one, where they are words of their own ("강사 채용")
+_PROFESSIONS = (
+    "(?:대표|관리|책임|전담|수석|주임)?(?:약사|한의사|치과의사|수의사|의사|간호사|변호사|세무사|회계사|노무사|법무사|"
+    "변리사|사서|강사|코치|트레이너|교사|정비사|물리치료사|영양사|사회복지사|요양보호사)"
+)
 # a title of the writer's own making is the unit's name with 장 ("터미널장", "허브장"), never a place (공장, 주차장)
 # a post ending in 장 not in the list is a word of its own ("김하늘 운영위원장"), never glued on ("서령종합운동장")
-_KO_NAME = re.compile(rf"^[가-힣]{{2,4}}(?:\s?(?:{_TITLES})|\s[가-힣]{{2,5}}장)?(?:\s?\([^)]*\))?$")
+_KO_NAME = re.compile(
+    rf"^[가-힣]{{2,4}}(?:\s?(?:{_TITLES})|\s(?:{_PROFESSIONS})|\s[가-힣]{{2,5}}장)?(?:\s?\([^)]*\))?$"
+)
 _TITLE_FIRST = re.compile(
     rf"^(?:{_TITLES}|[가-힣]{{1,4}}장)\s+(?!(?:{_TITLES})(?:\s|$))(?=[가-힣]{{2,4}}(?:\s?\([^)]*\))?$)"
 )
