@@ -468,7 +468,19 @@ def test_percentages_are_only_ever_subtracted(tmp_path: Path) -> None:
     drafts = list(itertools.islice(get_category("numerical")._arithmetic(ctx, random.Random(3)), 20))
     ops = {(d.facts[0].value_type, d.derived["op"]) for d in drafts}
     assert {op for kind, op in ops if kind == "percent"} == {"difference"}
-    assert {op for kind, op in ops if kind == "money"} - {"difference"}  # amounts are still added or divided
+    assert {op for kind, op in ops if kind == "money"} - {"difference"}  # amounts are still added
+
+
+def test_superseded_figures_are_never_compared_or_added(tmp_path: Path) -> None:
+    table = (
+        "| Part | Price | Previous price |\n|---|---|---|\n| Milk Jug | £14.95 | £13.95 |\n"
+        "| Tamper | £24.00 | £22.00 |\n"
+    )
+    ctx = kb_context(tmp_path, {"shop/parts.md": f"# Accessories\n\n{table}"})
+    groups = group_comparable(ctx)
+    labels = {fact.attribute for members in groups.values() for fact in members.values()}
+    assert any(label == "Price" or label.endswith(" Price") for label in labels), labels
+    assert not any("Previous" in label for label in labels)  # the old prices are looked up, not weighed
 
 
 def test_spans_of_time_and_bare_counts_are_only_ever_subtracted(tmp_path: Path) -> None:
@@ -479,11 +491,13 @@ def test_spans_of_time_and_bare_counts_are_only_ever_subtracted(tmp_path: Path) 
         )
     }
     ctx = kb_context(tmp_path, kb)
-    drafts = list(itertools.islice(get_category("numerical")._arithmetic(ctx, random.Random(3)), 30))
+    numerical = get_category("numerical")
+    drafts = [d for seed in range(6) for d in itertools.islice(numerical._arithmetic(ctx, random.Random(seed)), 30)]
     ops = {(d.facts[0].attribute, d.derived["op"]) for d in drafts}
-    # two people's years of experience or two classes' places are never added or divided; fees still are
+    # two people's years of experience or two classes' places are never added or divided; fees are added, but a
+    # price is never divided by another ("수강료는 … 몇 배인가요?": prices are told apart by how much)
     assert {op for label, op in ops if label in ("경력", "정원")} == {"difference"}
-    assert {op for label, op in ops if label == "수강료"} - {"difference"}
+    assert {op for label, op in ops if label == "수강료"} == {"difference", "sum"}
 
 
 def test_arithmetic_against_hand_worked_values() -> None:

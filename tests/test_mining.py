@@ -721,16 +721,19 @@ def test_a_korean_name_ending_like_a_particle_is_a_value_not_a_clause() -> None:
 def test_a_heading_of_a_known_name_then_its_role_is_about_the_name() -> None:
     text = (
         "# 트레이너 소개\n\n| 이름 | 직책 | 경력 |\n|---|---|---|\n| 박지훈 | 팀장 | 8년 |\n\n"
-        "### 박지훈 — PT 팀장\n- 수업 시간: 평일 13:00~22:00\n\n### 오전반 — 월·수·금\n- 수업 시간: 07:00~08:00\n"
+        "### 박지훈 — PT 팀장\n- 수업 시간: 평일 13:00~22:00\n\n### 오전반 — 월·수·금\n- 수업 시간: 07:00~08:00\n\n"
+        "### Jane Doe — Head Coach\n- Hours: 18:00–21:00\n"
     )
     doc = Document(doc_id="gym/trainers.md", doc_type="gym", title="트레이너 소개", text=text)
     chunks = chunk_document(doc, size=400, overlap=20)
     owners = {f.value: f.subject for f in mine_document(doc, chunks, frozenset({"박지훈"})).facts}
     assert owners["평일 13:00~22:00"] == "박지훈"  # his hours, not the page's
     assert owners["07:00~08:00"] == "트레이너 소개"  # "오전반" is no name the knowledge base knows
-    # without the name known, the heading is a title and a role, and names no one
+    assert owners["18:00–21:00"] == "Jane Doe"  # an English person's full name
+    # unknown, a Korean name is still told by the post after it; a class and its days are no name and a post
     owners = {f.value: f.subject for f in mine_document(doc, chunks).facts}
-    assert owners["평일 13:00~22:00"] == "트레이너 소개"
+    assert owners["평일 13:00~22:00"] == "박지훈"
+    assert owners["07:00~08:00"] == "트레이너 소개"
 
 
 def test_a_korean_heading_that_names_a_branch_is_the_subject_below_it() -> None:

@@ -164,6 +164,7 @@ class Gate:
         self._by_label: dict[str, set[str]] | None = None
         self._changed: dict[str, str | None] = {}  # fact id → a line saying its amount changed
         self._arrow_lines: dict[str, list[str]] = {}  # folder → its lines with an arrow ("… → …")
+        self._before_items: dict[str, list[tuple[str, str | None, str]]] = {}  # folder → `_list_changes`
 
     def check(self, draft: Draft, *, rewritten: bool = False) -> GateFailure | None:
         """The first check the draft fails, or None when it passes them all.
@@ -706,21 +707,33 @@ class Gate:
         if fact.source not in ("key_value", "table") or len(label) < _LABEL_CHARS or not value:
             return None
         folder = self.ctx.doc_type(fact.doc_id)
-        for chunk_id in sorted(self.ctx.chunks_with(label)):
-            if self.ctx.doc_type(self.ctx.chunks[chunk_id].doc_id) != folder:
-                continue
-            lines = self.ctx.chunks[chunk_id].text.split("\n")
-            for index, line in enumerate(lines):
+        if folder not in self._before_items:
+            self._before_items[folder] = self._list_changes(folder)
+        for above, old, line in self._before_items[folder]:
+            if old is None:  # a line with an arrow: the label, then the value, then the arrow
                 said = normalize(line)
-                before = _BEFORE_ITEM.match(said)
-                if before:
-                    old = before.group(1).strip()
-                    above = lines[max(index - 3, 0) : index]
-                    if len(old) >= 2 and value.startswith(old) and any(label in normalize(x) for x in above):
-                        return line.strip()
-                elif label in said and value in said and _ARROW.search(said[said.find(value) + len(value) :][:3]):
-                    return line.strip()
+                at = said.find(value)
+                if at >= 0 and label in said[:at] and _ARROW.match(said[at + len(value) :]):
+                    return line
+            elif len(old) >= 2 and value.startswith(old) and label in above:
+                return line
         return None
+
+    def _list_changes(self, folder: str) -> list[tuple[str, str | None, str]]:
+        """The lines of a folder's pages that change a value: each "- 변경 전: …" item with the three lines above it
+        and its old value (normalised), and each line with an arrow (no old value), stripped. Once per folder."""
+        found: list[tuple[str, str | None, str]] = []
+        for doc_id in sorted(d for d in self.ctx.docs if self.ctx.doc_type(d) == folder):
+            for chunk in self.ctx.chunks_by_doc.get(doc_id, []):
+                lines = chunk.text.split("\n")
+                for index, line in enumerate(lines):
+                    before = _BEFORE_ITEM.match(normalize(line))
+                    if before:
+                        above = " ".join(normalize(x) for x in lines[max(index - 3, 0) : index])
+                        found.append((above, before.group(1).strip(), line.strip()))
+                    elif _ARROW.search(line):
+                        found.append(("", None, line.strip()))
+        return found
 
     def _changed_as_asked(self, fact: FactNode, question: str) -> str | None:
         """A line on any page that writes the fact's amount as changed ("40세 기본형 12,800원 → 13,900원") with two

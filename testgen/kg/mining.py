@@ -120,12 +120,17 @@ def _heading_name(heading: str, known_names: frozenset[str]) -> str | None:
     bare = without_trailing_note(heading)
     if bare != heading.strip() and is_entity_heading(bare, known_names):
         return bare
-    # "### 박지훈 — PT 팀장", "## Leeds – Head Office": a known name, then what it is
+    # "### 박지훈 — PT 팀장", "## Leeds – Head Office": a known name, or a person's name with a post, then what it is
     named = _NAME_THEN_ROLE.match(heading.strip())
-    return named.group(1) if named and normalize(named.group(1)) in known_names else None
+    if named is None:
+        return None
+    name, post = named.group(1), named.group(2).split()[-1]
+    if normalize(name) in known_names or (ko.is_person_name(f"{name} {post}") and not ko.is_person_name(post)):
+        return name
+    return name if is_en_person_name(name) and len(name.split()) >= 2 else None
 
 
-_NAME_THEN_ROLE = re.compile(r"^(.+?)\s+[—–-]\s+\S")
+_NAME_THEN_ROLE = re.compile(r"^(.+?)\s+[—–-]\s+(\S.*)$")
 
 
 _HEADING_LINE = re.compile(r"^#{1,6}[ \t]+(.+)$", re.M)
