@@ -1961,16 +1961,16 @@ class Closure:
 
         # an English line must share a word of the event itself, written in lower case in the sentence: names alone
         # ("In 2011 Helen Ashdown moved …" beside "Helen Ashdown set the business up in 2011") are another event
-        event = [normalize(w) for w in re.findall(r"(?<![A-Za-z])[a-z]{4,}", fact.attribute)]
-        event = [w for w in event if w in words] if not re.search(f"[{HANGUL}]", fact.attribute) else words
+        lower = {normalize(w) for w in re.findall(r"(?<![A-Za-z])[a-z]{4,}", fact.attribute)}
+        event = None if re.search(f"[{HANGUL}]", fact.attribute) else [w for w in words if w in lower]
 
         def tells(lines: list[str], index: int) -> bool:
             if not states_value(fact, lines[index]):
                 return False
             norm = normalize(lines[index])
-            shared = self._rare_words_shared(words, norm)
-            if not self._rare_words_shared(event, norm):
+            if event is not None and not self._rare_words_shared(event, norm):
                 return False
+            shared = self._rare_words_shared(words, norm)
             return shared >= 2 or (shared == 1 and any(name in norm for name in names))
 
         return self._docs_with_a_line(self._candidates(fact), found, tells)

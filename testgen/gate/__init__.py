@@ -163,8 +163,7 @@ class Gate:
         self._namesakes: dict[str, str] | None = None
         self._by_label: dict[str, set[str]] | None = None
         self._changed: dict[str, str | None] = {}  # fact id → a line saying its amount changed
-        self._arrow_lines: dict[str, list[str]] = {}  # folder → its lines with an arrow ("… → …")
-        self._before_items: dict[str, list[tuple[str, str | None, str]]] = {}  # folder → `_list_changes`
+        self._changes: dict[str, list[tuple[str, str | None, str]]] = {}  # folder → `_folder_changes`
 
     def check(self, draft: Draft, *, rewritten: bool = False) -> GateFailure | None:
         """The first check the draft fails, or None when it passes them all.
@@ -683,18 +682,9 @@ class Gate:
         times = clock_times(fact.value)
         if len(times) < 2:
             return None
-        folder = self.ctx.doc_type(fact.doc_id)
-        lines = self._arrow_lines.get(folder)
-        if lines is None:
-            docs = {doc_id for doc_id in self.ctx.docs if self.ctx.doc_type(doc_id) == folder}
-            lines = self._arrow_lines[folder] = [
-                line.strip()
-                for doc_id in sorted(docs)
-                for chunk in self.ctx.chunks_by_doc.get(doc_id, [])
-                for line in chunk.text.split("\n")
-                if _ARROW.search(line)
-            ]
-        for line in lines:
+        for _, old, line in self._folder_changes(self.ctx.doc_type(fact.doc_id)):
+            if old is not None:
+                continue  # a list item of the old value, not a line with an arrow
             before, after = _ARROW.split(line, maxsplit=1)
             if clock_times(before)[-2:] == times[:2] and clock_times(after):
                 return line
@@ -706,10 +696,7 @@ class Gate:
         label, value = normalize(fact.attribute), normalize(fact.value)
         if fact.source not in ("key_value", "table") or len(label) < _LABEL_CHARS or not value:
             return None
-        folder = self.ctx.doc_type(fact.doc_id)
-        if folder not in self._before_items:
-            self._before_items[folder] = self._list_changes(folder)
-        for above, old, line in self._before_items[folder]:
+        for above, old, line in self._folder_changes(self.ctx.doc_type(fact.doc_id)):
             if old is None:  # a line with an arrow: the label, then the value, then the arrow
                 said = normalize(line)
                 at = said.find(value)
@@ -719,10 +706,14 @@ class Gate:
                 return line
         return None
 
-    def _list_changes(self, folder: str) -> list[tuple[str, str | None, str]]:
-        """The lines of a folder's pages that change a value: each "- 변경 전: …" item with the three lines above it
-        and its old value (normalised), and each line with an arrow (no old value), stripped. Once per folder."""
+    def _folder_changes(self, folder: str) -> list[tuple[str, str | None, str]]:
+        """The lines of a folder's pages that change a value, worked out once per folder: each "- 변경 전: …" item
+        with the three lines above it and its old value (normalised), and each line with an arrow (no old value),
+        stripped."""
+        if folder in self._changes:
+            return self._changes[folder]
         found: list[tuple[str, str | None, str]] = []
+        self._changes[folder] = found
         for doc_id in sorted(d for d in self.ctx.docs if self.ctx.doc_type(d) == folder):
             for chunk in self.ctx.chunks_by_doc.get(doc_id, []):
                 lines = chunk.text.split("\n")
@@ -731,7 +722,7 @@ class Gate:
                     if before:
                         above = " ".join(normalize(x) for x in lines[max(index - 3, 0) : index])
                         found.append((above, before.group(1).strip(), line.strip()))
-                    elif _ARROW.search(line):
+                    if _ARROW.search(line):
                         found.append(("", None, line.strip()))
         return found
 
@@ -773,11 +764,12 @@ class Gate:
         names = {normalize(n) for n in (fact.subject, entity.name if entity else "", row_label(fact)) if n}
         naming = set().union(*(self.ctx.chunks_with(name) for name in names)) if names else set()
         # the index narrows first
-        for line in self._lines_changing(fact, self.ctx.chunks_with(fact.value) & naming):
+        holding = self.ctx.chunks_with(fact.value)
+        for line in self._lines_changing(fact, holding & naming):
             if any(name in normalize(line) for name in names):
                 return line
         # the fact's own line needs no name: "**1,000명** (당초 800명에서 늘어남). 적격자가 1,000명을 넘으면 …"
-        own_page = {c for c in self.ctx.chunks_with(fact.value) if self.ctx.chunks[c].doc_id == fact.doc_id}
+        own_page = {c for c in holding if self.ctx.chunks[c].doc_id == fact.doc_id}
         evidence = normalize(fact.evidence)
         for line in self._lines_changing(fact, own_page):
             if evidence in normalize(line):
@@ -968,12 +960,13 @@ def _row_label(fact: FactNode) -> str | None:
 _CONTACT_ATTRIBUTE = re.compile(r"phone|\btel\b|fax|e-?mail|hotline|helpline|website|연락처|전화|메일|홈페이지", re.I)
 
 
-#: Column words of a table of amounts before and after a change.
 #: Words a line's label shares with a row folded into the fact's label to be that row.
 _ROW_WORDS = 2
-_BEFORE_COLUMN = re.compile(
-    r"\b(?:now|current|currently|old|before|previous)\b|기존|현행|현재|변경\s?전|종전|인상\s?전", re.I
-)
+#: Words naming the side before a change: a column of a table of amounts before and after, or an item of a notice's
+#: list ("- 변경 전: 1인 5권", "* Before: £22").
+_BEFORE_WORDS = r"\b(?:now|current(?:ly)?|old|before|previous(?:ly)?)\b|기존|현행|현재|변경\s?전|종전|인상\s?전|이전"
+#: Column words of a table of amounts before and after a change.
+_BEFORE_COLUMN = re.compile(_BEFORE_WORDS, re.I)
 _AFTER_COLUMN = re.compile(
     r"\bnew\b|\bfrom\s+\d|\bafter\b|변경\s?후|인상\s?후|조정\s?후|개정\s?후|\d+월\s?\d+일부터|"
     r"(?:변경|인상|조정)\s?\(\s?[\d.월일\s]+~",  # "변경 (2025.01.01~)", "변경 (3월 4일~)"
@@ -1048,10 +1041,8 @@ _WHERE_LABEL = re.compile(r"^(?:location|where|room|위치|장소|소재지|位�
 _SHARE_LABEL = re.compile(
     r"비율|비중|구성비|점유율|share|proportion|percentage|percent|%|% of total|占比|比例|割合|比率"
 )
-#: An item of a notice's list giving the value before a change: "- 변경 전: 1인 5권", "* Before: £22".
-_BEFORE_ITEM = re.compile(
-    r"^[\s\-*•·]*(?:변경\s?전|기존|종전|현행|이전|before|old|previously|current|now)\s*[:：]\s*(.+)$"
-)
+#: An item of a notice's list giving the value before a change (matched on a normalised line).
+_BEFORE_ITEM = re.compile(rf"^[\s\-*•·]*(?:{_BEFORE_WORDS})\s*[:：]\s*(.+)$")
 #: Letters a label needs to be found again above a notice's list of before and after.
 _LABEL_CHARS = 4
 #: An arrow between an old and a new value: "08:30 ~ 19:00 → 09:00 ~ 19:00".
