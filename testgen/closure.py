@@ -447,6 +447,7 @@ _EN_FUNCTION_WORDS = frozenset(
     "neither upon within without".split()
 )
 _ROW_FORM_CHARS = 4  # a row label this long ("Italian" of "the Italian Course") names its row on other pages
+_CODE_CHARS = 5  # a code this long ("HJ-CTS-05", not "A1") names one thing wherever it is written
 _ROLE_CHARS = 40  # "Accuracy Checking Pharmacy Technician": a post, longer than this a description
 _LABELS_TRIED = 12  # labels of an entity tried in pairs when looking for one described alike
 #: A Korean road-name address's road and building number: "서초중앙로 118", "매영로310번길 12", "혁신로 87-3".
@@ -585,6 +586,22 @@ def _specific(fact: FactNode) -> bool:
     return fact.value_type == "date" and fact.date_key is not None and len(fact.date_key) >= 10
 
 
+def _measure_written(match: re.Match[str]) -> str:
+    """A measure as one string whatever its spacing and dashes: "220–240 v" and "220 - 240 v" are "220-240v"."""
+    figure = re.sub(r"\s+", "", match.group(1)).replace("–", "-").replace("~", "-").replace(",", "")
+    return figure + {"m²": "m2"}.get(match.group(2), match.group(2))  # normalising writes "㎡" as "m2"
+
+
+def measure_of(value: str) -> str | None:
+    """The one measure a value is ("212㎡", "220–240 V ~"), written as `_measure_written` does; None for any other
+    value ("1450 W, 220–240 V" holds two)."""
+    norm = normalize(value)
+    if not _MEASURE_VALUE.fullmatch(norm):
+        return None
+    match = _MEASURE.search(norm)
+    return _measure_written(match) if match else None
+
+
 def _same_row(fact: FactNode, label: str, line: str) -> bool:
     """A table row of another page opening with `label`, the label of the fact's own row, its figure in the same
     row, or a line writing the figure right beside that label: a notice's "  Essential    6.15 kW    $17,900" and
@@ -646,6 +663,13 @@ def _with_its_question(lines: list[str], index: int) -> str:
 
 _WORDS = re.compile(r"\w+")
 #: A code of letters and digits: "AF-40H", "KSI-6000", "H13" (a letter first; "5kg" and "2024년" are no codes).
+#: A measure written with its unit, one figure or a range (normalised text): "212m2" ("212㎡"), "1450 w", "220–240 v".
+_MEASURE = re.compile(
+    r"(?<![\d.,])(\d[\d,]*(?:\.\d+)?(?:\s*[-–~/]\s*\d[\d,]*(?:\.\d+)?)?)\s*"
+    r"(kwh|wh|mah|kw|kv|w|v|hz|mm|cm|km|kg|ml|m2|m²|bar|db|°c|l|g|m)(?![a-z\d²])"
+)
+#: What may follow a measure and still leave it one figure: the mark of alternating current ("220–240 V ~").
+_MEASURE_VALUE = re.compile(rf"\s*(?:{_MEASURE.pattern})\s*(?:~|ac|dc)?\s*")
 _IDENTIFIER = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z-]*\d[A-Za-z0-9-]*(?<!-)(?![\w-])", re.ASCII)
 
 
@@ -675,6 +699,8 @@ class Closure:
         self._labels: dict[str, set[str]] | None = None  # entity id → the labels of its structured facts
         self._by_label: dict[str, set[str]] | None = None  # label → the entities with a fact under it
         self._many: dict[str, bool] = {}  # entity id → whether another entity is described alike
+        # labelled facts by normalised value, and by the one measure they give (see `_structured`)
+        self._by_value: tuple[dict[str, list[FactNode]], dict[str, list[FactNode]]] | None = None
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
@@ -786,6 +812,8 @@ class Closure:
         docs |= self._title_after_name(fact, forms, docs)
         docs |= self._in_apposition(fact, forms, docs)
         docs |= self._measure_in_brackets(fact, forms, docs)
+        docs |= self._measure_in_folder(fact, docs)
+        docs |= self._code_in_folder(fact, docs)
         docs |= self._street_written_short(fact, forms, docs)
         docs |= self._road_written(fact, docs)
         docs |= self._list_retold(fact, forms, docs)
@@ -1198,7 +1226,35 @@ class Closure:
                 return True
             return bool(beside.search(line) or (spaced and beside.search(squeezed(line))))
 
-        return self._docs_with_a_line(chunk_ids, found, says)
+        docs = self._docs_with_a_line(chunk_ids, found, says)
+        first = self._first_name(fact)
+        if first is None:
+            return docs
+        # in the person's own folder, the first name alone: "with me or with Lesley (Treasurer)"
+        by_first = re.compile(
+            rf"(?<![\w가-힣]){re.escape(first)}{_NAME_TO_POST}{{1,4}}(?:(?!former\s|retired\s|past\s)[a-z]+\s)?"
+            rf"(?:{roles})(?![a-z])"
+        )
+        folder = self.ctx.doc_type(fact.doc_id)
+        return docs | self._docs_with_a_line(
+            holding & self._in_folder(self.ctx.chunks_with(first), folder),
+            found | docs,
+            lambda lines, i: bool(by_first.search(normalize(lines[i]))),
+        )
+
+    def _first_name(self, fact: FactNode) -> str | None:
+        """An English person's first name (normalised), as colleagues write it alone, when no one else in the folder
+        goes by it: no other surname follows it there."""
+        person = without_honorific(fact.subject.strip()).split()
+        if len(person) != 2 or not en.is_person_name(" ".join(person)) or len(person[0]) < _FIRST_NAME_CHARS:
+            return None
+        first, last = person
+        named = re.compile(rf"(?<![\w-]){re.escape(first)}\s+([A-Z][\w'’-]*)")
+        folder = self.ctx.doc_type(fact.doc_id)
+        for chunk_id in self._in_folder(self.ctx.chunks_with(first), folder):
+            if any(m.group(1) != last for m in named.finditer(self.ctx.chunks[chunk_id].text)):
+                return None
+        return normalize(first)
 
     def _holder_beside_post(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """A post's holder written beside the post in a page naming the organisation: the minutes' "참석: 윤정애(대표),
@@ -1227,10 +1283,19 @@ class Closure:
         # the organisation's own folder: its staff page ("### 서민규 원장") or a programme's table ("| 서민규 원장 |")
         # need not name it; a line of prose there may speak of another's head (a person's "Reports to" is another
         # matter: a colleague's page says whom the colleague reports to)
+        # … and any line writing the post right beside the name, with nothing but a bracket between: a notice
+        # signed "대표 최현우", a rule's "대표(최현우)"
+        tight = re.compile(
+            rf"(?<![\w가-힣])(?:{post})\s*[:：(（]?\s*{name}(?![a-z가-힣])|(?<![\w가-힣]){name}\s*[(（]?\s*(?:{post})"
+            rf"(?:[)）]|님|{_PARTICLES})?(?![a-z가-힣])"
+        )
         return docs | self._docs_with_a_line(
             self._in_folder(holding, folder),
             found | docs,
-            lambda lines, i: bool(_LISTED_LINE.match(lines[i]) and beside.search(normalize(lines[i]))),
+            lambda lines, i: bool(
+                (_LISTED_LINE.match(lines[i]) and beside.search(normalize(lines[i])))
+                or tight.search(normalize(lines[i]))
+            ),
         )
 
     def _head_of_unit(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
@@ -1308,6 +1373,69 @@ class Closure:
         said = re.compile(rf"(?<!\w)(?:{names})\s*[(（]\s*{re.escape(normalize(fact.value))}(?![\w.])[^()（）]*[)）]")
         chunks = self._chunks_naming(forms) & self.ctx.chunks_with(fact.value)  # the index narrows first
         return self._docs_with_a_line(chunks, found, lambda lines, i: bool(said.search(normalize(lines[i]))))
+
+    def _measure_in_folder(self, fact: FactNode, found: set[str]) -> set[str]:
+        """A measure few pages write ("212㎡", "220–240 V ~") written again on another page of the fact's own folder,
+        whatever the line calls it: the facility page's "2층 전체(212㎡)" states the library's 면적, the safety
+        sheet's "220-240 V AC" the machine's rated voltage. Not when a labelled line or row gives the same measure to
+        another thing, or under another label (a weight and a packed weight). Only for a labelled line's figure: a
+        table row's is one of its rows', which a line naming no row does not single out."""
+        measure = measure_of(fact.value) if fact.source == "key_value" else None
+        if measure is None or self._given_otherwise(fact, self._structured()[1].get(measure, [])):
+            return set()
+
+        def writes(lines: list[str], index: int) -> bool:
+            return any(_measure_written(m) == measure for m in _MEASURE.finditer(normalize(lines[index])))
+
+        pages = self._docs_with_a_line(self._value_chunks(fact), {fact.doc_id}, writes)
+        folder = self.ctx.doc_type(fact.doc_id)
+        if len(pages) > _RARE_PAGES or any(self.ctx.doc_type(d) != folder for d in pages):
+            return set()
+        return pages - found
+
+    def _code_in_folder(self, fact: FactNode, found: set[str]) -> set[str]:
+        """A code that is the value ("상품코드: HJ-CTS-05") written on another page of the same folder: the terms'
+        "홋카이도 겨울 상품 (HJ-CTS-05)" and the airline list's row for it name the product by its code. Only a code
+        few pages write, which no labelled line gives as another thing's code."""
+        code = normalize(fact.value.strip())
+        if fact.value_type != "text" or not _CODE_LABEL.search(fact.attribute) or len(code) < _CODE_CHARS:
+            return set()
+        if not _IDENTIFIER.fullmatch(fact.value.strip()) or not self._rare(code):
+            return set()
+        coded = [f for f in self._structured()[0].get(code, []) if _CODE_LABEL.search(f.attribute)]
+        if self._given_otherwise(fact, coded):
+            return set()
+        said = re.compile(rf"(?<![\w-]){re.escape(code)}(?![\w-])")
+        folder = self.ctx.doc_type(fact.doc_id)
+        return self._docs_with_a_line(
+            self._in_folder(self.ctx.chunks_with(code), folder),
+            found,
+            lambda lines, i: bool(said.search(normalize(lines[i]))),
+        )
+
+    def _structured(self) -> tuple[dict[str, list[FactNode]], dict[str, list[FactNode]]]:
+        """The labelled lines' and rows' facts by normalised value, and those whose value is one measure by the
+        measure (built once per run)."""
+        if self._by_value is None:
+            by_value: dict[str, list[FactNode]] = {}
+            by_measure: dict[str, list[FactNode]] = {}
+            for f in self.ctx.facts:
+                if f.source in ("table", "key_value"):
+                    by_value.setdefault(normalize(f.value), []).append(f)
+                    measure = measure_of(f.value)
+                    if measure is not None:
+                        by_measure.setdefault(measure, []).append(f)
+            self._by_value = (by_value, by_measure)
+        return self._by_value
+
+    @staticmethod
+    def _given_otherwise(fact: FactNode, others: list[FactNode]) -> bool:
+        """Whether one of `others` gives the value to another subject, or to the same under another label."""
+        own = fact.subject_entity or normalize(fact.subject)
+        return any(
+            (f.subject_entity or normalize(f.subject)) != own or normalize(f.attribute) != normalize(fact.attribute)
+            for f in others
+        )
 
     def _name_beside_code(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """A product's name written right beside its code, in either order or in brackets: "바삭 오븐 AF-700",

@@ -399,6 +399,21 @@ def test_a_prose_relation_is_not_made_for_a_pair_a_key_value_line_already_links(
     assert ("Ana Ruiz", "Fleet Program") in pairs  # only the prose says it
 
 
+def test_a_relation_needs_a_page_for_each_end_else_direct_fact_asks_it(tmp_path: Path) -> None:
+    kb = {
+        "gym/about.md": "# 나무 피트니스\n\n- **대표**: 최현우\n- **매니저**: 한지우\n",
+        "gym/staff/한지우.md": "# 한지우\n\n- **직책**: 매니저\n- **경력**: 7년\n",
+        "gym/notice.md": "# 운영시간 변경\n\n- **담당**: 최현우\n- **시행일**: 2025년 1월 6일\n",
+    }
+    ctx = kb_context(tmp_path, kb)
+    head = next(f for f in ctx.facts if f.attribute == "대표")
+    assert head.value_entity is not None  # a name the pages share, with no page of its own
+    relations = {d.facts[0].value for d in get_category("relationship").candidates(ctx, random.Random(0))}
+    facts = {d.facts[0].value for d in get_category("direct_fact").candidates(ctx, random.Random(0))}
+    assert "한지우" in relations and "한지우" not in facts  # she has a page of her own: two things related
+    assert "최현우" in facts and "최현우" not in relations  # no page of his: one fact of the gym's
+
+
 def test_a_prose_relation_is_not_made_when_the_page_also_names_another_one_misspelt(tmp_path: Path) -> None:
     kb = {
         "products/harbourline.md": "# Harbourline\n\n- **Price**: $10\n",

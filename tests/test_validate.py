@@ -1518,12 +1518,14 @@ def test_a_post_holder_in_brackets_on_a_page_naming_the_organisation_states_the_
             "publisher/minutes.txt": "소금빛 주간 편집회의록\n\n참석 : 윤정애(대표), 오태석(편집장)\n",
             "publisher/letter.txt": "독자 편지\n\n윤정애(대표) 님께 감사드립니다.\n",
             "publisher/talk.txt": "소금빛 북토크\n\n사회: 윤정애. 대표 도서는 세 권입니다.\n",
+            "bookshop/letter.txt": "독자 편지\n\n윤정애(대표) 님께 감사드립니다.\n",
         },
     )
     head = next(f for f in ctx.facts if f.value == "윤정애")
-    # the minutes name the publisher by its name without 도서출판; the letter names no publisher; the talk's
-    # "윤정애. 대표" is no post beside her name
-    assert fact_closure(ctx, head) == {"publisher/about.md", "publisher/minutes.txt"}
+    # the minutes name the publisher by its name without 도서출판; the letter in the publisher's own folder writes
+    # the post right beside her name, the one in another folder names no publisher; the talk's "윤정애. 대표" is no
+    # post beside her name
+    assert fact_closure(ctx, head) == {"publisher/about.md", "publisher/minutes.txt", "publisher/letter.txt"}
 
 
 def test_a_catalogue_row_under_a_number_column_records_the_works_page_figure(tmp_path: Path) -> None:
@@ -1860,3 +1862,105 @@ def test_a_cell_of_a_comparison_table_states_the_subjects_figure(tmp_path: Path)
     )
     target = next(f for f in ctx.facts if f.doc_id == "support/sla.md" and f.value == "99.5%")
     assert "support/plans.md" in fact_closure(ctx, target)
+
+
+def test_a_rare_measure_written_again_in_the_same_folder_is_in_its_closure(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "kettle/specs.md": "# Brisa K2 kettle\n\n| Spec | Value |\n|---|---|\n| Rated voltage | 220–240 V ~ |\n"
+            "| Weight | 1.2 kg |\n| Packed weight | 1.2 kg |\n",
+            "kettle/safety.txt": "SAFETY\n\nOnly connect the kettle to an earthed socket supplying 220-240 V AC.\n"
+            "It weighs 1.2 kg when empty.\n",
+            "kettle/quick-start.md": "# Quick start\n\n- Power: 2200 W, 110-120 V\n",
+            "toaster/specs.md": "# Brisa T4 toaster\n\nThe T4 runs on 220–240 V as well.\n",
+            "library/rooms.md": "# 소개\n\n| 항목 | 내용 |\n|---|---|\n| 면적 | 212㎡ |\n",
+            "library/facility.md": "# 시설 안내\n\n도서관은 2층 전체(212㎡)를 쓰고 있습니다.\n",
+        },
+    )
+    voltage = next(f for f in ctx.facts if f.attribute == "Rated voltage")
+    assert "kettle/quick-start.md" not in fact_closure(ctx, voltage)  # another range
+    # the toaster's folder writes it too: the figure is no one thing's
+    assert "kettle/safety.txt" not in fact_closure(ctx, voltage)
+    weight = next(f for f in ctx.facts if f.attribute == "Weight")
+    assert "kettle/safety.txt" not in fact_closure(ctx, weight)  # the same figure under two labels
+    area = next(f for f in ctx.facts if f.attribute == "면적")
+    assert "library/facility.md" in fact_closure(ctx, area)  # "212㎡" in brackets, no "면적" in sight
+
+
+def test_a_measure_only_its_own_folder_writes_is_in_its_closure(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "kettle/specs.md": "# Brisa K2 kettle\n\n| Spec | Value |\n|---|---|\n| Rated voltage | 220–240 V ~ |\n",
+            "kettle/safety.txt": "SAFETY\n\nOnly connect the kettle to an earthed socket supplying 220-240 V AC.\n",
+            "kettle/quick-start.md": "# Quick start\n\n- Power: 2200 W, 110-120 V\n",
+        },
+    )
+    voltage = next(f for f in ctx.facts if f.attribute == "Rated voltage")
+    docs = fact_closure(ctx, voltage)
+    assert "kettle/safety.txt" in docs
+    assert "kettle/quick-start.md" not in docs
+
+
+def test_a_code_written_on_another_page_of_its_folder_is_in_its_closure(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "tours/plan.md": "# 홋카이도 겨울 4박5일\n\n- 상품코드: HJ-CTS-05\n- 가격: 1,890,000원\n",
+            "tours/terms.md": "# 취소 규정\n\n## 특별약관 — 홋카이도 겨울 상품 (HJ-CTS-05)\n\n출발 30일 전까지 환불.\n",
+            "tours/flights.md": "# 항공 블록\n\n| 항공사 | 구간 | 상품 |\n|---|---|---|\n| 대한항공 | 인천–신치토세 | HJ-CTS-05 |\n",
+            "other/list.md": "# 다른 회사\n\n참고 코드 HJ-CTS-05 는 예시입니다.\n",
+        },
+    )
+    code = next(f for f in ctx.facts if f.attribute == "상품코드")
+    docs = fact_closure(ctx, code)
+    assert {"tours/terms.md", "tours/flights.md"} <= docs
+    assert "other/list.md" not in docs  # another folder
+
+
+def test_an_english_first_name_beside_the_role_states_it_in_the_persons_folder(tmp_path: Path) -> None:
+    people = "# Our people\n\n| Role | Name |\n|---|---|\n| Treasurer | Lesley Pickering |\n| Chair | Graham Ash |\n"
+    ctx = kb_context(
+        tmp_path,
+        {
+            "club/people.md": people,
+            "club/fees.txt": "Fees\n\nIf paying is hard, have a word with Lesley (Treasurer) in confidence.\n",
+            "club/minutes.md": "# Minutes\n\nLesley presented the accounts; the Treasurer's report was accepted.\n",
+            "other/people.md": "# Another club\n\nPlease speak to Lesley (Treasurer) about refunds.\n",
+        },
+    )
+    role = next(f for f in ctx.facts if f.subject == "Lesley Pickering")
+    docs = fact_closure(ctx, role)
+    assert "club/fees.txt" in docs
+    assert "club/minutes.md" not in docs  # her name and the post's word, not side by side
+    assert "other/people.md" not in docs  # another folder's Lesley
+
+
+def test_a_first_name_two_people_of_the_folder_share_is_not_theirs_alone(tmp_path: Path) -> None:
+    people = "# Our people\n\n| Role | Name |\n|---|---|\n| Treasurer | Lesley Pickering |\n| Chair | Lesley Owen |\n"
+    ctx = kb_context(
+        tmp_path,
+        {
+            "club/people.md": people,
+            "club/fees.txt": "Fees\n\nIf paying is hard, have a word with Lesley (Treasurer) in confidence.\n",
+        },
+    )
+    role = next(f for f in ctx.facts if f.subject == "Lesley Pickering")
+    assert "club/fees.txt" not in fact_closure(ctx, role)
+
+
+def test_a_post_right_beside_its_holder_in_the_organisations_folder_states_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "gym/about.md": "# 나무 피트니스 영통점\n\n- 대표: 최현우\n- 주소: 수원시 영통구\n",
+            "gym/notice.txt": "[공지] 운영시간 변경 안내\n\n1월 6일부터 평일 06:00에 엽니다.\n\n대표 최현우 드림\n",
+            "gym/rules.md": "# 환불 규정\n\n양도는 대표(최현우)의 승인을 받아야 합니다.\n",
+            "gym/reviews.txt": "후기\n\n최현우 트레이너님 덕분에 대표 운동인 데드리프트를 배웠어요.\n",
+        },
+    )
+    head = next(f for f in ctx.facts if f.attribute == "대표")
+    docs = fact_closure(ctx, head)
+    assert {"gym/notice.txt", "gym/rules.md"} <= docs
+    assert "gym/reviews.txt" not in docs  # "대표" is not beside his name

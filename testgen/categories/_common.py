@@ -699,3 +699,12 @@ def with_tax_note(ctx: GenContext, fact: FactNode, answer: str) -> str:
     if answer.endswith("다."):
         return f"{answer} ({note})"
     return f"{answer.removesuffix('.')} ({note})."
+
+
+def is_relation(ctx: GenContext, fact: FactNode) -> bool:
+    """A value naming an entity with a page of its own, other than the page stating the relation: a relation between
+    two things the knowledge base describes ("Who does Lukas Brandt report to?", with his manager's profile). A
+    value with no page of its own ("대표: 최현우" on the gym's page, a product's code) is one fact of the subject's,
+    which direct_fact asks."""
+    entity = ctx.entities.get(fact.value_entity or "")
+    return entity is not None and entity.home_doc is not None and entity.home_doc != fact.doc_id

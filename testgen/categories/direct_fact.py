@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from testgen.categories._common import attribute_key, is_quantity, single_fact_draft, stratified
+from testgen.categories._common import attribute_key, is_quantity, is_relation, single_fact_draft, stratified
 from testgen.categories._registry import register
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
@@ -26,7 +26,7 @@ class DirectFact:
             for f in ctx.candidate_facts
             if f.value_type != "date"
             and not is_quantity(f)
-            and not f.value_entity
+            and not (f.value_entity and is_relation(ctx, f))  # a relation is relationship's to ask
             and f.source in ("key_value", "table", "timeline", "llm")
             and not _name_list(f.value)
         ]

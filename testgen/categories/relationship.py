@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 
 from schemas import FactNode
-from testgen.categories._common import entity_type_of, phraser, subject_name, without_answer
+from testgen.categories._common import entity_type_of, is_relation, phraser, subject_name, without_answer
 from testgen.categories._registry import register
 from testgen.kg.mining import fact_id, strip_markup
 from testgen.names import core_name, form_folder, introduced_name
@@ -16,22 +16,8 @@ from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import contains_keyword, normalize
 
-_RELATION_WORDS = re.compile(
-    r"(client|customer|partner|vendor|supplier|counterparty|product|owner|manager|lead|head|founder|"
-    r"reports? to|account|sponsor|contact|상대방|고객|파트너|상품|책임자|담당자|보고자|대표|관리자)",
-    re.I,
-)
-
 #: Relations whose holder usually has several on the other side: a manager manages several people.
 _OVER_MANY = re.compile(r"manager|supervisor|reports? to|\blead\b|\bhead\b|boss|상사|팀장|부서장|관리자", re.I)
-
-
-def _is_relation(ctx: GenContext, fact: FactNode) -> bool:
-    """A value naming an entity with its own page, or a label that names a relation (client, owner, ...)."""
-    entity = ctx.entities.get(fact.value_entity or "")
-    if entity is None:
-        return False
-    return entity.home_doc is not None or bool(_RELATION_WORDS.search(fact.attribute))
 
 
 @register
@@ -48,7 +34,7 @@ class Relationship:
             and f.value_entity != f.subject_entity
             and f.source in ("key_value", "table")
             and not f.qualifier
-            and _is_relation(ctx, f)
+            and is_relation(ctx, f)
         ]
         rng.shuffle(pool)
         role_holders: dict[tuple[str, str], set[str | None]] = {}
