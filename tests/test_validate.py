@@ -1909,7 +1909,8 @@ def test_a_code_written_on_another_page_of_its_folder_is_in_its_closure(tmp_path
         {
             "tours/plan.md": "# 홋카이도 겨울 4박5일\n\n- 상품코드: HJ-CTS-05\n- 가격: 1,890,000원\n",
             "tours/terms.md": "# 취소 규정\n\n## 특별약관 — 홋카이도 겨울 상품 (HJ-CTS-05)\n\n출발 30일 전까지 환불.\n",
-            "tours/flights.md": "# 항공 블록\n\n| 항공사 | 구간 | 상품 |\n|---|---|---|\n| 대한항공 | 인천–신치토세 | HJ-CTS-05 |\n",
+            "tours/flights.md": "# 항공 블록\n\n| 항공사 | 구간 | 상품 |\n|---|---|---|\n"
+            "| 대한항공 | 인천–신치토세 | HJ-CTS-05 |\n",
             "other/list.md": "# 다른 회사\n\n참고 코드 HJ-CTS-05 는 예시입니다.\n",
         },
     )
