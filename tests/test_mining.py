@@ -1058,3 +1058,37 @@ def test_a_part_of_the_day_is_no_thing() -> None:
         title="Delivery",
     )
     assert not {"Morning", "Afternoon"} & {f.subject for f in mined.facts}
+
+
+def test_a_figure_in_a_note_after_the_values_words_is_not_the_value() -> None:
+    mined = mine(
+        "# 새봄공인중개사사무소\n\n- 사업자 구분: 일반과세자 (중개보수에 부가세 10% 별도)\n"
+        "- 보증금: 계약할 때 50,000원을 냅니다 (현금 가능)\n",
+        doc_id="office/README.md",
+        title="새봄공인중개사사무소",
+    )
+    values = {f.attribute: f.value for f in mined.facts}
+    assert values.get("사업자 구분") != "10%"  # the tax the note speaks of, not a kind of business
+    assert values["보증금"] == "50,000원"  # the figure before the note is the value
+
+
+def test_sections_of_a_page_of_records_own_their_facts(tmp_path: Path) -> None:
+    from factories import kb_context
+
+    encounters = (
+        "# Animal Encounters 2024\n\nBook ahead.\n\n## Lemur Walk-Through Experience\n\n- **Price:** £35\n"
+        "- **Group size:** up to 6\n\n## Keeper for a Day\n\n- **Price:** £195\n- **Duration:** 9:00–16:00\n\n"
+        "## Terms\n\n- **Price:** includes admission\n"
+    )
+    staff = (
+        "# 의료진 소개\n\n## 박준혁 수의사\n\n- **관심 분야**: 외과\n- **진료일**: 화·목\n\n"
+        "## 공사 기간\n\n- **관심 분야**: 없음\n- **진료일**: 휴진\n"
+    )
+    visit = "# Visiting\n\n## Parking\n\n- **Price:** £3\n\n## Café\n\n- **Opens:** 9am\n"
+    ctx = kb_context(tmp_path, {"zoo/encounters.md": encounters, "vet/staff.md": staff, "zoo/visit.md": visit})
+    owners = {(f.doc_id, f.value): f.subject for f in ctx.facts if f.source == "key_value"}
+    assert owners[("zoo/encounters.md", "up to 6")] == "Lemur Walk-Through Experience"
+    assert owners[("zoo/encounters.md", "9:00–16:00")] == "Keeper for a Day"
+    assert owners[("vet/staff.md", "외과")] == "박준혁 수의사"
+    assert owners[("vet/staff.md", "휴진")] != "공사 기간"  # a period is no record's name
+    assert owners[("zoo/visit.md", "£3")] != "Parking"  # sections with no label in common are no records

@@ -183,7 +183,12 @@ def _add_entities_and_facts(
     for doc in corpus.documents:
         # pop: the mined facts, held nowhere else, are filled in where they are
         facts = attach_entities(
-            mined.pop(doc.doc_id).facts, index, index.doc_subject.get(doc.doc_id), pool, in_place=True
+            mined.pop(doc.doc_id).facts,
+            index,
+            index.doc_subject.get(doc.doc_id),
+            pool,
+            in_place=True,
+            doc_title=doc.title,
         )
         kg.add_facts(facts)
 

@@ -14,16 +14,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schemas import Document, EntityNode, FactNode
-from testgen.kg.mining import MinedDocument
+from testgen.kg.mining import MinedDocument, is_entity_heading
 from testgen.kg.values import classify_value
-from testgen.lang.scripts import CJK
+from testgen.lang import KO_SERVICE_KINDS, ko
+from testgen.lang.scripts import CJK, HANGUL
 from testgen.names import (
     QUOTED_WORK,
     is_generic_title,
+    page_kind_title,
     short_title,
     title_cased,
     title_core,
     without_parentheticals,
+    without_trailing_note,
 )
 from testgen.text import normalize
 
@@ -251,6 +254,60 @@ def find_mentions(norm_text: str, matcher: re.Pattern[str] | None, forms: dict[s
 _POOLED_FIELDS = ("attribute", "value", "unit", "date_key", "qualifier", "context")
 
 
+def record_sections(facts: list[FactNode], doc_title: str | None) -> dict[str, str]:
+    """Section heading → the name of the thing it is about, on a page of records: sections that give the same labels
+    ("## Lemur Walk-Through Experience", "## Penguin Feed", each with "Price" and "Duration") each describe a thing of
+    their own, not the page ("Animal Encounters 2024"); "## Employment — for employees and small employers" names
+    "Employment". Only sections whose facts the page's title owns, and whose heading reads as a name."""
+    labels: dict[str, set[str]] = {}
+    for f in facts:
+        if f.source == "key_value" and f.context and normalize(f.attribute) not in _REMARK_LABELS:
+            labels.setdefault(f.context, set()).add(normalize(f.attribute))
+    owned = {f.context for f in facts if f.source == "key_value" and f.context and f.subject == doc_title}
+    shared = {
+        context
+        for context, own in labels.items()
+        if context in owned and own & set().union(*(o for c, o in labels.items() if c != context))
+    }
+    named = {context: _record_name(context) for context in shared}
+    return {context: name for context, name in named.items() if name}
+
+
+#: Labels any section may carry, which say nothing of what kind of record it is.
+_REMARK_LABELS = frozenset("notes note remarks comments details other 비고 참고 기타 메모 备注 備考".split())
+
+
+def _record_name(heading: str) -> str | None:
+    """The name a record's heading gives ("Employment" of "Employment — for employees and small employers",
+    "Keeper for a Day"), or None for a heading of no name: generic words ("Terms", "Action Items"), a date, a
+    number, or a clause."""
+    name = without_trailing_note(re.split(r"\s+[—–-]\s+|:\s", re.sub(r"^[\d.)\s]+", "", heading))[0]).strip()
+    words = re.findall(r"\w+", normalize(name))
+    if not words or len(words) > _RECORD_NAME_WORDS or is_generic_title(name) or page_kind_title(name):
+        return None
+    if re.search(r"\d", name):
+        return None
+    if re.match(f"[{HANGUL}]", name):
+        return name if _korean_record_name(name) else None
+    return name if name[:1].isupper() else None
+
+
+#: The last word of a Korean record's name that says it is a unit, a class or a group of people.
+_KO_RECORD_KIND = re.compile("(?:" + "|".join(sorted(KO_SERVICE_KINDS)) + r"|강습|그룹|팀|파트|분과)$")
+
+
+def _korean_record_name(name: str) -> bool:
+    """Whether a Korean heading names a record's thing: a place or body ("역삼점"), a person with a post ("이도현
+    선생님", "박준혁 수의사"), or a class or unit ("성인 강습", "부동산·건설 그룹") — not a period ("공사 기간"), an
+    account ("수입") or a post alone ("행정", "지도교수")."""
+    if is_entity_heading(name, frozenset()) or _KO_RECORD_KIND.search(name):
+        return True
+    return len(name.split()) == 2 and ko.is_person_name(name)
+
+
+_RECORD_NAME_WORDS = 5
+
+
 def attach_entities(
     facts: list[FactNode],
     index: EntityIndex,
@@ -258,6 +315,7 @@ def attach_entities(
     pool: dict[str | int, Any] | None = None,
     *,
     in_place: bool = False,
+    doc_title: str | None = None,
 ) -> list[FactNode]:
     """Facts with `subject_entity` and `value_entity` filled where a name resolves.
 
@@ -267,6 +325,7 @@ def attach_entities(
     holds (a build's freshly mined ones)."""
     out = []
     found: dict[str, str | None] = {}  # name → entity id: a section's facts share their subject
+    records = record_sections(facts, doc_title)
 
     def lookup(name: str) -> str | None:
         if name not in found:
@@ -275,8 +334,11 @@ def attach_entities(
 
     for fact in facts:
         named = lookup(fact.subject)
-        subject_entity = named if named is not None else doc_subject
-        subject = fact.subject
+        subject = records.get(fact.context or "", fact.subject) if fact.source == "key_value" else fact.subject
+        if subject != fact.subject:
+            named = lookup(subject)
+        # a record of a page of records keeps its section's name, whether or not it names an entity
+        subject_entity = named if named is not None or subject != fact.subject else doc_subject
         if subject_entity is not None and named is None:
             subject = index.entities[subject_entity].name  # a page title that names no entity
         value_entity = lookup(fact.value) if fact.value_type == "text" else None

@@ -291,7 +291,7 @@ class _Miner:
         placed = _PLACE_KEY.search(key) is not None  # an address's "(역에서 걸어서 6분)" is no value of the address
         if typed is None and sentence_like and not placed:
             found = [v for v in find_values(clean) if not _is_bare(v)]
-            if len(found) == 1:
+            if len(found) == 1 and not _in_a_note(clean, found[0]):
                 typed = found[0]
         if typed is not None:
             self.add(
@@ -325,7 +325,7 @@ class _Miner:
             return
         # A sentence as value ("Client shall pay $10,000 per month ..."): keep its one typed value.
         values = [v for v in find_values(clean) if not _is_bare(v)]
-        if len(values) == 1 and not placed:
+        if len(values) == 1 and not placed and not _in_a_note(clean, values[0]):
             self.add(
                 subject=self.subject(),
                 attribute=key,
@@ -834,6 +834,19 @@ def _wrapped(line: str, following: str) -> bool:
     if not nxt or nxt.startswith(("#", "|", "```", "~~~", "**", ">")) or _BULLET.match(following):
         return False
     return not (_LABEL_OPENING.match(following) or _LABEL_OPENING.match(line) or _priced_leader(following))
+
+
+def _in_a_note(text: str, value: ValueSpan) -> bool:
+    """Whether the figure stands in a bracketed note after the value's words: "일반과세자 (중개보수에 부가세 10% 별도)"
+    is a kind of business, its 10% the tax the note speaks of."""
+    opening = max(text.rfind("(", 0, value.start), text.rfind("（", 0, value.start))
+    if opening <= 0 or re.search(r"[)）]", text[opening : value.start]):
+        return False
+    return bool(_WORD_BEFORE_NOTE.search(text[:opening])) and not find_values(text[:opening])
+
+
+#: A word of two letters or more before a note's bracket.
+_WORD_BEFORE_NOTE = re.compile(r"[^\W\d_]{2,}")
 
 
 def _priced_leader(line: str) -> re.Match[str] | None:
