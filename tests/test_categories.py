@@ -777,6 +777,8 @@ def test_keywords_of_lists_with_notes_addresses_and_closing_notes() -> None:
     ]  # no "2층"
     assert keywords_for_value("(16914) 경기도 용인시 혁신로 87-3") == ["경기도 용인시 혁신로 87-3"]
     assert keywords_for_value("화~토 (일·월 휴무, 첫날 25/02/17(월) 상견례만 예외)") == ["화~토"]
+    # a list of numbers, one with the line it is for: the number is the keyword, not its label
+    assert keywords_for_value("02-336-5821 / 문자 상담 010-4417-5821") == ["02-336-5821", "010-4417-5821"]
 
 
 def test_a_quoted_work_is_a_keyword_without_its_brackets() -> None:
@@ -939,3 +941,30 @@ def test_a_floor_is_neither_compared_nor_added_and_its_figure_is_the_keyword(tmp
     assert keywords_for_value(floor.value) == ["50,000"]
     compared = {f.fact_id for group in group_comparable(ctx).values() for f in group.values()}
     assert floor.fact_id not in compared and len(compared) == 2
+
+
+def test_a_topic_pages_facts_are_asked_of_the_organisation_its_folder_is_named_after(tmp_path: Path) -> None:
+    from testgen.categories._common import folder_organisation, subject_name
+
+    kb = {
+        "kestrel_hire/extras.md": "# Extras and add-ons\n\nYou can add extras when you book.\n\n"
+        "- **Sat nav**: £7 per day\n- **Roof box**: £12 per day\n",
+        "kestrel_hire/about.md": "# About\n\nKestrel Hire rents cars from four branches. Call Kestrel Hire today.\n",
+        "kestrel_hire/faq.md": "# FAQ\n\nDo extras cost more at Kestrel Hire? Yes, see the list.\n",
+        "kestrel_hire/encounters.md": "# Animal encounters\n\nEncounters run daily.\n\n## Lemur Walk\n\n"
+        "- **Group size**: up to 6\n\n## Penguin Feed\n\n- **Group size**: up to 10\n",
+        "kestrel_hire/memo.md": "# Memo on fees\n\nFees change in July.\n\n- **Partner rate**: £340 per hour\n",
+        "pharmacy/hours.md": "# Opening hours\n\nThe pharmacy opens daily.\n\n- **Weekdays**: 9am to 6pm\n",
+        "pharmacy/about.md": "# About\n\nOur pharmacy is on the high street.\n",
+    }
+    ctx = kb_context(tmp_path, kb)
+    sat_nav = next(f for f in ctx.facts if f.attribute == "Sat nav")
+    assert folder_organisation(ctx, sat_nav.doc_id) == "Kestrel Hire"
+    assert subject_name(ctx, sat_nav) == "Kestrel Hire"  # "Extras and add-ons" is a topic, not a thing
+    group = next(f for f in ctx.facts if f.attribute == "Group size")
+    assert subject_name(ctx, group) != "Kestrel Hire"  # a page of records, one per section: the section's
+    rate = next(f for f in ctx.facts if f.attribute == "Partner rate")
+    assert subject_name(ctx, rate) != "Kestrel Hire"  # a memo's fee is the memo's change
+    hours = next(f for f in ctx.facts if f.attribute == "Weekdays")
+    assert folder_organisation(ctx, hours.doc_id) is None  # a folder named for a kind of business
+    assert subject_name(ctx, hours) != "Pharmacy"

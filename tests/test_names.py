@@ -361,6 +361,10 @@ def test_names_are_not_page_kind_titles(title: str) -> None:
         ("청람고속 비상연락망", "청람고속"),
         ("새들농협 조직도 및 부서 연락처", "새들농협"),
         ("새들농협 조직도", "새들농협"),
+        ("새봄공인중개사사무소 업무 위키", "새봄공인중개사사무소"),  # the office's wiki for its work
+        ("달보드레 커피 가맹점 운영 매뉴얼", "달보드레 커피"),
+        ("서담수영장 강사 및 안전요원 명단 (2024년 9월 기준)", "서담수영장"),  # a list of its staff, as of a date
+        ("회원 명단", "회원 명단"),  # a list with no body before it
         # nothing usable follows the introducing words: the title stays (and the gate judges it)
         ("About us", "About us"),
         ("About the team", "About the team"),

@@ -80,6 +80,12 @@ EN_ROWS = [
         "Which room is the Pottery Class in?",
     ),
     (
+        "room-of-a-person",
+        fact("Room", "Acorns"),
+        "Chloe Barraclough",
+        "Which room does Chloe Barraclough work in?",
+    ),
+    (
         "part-done",
         fact("Dam completed", "1957", "date", date_key="1957"),
         "Coldwell Reservoir",

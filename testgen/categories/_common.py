@@ -45,7 +45,7 @@ def subject_name(ctx: GenContext, fact: FactNode) -> str:
         name = as_written(ctx, introduced_name(ctx.entities[fact.subject_entity].name))
     else:
         name = as_written(ctx, introduced_name(short_title(fact.subject)))
-    return _with_its_owner(ctx, fact, _with_its_brand(ctx, fact, name))
+    return _topic_owner(ctx, fact, _with_its_owner(ctx, fact, _with_its_brand(ctx, fact, name)))
 
 
 #: A branch named only by its place among its brand's ("본점", "읍내점", "동막지점"): a row of the brand's store list.
@@ -85,6 +85,97 @@ def _with_its_owner(ctx: GenContext, fact: FactNode, name: str) -> str:
     if not home or listing or normalize(owner) in normalize(name) or len(owner) > _BRAND_CHARS:
         return name
     return f"{owner} {name}"
+
+
+def _topic_owner(ctx: GenContext, fact: FactNode, name: str) -> str:
+    """The organisation whose folder holds a page titled with a topic, not a thing ("Fees and funded hours 2024–25",
+    "Extras and add-ons"): the page's labelled facts are the organisation's ("Hollyhock House's sibling discount"),
+    when the folder is named after one and no other page of it gives the label another value. Not on a page of
+    records, one per section ("## Lemur Walk-Through" and "## Penguin Feed", each with its "Group size"): a fact there
+    is its section's. English titles only: a topic's first word is one the pages also write in lower case."""
+    doc = ctx.docs.get(fact.doc_id)
+    if doc is None or fact.source not in ("key_value", "table") or ctx.language_of(fact) != "en":
+        return name
+    if normalize(name) != normalize(introduced_name(short_title(doc.title))) or _EVENT_PAGE.search(doc.title):
+        return name  # a row's thing, a page of its own, or a memo's or minutes' own (a change, a meeting)
+    first = re.match(r"[A-Za-z][\w'-]*", name)
+    if first is None or _a_name(ctx, first.group(0)) or is_person_name(name) or fact.doc_id in _record_pages(ctx):
+        return name
+    org = organisation_of(ctx, fact) or folder_organisation(ctx, fact.doc_id)
+    # one word ("Council", "Rosewood", "Coworking") may be a kind of body, or a part of a longer name
+    if org is None or len(org.split()) < 2 or normalize(org) in normalize(name):
+        return name
+    if len(_folder_values(ctx).get((fact.doc_id.partition("/")[0], normalize(fact.attribute)), ())) > 1:
+        return name  # another page of the folder gives the label another value: which one is the organisation's?
+    return as_written(ctx, org)
+
+
+def folder_organisation(ctx: GenContext, doc_id: str) -> str | None:
+    """The organisation a top-level folder is named after, as its pages write it: "Kestrel Hire" for
+    "kestrel_hire/…", "Hollyhock House" for "hollyhock_house_nursery/…" (the longest run of the folder name's first
+    words that at least `ORGANISATION_SHARE` of its pages write, led by a name). None for a folder named for a kind
+    of page or thing ("policies", "pharmacy"), or named in another script than its pages."""
+    folder, _, rest = doc_id.partition("/")
+    named = ctx.memo.get("folder_organisations")
+    if not isinstance(named, dict):
+        named = ctx.memo["folder_organisations"] = {}
+    if rest and folder not in named:
+        named[folder] = _named_folder(ctx, folder)
+    return named.get(folder) if rest else None
+
+
+def _named_folder(ctx: GenContext, folder: str) -> str | None:
+    words = [w for w in re.split(r"[_\s-]+", folder) if w]
+    docs = {d for d in ctx.docs if d.startswith(f"{folder}/")}
+    if not words or not words[0].isascii():
+        return None
+    for n in range(len(words), 0, -1):
+        said = re.compile(r"(?<!\w)" + r"[\s_-]+".join(re.escape(w) for w in words[:n]) + r"(?!\w)", re.I)
+        written: dict[str, list[str]] = defaultdict(list)
+        for chunk_id in ctx.chunks_with(" ".join(words[:n])):
+            chunk = ctx.chunks[chunk_id]
+            match = said.search(chunk.text) if chunk.doc_id in docs else None
+            if match is not None:
+                written[chunk.doc_id].append(match.group(0))
+        if n == 1 < len(words):
+            return None  # "Pembury" of "pembury_vance_kb" may be a partner's surname as well
+        if len(written) >= max(2, ORGANISATION_SHARE * len(docs)):
+            forms = sorted((f for found in written.values() for f in found), key=lambda f: f[:1].islower())
+            form = max(set(forms), key=forms.count) if forms else ""
+            return form if form[:1].isupper() and _a_name(ctx, form.split()[0]) else None
+    return None
+
+
+#: Titles of pages about one event or change, whose facts are theirs (a memo's new fee, the minutes' date).
+_EVENT_PAGE = re.compile(
+    r"\b(?:memo(?:randum)?|notices?|minutes|meetings?|agenda|circular|newsletter|letter|bulletin|announcements?|"
+    r"releases?|reports?|updates?)\b",
+    re.I,
+)
+
+
+def _record_pages(ctx: GenContext) -> set[str]:
+    """Pages that give one label under two sections or more: a page of records, one per section (once per run)."""
+    pages = ctx.memo.get("record_pages")
+    if not isinstance(pages, set):
+        sections: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for f in ctx.facts:
+            if f.source == "key_value":
+                sections[(f.doc_id, normalize(f.attribute))].add(normalize(f.context or ""))
+        pages = ctx.memo["record_pages"] = {doc_id for (doc_id, _), found in sections.items() if len(found) >= 2}
+    return pages
+
+
+def _folder_values(ctx: GenContext) -> dict[tuple[str, str], set[str]]:
+    """(top-level folder, normalised label) → the normalised values its labelled facts give (once per run)."""
+    values = ctx.memo.get("folder_values")
+    if not isinstance(values, dict):
+        found: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for f in ctx.facts:
+            if f.source in ("key_value", "table"):
+                found[(f.doc_id.partition("/")[0], normalize(f.attribute))].add(normalize(f.value))
+        values = ctx.memo["folder_values"] = found
+    return values
 
 
 def _homes(ctx: GenContext) -> set[tuple[str, str]]:
@@ -160,6 +251,12 @@ def _phrases(value: str, *, join_names: bool = True) -> list[str]:
     return phrases
 
 
+def _phone_of(text: str) -> str | None:
+    """The one telephone number `text` writes, or None."""
+    phones = [p.strip() for p in _PHONE.findall(text) if sum(c.isdigit() for c in p) >= PHONE_DIGITS]
+    return phones[0] if len(phones) == 1 else None
+
+
 def keywords_for_value(value: str) -> list[str]:
     """Keywords taken from a value span: the parts of a short comma-separated list; the span itself when short;
     else its typed values (dates, amounts, …); else its longest phrases ("independent consultant", "electric scooter
@@ -183,14 +280,14 @@ def keywords_for_value(value: str) -> list[str]:
     if parts:
         # a list in one cell ("영어, 베트남어"): a correct answer worded differently still names each part; a floor or
         # a unit alone ("2층" of "…풍덕천로 123, 2층") names nothing
-        named = [p for p in parts if not _FLOOR_ONLY.fullmatch(p)]
-        return named or parts
+        named = [p for p in parts if not _FLOOR_ONLY.fullmatch(p)] or parts
+        return [_phone_of(p) or p for p in named]  # "문자 상담 010-4417-5821": the number, not its label
     money = [v.text for v in find_values(value) if v.value_type == "money"]
     if len(money) == 1 and ("+" in value or value.lower().startswith("from ")):
         return money  # "from £2.10/tablet + consultation": the amount is what an answer must give
-    phones = [p for p in _PHONE.findall(value) if sum(c.isdigit() for c in p) >= PHONE_DIGITS]
-    if len(phones) == 1 and phones[0].strip() != value:
-        return [phones[0].strip()]  # "본점 고객만족센터 043-872-3351": the number is what an answer must give
+    phone = _phone_of(value)
+    if phone is not None and phone != value:
+        return [phone]  # "본점 고객만족센터 043-872-3351": the number is what an answer must give
     if len(value) <= MAX_KEYWORD_CHARS:
         return [value]
     typed = [v.text for v in find_values(value) if v.value_type != "number" or v.unit]

@@ -728,12 +728,9 @@ class English:
             return f"Which {head} is {subject} in?", _sentence(f"{subject} is in {value}."), "en.where.which"
         currency = bracket_currency(fact.attribute) if kind == "amount" else None
         asked_in = f" in {currency}" if currency else ""
-        if kind == "place" and attr == "room" and not is_person_name(subject):
-            # a class's room named like a place ("Seville"): "Which room is the Spanish Course in?", answered with
-            # the room, not "in Seville" (a city)
-            room = value if re.search(r"\d|\b(?:room|hall|studio|lab)\b", value, re.I) else f"the {value} room"
-            room = f"room {value}" if re.fullmatch(r"[A-Z]?\d[\w.-]*", value) else room
-            return f"Which room is {subject} in?", _sentence(f"{subject} is in {room}."), "en.where.room"
+        roomed = _room(subject, value) if kind == "place" and attr == "room" else None
+        if roomed is not None:
+            return roomed
         if kind == "place" and head in ("office", "room"):  # "Daniel Ochoa's office is in Hadley Hall 118"
             return f"Where {be} {of}?", _sentence(f"{of} {be} in {value}."), template
         return f"{wh} {be} {of}{asked_in}?", _sentence(f"{of} {be} {value}."), template
@@ -1210,6 +1207,21 @@ _PAST_BASE = {
     "finished": "finish",
     "renewed": "renew",
 }
+
+
+def _room(subject: str, value: str) -> tuple[str, str, str] | None:
+    """A room asked as which room: a class's room named like a place ("Seville"): "Which room is the Spanish Course
+    in?", answered with the room, not "in Seville" (a city); a staff list's "Room: Acorns", the room a person works
+    in ("Where is Chloe's room? Acorns" reads as asking the way there). None for a person's numbered room."""
+    if not is_person_name(subject):
+        room = value if re.search(r"\d|\b(?:room|hall|studio|lab)\b", value, re.I) else f"the {value} room"
+        room = f"room {value}" if re.fullmatch(r"[A-Z]?\d[\w.-]*", value) else room
+        return f"Which room is {subject} in?", _sentence(f"{subject} is in {room}."), "en.where.room"
+    if not re.search(r"\d", value):
+        return f"Which room does {subject} work in?", _sentence(f"{subject} works in {value}."), "en.where.room"
+    return None
+
+
 #: Posts held on a board or council, the values of an "Office" column that is no room.
 _OFFICE_HELD = re.compile(
     r"(?:vice[- ]|deputy |assistant )?(?:president|chair(?:person|man|woman)?|clerk|treasurer|secretary|director|"
