@@ -447,6 +447,7 @@ _EN_FUNCTION_WORDS = frozenset(
     "neither upon within without".split()
 )
 _ROW_FORM_CHARS = 4  # a row label this long ("Italian" of "the Italian Course") names its row on other pages
+_MEASURE_WORDS = 2  # rare words of a sentence a line writing its measure must share with it to state it
 _CODE_CHARS = 5  # a code this long ("HJ-CTS-05", not "A1") names one thing wherever it is written
 _ROLE_CHARS = 40  # "Accuracy Checking Pharmacy Technician": a post, longer than this a description
 _LABELS_TRIED = 12  # labels of an entity tried in pairs when looking for one described alike
@@ -812,8 +813,7 @@ class Closure:
         docs |= self._title_after_name(fact, forms, docs)
         docs |= self._in_apposition(fact, forms, docs)
         docs |= self._measure_in_brackets(fact, forms, docs)
-        docs |= self._measure_in_folder(fact, docs)
-        docs |= self._code_in_folder(fact, docs)
+        docs |= self._figure_in_folder(fact, docs)
         docs |= self._street_written_short(fact, forms, docs)
         docs |= self._road_written(fact, docs)
         docs |= self._list_retold(fact, forms, docs)
@@ -1374,24 +1374,41 @@ class Closure:
         chunks = self._chunks_naming(forms) & self.ctx.chunks_with(fact.value)  # the index narrows first
         return self._docs_with_a_line(chunks, found, lambda lines, i: bool(said.search(normalize(lines[i]))))
 
+    def _figure_in_folder(self, fact: FactNode, found: set[str]) -> set[str]:
+        """A rare measure or code of the fact's written again on another page of its folder (see below)."""
+        docs = self._measure_in_folder(fact, found)
+        return docs | self._code_in_folder(fact, found | docs)
+
     def _measure_in_folder(self, fact: FactNode, found: set[str]) -> set[str]:
         """A measure few pages write ("212㎡", "220–240 V ~") written again on another page of the fact's own folder,
         whatever the line calls it: the facility page's "2층 전체(212㎡)" states the library's 면적, the safety
         sheet's "220-240 V AC" the machine's rated voltage. Not when a labelled line or row gives the same measure to
         another thing, or under another label (a weight and a packed weight). Only for a labelled line's figure: a
-        table row's is one of its rows', which a line naming no row does not single out."""
-        measure = measure_of(fact.value) if fact.source == "key_value" else None
+        table row's is one of its rows', which a line naming no row does not single out. A sentence's measure is
+        told again by a sentence sharing two of its rare words besides, with the sentence after it: "키 120cm 미만
+        어린이는 보호자와 함께 들어가야" and "키가 120cm 이상이면 혼자 … 성인 보호자가 함께 물에 들어가야" state one
+        rule."""
+        measure = measure_of(fact.value) if fact.source in ("key_value", "sentence") else None
         if measure is None or self._given_otherwise(fact, self._structured()[1].get(measure, [])):
             return set()
 
         def writes(lines: list[str], index: int) -> bool:
             return any(_measure_written(m) == measure for m in _MEASURE.finditer(normalize(lines[index])))
 
-        pages = self._docs_with_a_line(self._value_chunks(fact), {fact.doc_id}, writes)
+        chunks = self._value_chunks(fact)
+        pages = self._docs_with_a_line(chunks, {fact.doc_id}, writes)
         folder = self.ctx.doc_type(fact.doc_id)
         if len(pages) > _RARE_PAGES or any(self.ctx.doc_type(d) != folder for d in pages):
             return set()
-        return pages - found
+        if fact.source != "sentence":
+            return pages - found
+        _, words = self._sentence_words(fact, set())
+
+        def tells(lines: list[str], index: int) -> bool:
+            told = normalize(" ".join(lines[index : index + 2]))  # the figure's sentence and the one after it
+            return writes(lines, index) and self._rare_words_shared(words, told) >= _MEASURE_WORDS
+
+        return self._docs_with_a_line({c for c in chunks if self.ctx.chunks[c].doc_id in pages}, found, tells)
 
     def _code_in_folder(self, fact: FactNode, found: set[str]) -> set[str]:
         """A code that is the value ("상품코드: HJ-CTS-05") written on another page of the same folder: the terms'

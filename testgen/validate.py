@@ -50,6 +50,7 @@ class Validator:
         # (value, model code, documents) of single facts already asked: the FAQ's "AF-40H의 가격" and the price
         # list's "AP-40 교체용 필터 (AF-40H)" are one fact stated by the same pages
         self._restated: set[tuple[str, str, tuple[str, ...]]] = set()
+        self._told: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()  # (keywords, sources) of prose items
 
     def closure(self, fact: FactNode) -> set[str]:
         if fact.fact_id not in self._closure_cache:
@@ -87,6 +88,44 @@ class Validator:
             or any(contains_keyword(ctx.doc_text[d], keyword) for d in source_docs)
             for keyword in draft.keywords
         )
+
+    def _duplicate(self, draft: Draft, source_docs: list[str]) -> str | None:
+        """Why a draft repeats an accepted one (the same fact, figure or rule asked again, the same question, or a
+        template used too often on one page), or None; an accepted draft is remembered."""
+        single = len(draft.facts) == 1 and draft.category in SINGLE_FACT
+        fact = draft.facts[0] if single else None
+        asked = (fact.subject_entity or normalize(fact.subject), squeezed(normalize(fact.value))) if fact else ("", "")
+        if single and asked in self._asked:
+            return "near-duplicate"  # the same fact asked again, in other words
+        restated = (
+            {(asked[1], code.lower(), tuple(source_docs)) for code in self._closure.identifiers(fact)}
+            if fact is not None and len(source_docs) > 1
+            else set()
+        )
+        if restated & self._restated:
+            return "near-duplicate"  # the same figure of the same thing, from another page
+        told = (tuple(sorted(normalize(k) for k in draft.keywords)), tuple(source_docs))
+        prose = fact is not None and fact.source == "sentence"
+        if prose and told in self._told:
+            # one rule told by two sentences in other words ("120cm 미만 … 보호자와 함께", "120cm 이상이면 혼자"), or
+            # one event ("set the business up in 2011", "founded in 2011"): the same answer from the same pages
+            return "near-duplicate"
+        shape = (draft.facts[0].doc_id if draft.facts else "", draft.template)
+        if self._per_template[shape] >= MAX_PER_TEMPLATE_AND_DOC:
+            return "repetitive (same template, same document)"
+        question = normalize(draft.question)
+        grams = char_ngrams(draft.question)
+        for text, other in self.accepted:
+            if text == question or jaccard(grams, other) >= DUPLICATE_THRESHOLD:
+                return "near-duplicate"
+        self.accepted.append((question, grams))
+        self._per_template[shape] += 1
+        if single:
+            self._asked.add(asked)
+            self._restated |= restated
+            if prose:
+                self._told.add(told)
+        return None
 
     def validate(self, draft: Draft, category: Category, *, rewritten: bool = False) -> Verdict:
         """Check one draft; `rewritten` drafts (an LLM's wording) skip the checks of the offline phrasing rules."""
@@ -133,30 +172,9 @@ class Validator:
             if unclaimed:
                 # a page naming the subject writes the same figure: source_docs may miss it, so the item is not kept
                 return Verdict(False, "unclaimed_restatement", detail=f"{stated.value[:20]} in {unclaimed}")
-        single = len(draft.facts) == 1 and draft.category in SINGLE_FACT
-        fact = draft.facts[0] if single else None
-        asked = (fact.subject_entity or normalize(fact.subject), squeezed(normalize(fact.value))) if fact else ("", "")
-        if single and asked in self._asked:
-            return Verdict(False, "near-duplicate")  # the same fact asked again, in other words
-        restated = (
-            {(asked[1], code.lower(), tuple(source_docs)) for code in self._closure.identifiers(fact)}
-            if fact is not None and len(source_docs) > 1
-            else set()
-        )
-        if restated & self._restated:
-            return Verdict(False, "near-duplicate")  # the same figure of the same thing, from another page
-        shape = (draft.facts[0].doc_id if draft.facts else "", draft.template)
-        if self._per_template[shape] >= MAX_PER_TEMPLATE_AND_DOC:
-            return Verdict(False, "repetitive (same template, same document)")
-        grams = char_ngrams(draft.question)
-        for text, other in self.accepted:
-            if text == question or jaccard(grams, other) >= DUPLICATE_THRESHOLD:
-                return Verdict(False, "near-duplicate")
-        self.accepted.append((question, grams))
-        self._per_template[shape] += 1
-        if single:
-            self._asked.add(asked)
-            self._restated |= restated
+        duplicate = self._duplicate(draft, source_docs)
+        if duplicate is not None:
+            return Verdict(False, duplicate)
         contexts = []
         for fact in draft.facts:
             if fact.evidence not in contexts:

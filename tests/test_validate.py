@@ -1965,3 +1965,39 @@ def test_a_post_right_beside_its_holder_in_the_organisations_folder_states_it(tm
     docs = fact_closure(ctx, head)
     assert {"gym/notice.txt", "gym/rules.md"} <= docs
     assert "gym/reviews.txt" not in docs  # "대표" is not beside his name
+
+
+def test_one_event_told_by_two_sentences_is_asked_once(tmp_path: Path) -> None:
+    ctx = kb_context(tmp_path, {"firm/about.md": "# About\n\nWe let homes in Bramley.\n"})
+
+    def told(question: str, subject: str, value: str = "2011", source: str = "sentence") -> Draft:
+        fact = kv_fact(f"{subject} … the business up", value, "date", date_key=value).model_copy(
+            update={"subject": subject, "source": source, "doc_id": "firm/about.md"}
+        )
+        return Draft("temporal", question, f"In {value}.", [value], [fact], [value], "en", "en.sentence")
+
+    validator = Validator(ctx)
+    sources = ["firm/about.md", "firm/press.md"]
+    assert validator._duplicate(told("When did Helen Ashdown set the business up?", "Helen Ashdown"), sources) is None
+    again = told("When was Millrace Lettings Ltd founded?", "Millrace Lettings Ltd")
+    assert validator._duplicate(again, sources) == "near-duplicate"  # the same answer from the same pages
+    assert validator._duplicate(again, ["firm/about.md"]) is None  # other pages: another event of that year
+    listed = told("When was Bramley Homes Ltd registered?", "Bramley Homes Ltd", source="key_value")
+    assert validator._duplicate(listed, sources) is None  # a labelled line: two labels may share a figure
+
+
+def test_a_rules_measure_told_again_with_two_of_its_rare_words_is_in_its_closure(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "pool/safety.md": "# 안전수칙\n\n4. 만 7세 미만 또는 키 120cm 미만 어린이는 보호자와 함께 "
+            "들어가야 합니다.\n",
+            "pool/guide.md": "# 이용안내\n\n키가 120cm 이상이면 혼자 들어갈 수 있습니다. 그보다 작으면 보호자가 함께 "
+            "물에 들어가야 합니다.\n",
+            "pool/lanes.md": "# 레인 안내\n\n유아 풀의 깊이는 120cm 이하로 맞춥니다.\n",
+        },
+    )
+    rule = next(f for f in ctx.facts if f.doc_id == "pool/safety.md" and f.value == "120cm")
+    docs = fact_closure(ctx, rule)
+    assert "pool/guide.md" in docs  # the figure, then "보호자" and "함께" in the sentence after it
+    assert "pool/lanes.md" not in docs  # the same figure, another rule

@@ -57,6 +57,7 @@ from testgen.gate.names import (
     document_owned,
     document_subject,
     file_name_problem,
+    minutes_date,
     organisation_measure,
 )
 from testgen.gate.sentences import (
@@ -219,6 +220,8 @@ class Gate:
             document = f"{self.ctx.docs[fact.doc_id].title} / {fact.context or ''}"
             if fact.source in _LABELLED and organisation_measure(fact.attribute, document, fact.subject):
                 return _fail("document_subject", f"'{fact.attribute[:30]}' measures a thing, not {fact.subject[:30]}")
+            if fact.source in _LABELLED and minutes_date(fact.attribute, self.ctx.docs[fact.doc_id].title):
+                return _fail("document_subject", "the date a meeting's minutes open with, not a fact of its subject")
             if fact.source in _LABELLED and document_owned(fact.attribute, document, fact.subject):
                 return _fail(
                     "document_subject", f"'{fact.attribute[:30]}' belongs to the document, not to {fact.subject[:30]}"

@@ -46,6 +46,10 @@ _NOUNS_LIKE_ADJECTIVES = frozenset(
 MAX_CJK_LABEL_CHARS = 16
 
 
+#: Words by which a column speaks for the page's writer: "우리 수영장 관리 목표", "저희 가격", "Our target".
+_FIRST_PERSON = re.compile(r"(?:^|\s)(?:우리|저희|당사|our|my|we)(?:\s|$)")
+
+
 def pasted_label(attribute: str) -> str | None:
     """Why `attribute` is a pasted value rather than a property label, or None when it reads as a label."""
     label = attribute.strip()
@@ -78,6 +82,8 @@ def pasted_label(attribute: str) -> str | None:
         return "a place or item code in the label ('Sydney (SYD) Aircraft Type': a row, not a property)"
     if _TIER.match(norm) and not _PLAN_NOUN.search(norm):
         return "a plan or tier as the label ('Standard', 'Premium Warranty': a variant column, not a property)"
+    if _FIRST_PERSON.search(norm):
+        return "a column speaking for the writer ('우리 수영장 관리 목표', 'Our price'): whose, a question cannot say"
     if _PRAISE.match(norm):
         return "a selling word in the label ('Attractive Interest Rates', 'Notable Locations')"
     last = words[-1].lower()

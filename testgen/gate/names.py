@@ -30,7 +30,7 @@ DOCUMENT_WORDS = re.compile(
     r"자주 묻는 질문|(?:문의|질문|사례|공지) 모음|질의응답|회의록|정정보도|보도자료|공지\s?사항|게시판|"
     r"常见问题|よくある質問|(?:수강료|이용료|교습비|진료비)\s*$|"
     r"(?<=.)(?<!조선 )(?<!고려 )(?<!조선)(?<!고려)(?:후기|체험기|방문기)(?=$|[\s_\d(])|블로그|"
-    r"안내서?|가이드|매뉴얼|설명서|문서|보고서|목록|카탈로그|개요|백서|요강|협약|(?:비교|일정|시간|요금|가격|일람|대조|편성)표|"
+    r"안내서?|가이드|매뉴얼|설명서|문서|보고서|기준서|목록|카탈로그|개요|백서|요강|협약|(?:비교|일정|시간|요금|가격|일람|대조|편성)표|"
     r"指南|手册|文档|说明书|目录|概述|ガイド|マニュアル|資料|一覧|説明書|概要",
     re.I,
 )
@@ -80,6 +80,16 @@ def document_owned(attribute: str, doc_title: str, subject: str) -> bool:
         and (document_subject(doc_title) or _DOCUMENT_KINDS.search(doc_title) is not None)
         and not (document_subject(subject) or _DOCUMENT_KINDS.search(subject) is not None)
     )
+
+
+def minutes_date(attribute: str, doc_title: str) -> bool:
+    """Whether a labelled date is the one a meeting's minutes open with ("**Date:** Monday 15 January 2024, 8:15am"):
+    the page's own, which a series of minutes repeats with another date on every page."""
+    return _DATE_LABEL.fullmatch(attribute.strip()) is not None and _MINUTES.search(doc_title) is not None
+
+
+_DATE_LABEL = re.compile(r"(?:date|date and time|time|when|held on|일시|날짜|일자|회의\s?일시|日期|日時)", re.I)
+_MINUTES = re.compile(r"\b(?:minutes|meeting|agenda)\b|회의록|회의|议事录|会议记录|議事録", re.I)
 
 
 # A company's legal suffix in a page title ("Aventro Motors Pvt. Ltd."), and measures only an object has.
