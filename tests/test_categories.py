@@ -447,7 +447,8 @@ def test_a_list_in_one_cell_gives_one_keyword_per_part() -> None:
     assert keywords_for_value("영어 / 중국어") == ["영어", "중국어"]
     assert keywords_for_value("₹8,999 / $109") == ["₹8,999", "$109"]
     assert keywords_for_value("UX/UI") == ["UX/UI"]  # an unspaced slash is one word
-    assert keywords_for_value("(주)하늘여행") == ["(주)하늘여행"]  # a bracket that opens the value is part of it
+    # a legal form that opens the value goes, as an answer may name the company without it
+    assert keywords_for_value("(주)하늘여행") == ["하늘여행"]
 
 
 @pytest.mark.parametrize(
@@ -777,8 +778,13 @@ def test_keywords_of_lists_with_notes_addresses_and_closing_notes() -> None:
     ]  # no "2층"
     assert keywords_for_value("(16914) 경기도 용인시 혁신로 87-3") == ["경기도 용인시 혁신로 87-3"]
     assert keywords_for_value("화~토 (일·월 휴무, 첫날 25/02/17(월) 상견례만 예외)") == ["화~토"]
-    # a list of numbers, one with the line it is for: the number is the keyword, not its label
-    assert keywords_for_value("02-336-5821 / 문자 상담 010-4417-5821") == ["02-336-5821", "010-4417-5821"]
+    # a main number, then one labelled for another use: the number asked for is the keyword
+    assert keywords_for_value("02-336-5821 / 문자 상담 010-4417-5821") == ["02-336-5821"]
+    # a company without its legal form, a person without the post beside the name: as an answer may write them
+    assert keywords_for_value("청운도시가스㈜") == ["청운도시가스"]
+    assert keywords_for_value("박서윤 팀장") == ["박서윤"]
+    assert keywords_for_value("이하늘 주임 (요금파트)") == ["이하늘"]
+    assert keywords_for_value("성인 초급") == ["성인 초급"]  # no name
 
 
 def test_a_quoted_work_is_a_keyword_without_its_brackets() -> None:

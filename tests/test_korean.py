@@ -584,3 +584,14 @@ def test_a_target_or_level_is_higher_not_more() -> None:
 
     assert _more_of("월 가용성 목표 (%)") == ("더 높은가요", "더 높습니다")
     assert _more_of("인원") == ("더 많은가요", "더 많습니다")
+
+
+def test_a_name_before_its_post_is_the_name() -> None:
+    from testgen.lang.ko import name_before_post
+
+    assert name_before_post("박서윤 팀장") == "박서윤"
+    assert name_before_post("나상현 허브장") == "나상현"  # a post of the writer's own making, with 장
+    assert name_before_post("이도현 약사") == "이도현"
+    assert name_before_post("사무장 김영수") is None  # the post first
+    assert name_before_post("연장보육 전담교사") is None  # four syllables: a post of two words
+    assert name_before_post("성인 초급") is None

@@ -12,13 +12,14 @@ from schemas import FactNode
 from testgen.corpus import ROOT_TYPE
 from testgen.kg.mining import BOUNDED_FIGURE
 from testgen.kg.values import find_values, list_items
-from testgen.lang import EXTENSION, GENERIC_HEADINGS, KO_SERVICE_KINDS, PHONE_DIGITS, PHONE_RUN
+from testgen.lang import EXTENSION, GENERIC_HEADINGS, KO_SERVICE_KINDS, PHONE_DIGITS, PHONE_RUN, ko
 from testgen.lang.en import is_person_name
 from testgen.names import (
     PAGE_KIND_WORDS,
     introduced_name,
     short_title,
     title_cased,
+    without_legal_form,
     without_parentheticals,
     without_trailing_note,
 )
@@ -266,6 +267,10 @@ def keywords_for_value(value: str) -> list[str]:
     if quoted:
         return keywords_for_value(next(g for g in quoted.groups() if g))  # "'Noeul Pixel 라운지'": no quotes
     value = _POSTCODE_FIRST.sub("", value)  # "(16914) 경기도 용인시 혁신로 87-3": the postcode opens the line
+    value = without_legal_form(value)  # "청운도시가스㈜": an answer may name the company without its legal form
+    name = ko.name_before_post(without_trailing_note(value))
+    if name is not None:
+        return [name]  # "박서윤 팀장": her name, whatever post an answer writes beside it
     value = _ABOUT.sub("", value)  # "c. 26,000 objects": an answer may say "about 26,000"
     bound = BOUNDED_FIGURE.fullmatch(value)
     if bound:
@@ -281,7 +286,10 @@ def keywords_for_value(value: str) -> list[str]:
         # a list in one cell ("영어, 베트남어"): a correct answer worded differently still names each part; a floor or
         # a unit alone ("2층" of "…풍덕천로 123, 2층") names nothing
         named = [p for p in parts if not _FLOOR_ONLY.fullmatch(p)] or parts
-        return [_phone_of(p) or p for p in named]  # "문자 상담 010-4417-5821": the number, not its label
+        if _phone_of(named[0]) == named[0].strip():
+            # "02-336-5821 / 문자 상담 010-4417-5821": the number asked for leads, a line labelled for other use follows
+            return [p for p in named if _phone_of(p) == p.strip()]
+        return named
     money = [v.text for v in find_values(value) if v.value_type == "money"]
     if len(money) == 1 and ("+" in value or value.lower().startswith("from ")):
         return money  # "from £2.10/tablet + consultation": the amount is what an answer must give

@@ -231,6 +231,20 @@ def is_person_name(value: str) -> bool:
     return True
 
 
+def name_before_post(value: str) -> str | None:
+    """The name of "<name> <post>" ("박서윤 팀장", "이도현 약사", "나상현 허브장"), or None: not for a post first
+    ("사무장 김영수") or words that only look like a name ("연장보육 전담교사")."""
+    parts = value.split()
+    if len(parts) != 2 or not re.fullmatch(r"[가-힣]{3}", parts[0]) or not _has_surname(parts[0]):
+        return None
+    if not _POST_AFTER_NAME.fullmatch(parts[1]):
+        return None
+    return parts[0]
+
+
+_POST_AFTER_NAME = re.compile(rf"(?:{_TITLES})|{_PROFESSIONS}|[가-힣]{{1,5}}장")
+
+
 #: Korean surnames (one syllable, and the common two-syllable ones): a name opens with one ("접수·수납·예약" does not).
 _SURNAMES = frozenset(
     (
