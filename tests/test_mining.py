@@ -1078,6 +1078,7 @@ def test_sections_of_a_page_of_records_own_their_facts(tmp_path: Path) -> None:
     encounters = (
         "# Animal Encounters 2024\n\nBook ahead.\n\n## Lemur Walk-Through Experience\n\n- **Price:** £35\n"
         "- **Group size:** up to 6\n\n## Keeper for a Day\n\n- **Price:** £195\n- **Duration:** 9:00–16:00\n\n"
+        "## Giraffe Breakfast\n\n- **Price:** £60\n- **Duration:** 1 hour\n\n"
         "## Terms\n\n- **Price:** includes admission\n"
     )
     staff = (
@@ -1089,6 +1090,7 @@ def test_sections_of_a_page_of_records_own_their_facts(tmp_path: Path) -> None:
     owners = {(f.doc_id, f.value): f.subject for f in ctx.facts if f.source == "key_value"}
     assert owners[("zoo/encounters.md", "up to 6")] == "Lemur Walk-Through Experience"
     assert owners[("zoo/encounters.md", "9:00–16:00")] == "Keeper for a Day"
+    assert owners[("zoo/encounters.md", "1 hour")] == "Giraffe Breakfast"  # a heading the miner reads as a name
     assert owners[("vet/staff.md", "외과")] == "박준혁 수의사"
     assert owners[("vet/staff.md", "휴진")] != "공사 기간"  # a period is no record's name
     assert owners[("zoo/visit.md", "£3")] != "Parking"  # sections with no label in common are no records

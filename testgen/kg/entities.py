@@ -258,18 +258,18 @@ def record_sections(facts: list[FactNode], doc_title: str | None) -> dict[str, s
     """Section heading → the name of the thing it is about, on a page of records: sections that give the same labels
     ("## Lemur Walk-Through Experience", "## Penguin Feed", each with "Price" and "Duration") each describe a thing of
     their own, not the page ("Animal Encounters 2024"); "## Employment — for employees and small employers" names
-    "Employment". Only sections whose facts the page's title owns, and whose heading reads as a name."""
+    "Employment". Only sections whose heading reads as a name."""
     labels: dict[str, set[str]] = {}
+    subjects: dict[str, str] = {}  # section → the subject the miner gave its facts
     for f in facts:
         if f.source == "key_value" and f.context and normalize(f.attribute) not in _REMARK_LABELS:
             labels.setdefault(f.context, set()).add(normalize(f.attribute))
-    owned = {f.context for f in facts if f.source == "key_value" and f.context and f.subject == doc_title}
+            subjects.setdefault(f.context, f.subject)
     shared = {
-        context
-        for context, own in labels.items()
-        if context in owned and own & set().union(*(o for c, o in labels.items() if c != context))
+        context for context, own in labels.items() if own & set().union(*(o for c, o in labels.items() if c != context))
     }
-    named = {context: _record_name(context) for context in shared}
+    # a heading the miner read as a name keeps it ("Page Turners" of "Page Turners — teen book club (ages 13–17)")
+    named = {c: subjects[c] if subjects[c] != doc_title else _record_name(c) for c in shared}
     return {context: name for context, name in named.items() if name}
 
 
@@ -333,12 +333,11 @@ def attach_entities(
         return found[name]
 
     for fact in facts:
-        named = lookup(fact.subject)
-        subject = records.get(fact.context or "", fact.subject) if fact.source == "key_value" else fact.subject
-        if subject != fact.subject:
-            named = lookup(subject)
         # a record of a page of records keeps its section's name, whether or not it names an entity
-        subject_entity = named if named is not None or subject != fact.subject else doc_subject
+        record = records.get(fact.context or "") if fact.source == "key_value" else None
+        subject = record or fact.subject
+        named = lookup(subject)
+        subject_entity = named if named is not None or record else doc_subject
         if subject_entity is not None and named is None:
             subject = index.entities[subject_entity].name  # a page title that names no entity
         value_entity = lookup(fact.value) if fact.value_type == "text" else None
