@@ -2335,3 +2335,21 @@ def test_the_date_a_meetings_minutes_open_with_is_the_pages_own(tmp_path: Path) 
 
     assert verdict("minutes/jan.md", "Date") == "document_subject"  # every page of the series opens with one
     assert verdict("events/fair.md", "Date") is None  # an event's own date
+
+
+def test_an_amount_a_note_of_the_folder_says_goes_to_another_is_stale(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "shop/clubs.md": "# Book clubs\n\nWe run two clubs.\n\n## Chapter & Verse\n\n- **Cost:** £4 on the door\n"
+            "- **When:** first Tuesday\n\n## Dead of Night\n\n- **Cost:** free\n- **When:** last Thursday\n",
+            "shop/minutes.md": "# Staff meeting\n\nChapter & Verse: £4 ticket no longer covers cake. From April it "
+            "goes to **£5**.\nDead of Night stays free.\n",
+            "shop/cafe.md": "# Café\n\n- **Scone**: £4\n\nScones stay at £4, though tea goes to £3.\n",
+        },
+    )
+    gate = Gate(ctx)
+    cost = next(f for f in ctx.facts if f.attribute == "Cost" and f.value.startswith("£4"))
+    assert "goes to" in (gate._raised_in_prose(cost) or "")
+    scone = next(f for f in ctx.facts if f.attribute == "Scone")
+    assert gate._raised_in_prose(scone) is None  # another thing goes to another price

@@ -641,6 +641,7 @@ class Gate:
                 or self._changed_as_asked(fact, draft.question)
                 or self._hours_changed(fact)
                 or self._changed_under_its_label(fact)
+                or self._raised_in_prose(fact)
             )
             if changed:
                 return _fail("ambiguous_key", f"a page says it changed: '{changed[:50]}'")
@@ -678,6 +679,31 @@ class Gate:
         if fact.fact_id not in self._changed:
             self._changed[fact.fact_id] = self._change_line(fact)
         return self._changed[fact.fact_id]
+
+    def _raised_in_prose(self, fact: FactNode) -> str | None:
+        """A line of the fact's folder naming the subject that writes the fact's one amount and then says it goes to
+        another: "Chapter & Verse: £4 ticket doesn't cover cake any more. From the April meeting it goes to £5" (a
+        staff meeting's note on the book club's "Cost: £4 on the door"). The line, or None."""
+        amounts = [v for v in find_values(fact.value) if v.value_type == "money"]
+        if len(amounts) != 1 or fact.value_type not in ("money", "text"):
+            return None
+        amount = amounts[0].text.strip()
+        entity = self.ctx.entities.get(fact.subject_entity or "")
+        names = {normalize(n) for n in (fact.subject, entity.name if entity else "") if len(n) >= _NAME_CHARS}
+        folder = self.ctx.doc_type(fact.doc_id)
+        written = re.compile(rf"(?<![\d.,]){re.escape(amount)}(?![\d.,]*\d)")
+        for chunk_id in sorted(self.ctx.chunks_with(amount)):
+            if self.ctx.doc_type(self.ctx.chunks[chunk_id].doc_id) != folder:
+                continue
+            for line in self.ctx.chunks[chunk_id].text.split("\n"):
+                found = written.search(line)
+                if found is None or not any(name in normalize(line) for name in names):
+                    continue
+                raised = _GOES_TO.search(line, found.end())
+                new = find_values(raised.group(1) or raised.group(2)) if raised else []
+                if new and new[0].number != amounts[0].number:
+                    return line.strip()
+        return None
 
     def _hours_changed(self, fact: FactNode) -> str | None:
         """A line of the fact's folder writing the fact's hours with an arrow to others ("평일 08:30 ~ 19:00 → 09:00 ~
@@ -1014,6 +1040,17 @@ def _changed_around(before: str, after: str) -> bool:
     if _FORMER_AFTER.match(after):
         return True
     return re.search(r"(?:종전|기존|현행)\s*$", before) is not None
+
+
+#: Words saying an amount goes to another, with the new one: "it goes to **£5**", "will rise to $689", "tickets will be
+#: £5", "7,000원으로 인상".
+_GOES_TO = re.compile(
+    r"\b(?:goes|go|going|rises?|rising|increases?|increasing|moves?|changes?|will\s+be|becomes?)\s+(?:up\s+)?(?:to\s+)?"
+    r"[*_]*\s*([$€£¥₩]\s?\d[\d,.]*)|(\d[\d,]*\s?원)\s*(?:으로|로)\s*(?:인상|변경|조정|오릅|오른|바뀝|바뀐)",
+    re.I,
+)
+#: The shortest name a line must write to be about the subject.
+_NAME_CHARS = 3
 
 
 #: A former figure written just after the amount: "1,000명 (당초 800명에서 늘어남)", "£25 (was £22)".
