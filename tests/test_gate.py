@@ -397,6 +397,7 @@ def test_document_titles_are_not_owners_of_facts() -> None:
     assert document_subject("API reference") and document_subject("Changelog")
     assert document_subject("Velvera Smartphone Usage Guide")
     assert document_subject("Product Specification Document")
+    assert document_subject("시력교정술 및 백내장 수술 전후 주의사항") and document_subject("레시피 기준서 v3")
     assert document_subject("하늘여행 예약 안내")
     assert document_subject("2025년 1분기 취급 상품 보장·보험료 비교표")  # a table of comparisons is a document
     assert document_subject("Notice To Guests") and document_subject("Staff memo")
