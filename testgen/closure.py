@@ -425,7 +425,7 @@ _UNIT_KIND = re.compile(r"(?:팀|지점|본부|센터|파트|실|사업부)장$"
 _UNIT_END = re.compile(r"[가-힣](?:팀|지점|본부|센터|파트|실|사업부|과)$")
 #: Labels of the role a person holds.
 _ROLE_LABEL = re.compile(
-    r"^\s*(?:job title|title|role|position|post|team|department|직책|직위|직함|역할|소속|부서|팀)\s*$", re.I
+    r"^\s*(?:job title|title|(?:job )?role|position|post|team|department|직책|직위|직함|역할|소속|부서|팀)\s*$", re.I
 )
 
 
@@ -448,6 +448,8 @@ _EN_FUNCTION_WORDS = frozenset(
 )
 _ROW_FORM_CHARS = 4  # a row label this long ("Italian" of "the Italian Course") names its row on other pages
 _MEASURE_WORDS = 2  # rare words of a sentence a line writing its measure must share with it to state it
+#: Words between "is" and the post it names: "is also our", "is now the".
+_ROLE_FILLER = r"(?:(?:also|now|currently|our|the|a|an)\s+){0,3}"
 _CODE_CHARS = 5  # a code this long ("HJ-CTS-05", not "A1") names one thing wherever it is written
 _ROLE_CHARS = 40  # "Accuracy Checking Pharmacy Technician": a post, longer than this a description
 _LABELS_TRIED = 12  # labels of an entity tried in pairs when looking for one described alike
@@ -1207,7 +1209,9 @@ class Closure:
             rf"(?<!\w)(?:{roles}){_POST_TO_NAME}{{0,5}}(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?(?:{joined})(?![a-z])"
             rf"|(?<![\w가-힣])(?:{joined}){_NAME_TO_POST}{{1,4}}(?:(?!former\s|retired\s|past\s)[a-z]+\s)?"
             rf"(?:{roles})(?:{_PARTICLES})?(?![a-z가-힣])"
-            + (rf"|(?<![\w가-힣])(?:{joined})\s*[(（](?:{acronyms})[)）]" if acronyms else "")
+            # "Tomasz Wierzbicki, who is also Deputy Manager", "Ana Ruiz is now our Head of Sales"
+            rf"|(?<!\w)(?:{joined}),?\s+(?:who\s+)?(?:is|serves as|works as|acts as)\s+{_ROLE_FILLER}"
+            rf"(?:{roles})(?![a-z])" + (rf"|(?<![\w가-힣])(?:{joined})\s*[(（](?:{acronyms})[)）]" if acronyms else "")
         )
         # a signature: the name alone on a line, the role opening the next ("Dana Whitcomb" over "Owner, Northside
         # Forge Fitness")
@@ -1252,7 +1256,8 @@ class Closure:
         named = re.compile(rf"(?<![\w-]){re.escape(first)}\s+([A-Z][\w'’-]*)")
         folder = self.ctx.doc_type(fact.doc_id)
         for chunk_id in self._in_folder(self.ctx.chunks_with(first), folder):
-            if any(m.group(1) != last for m in named.finditer(self.ctx.chunks[chunk_id].text)):
+            # "Tomasz W." is Tomasz Wierzbicki by his initial; "Tomasz Nowak" another Tomasz
+            if any(m.group(1) not in (last, last[0]) for m in named.finditer(self.ctx.chunks[chunk_id].text)):
                 return None
         return normalize(first)
 

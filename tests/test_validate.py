@@ -2001,3 +2001,23 @@ def test_a_rules_measure_told_again_with_two_of_its_rare_words_is_in_its_closure
     docs = fact_closure(ctx, rule)
     assert "pool/guide.md" in docs  # the figure, then "보호자" and "함께" in the sentence after it
     assert "pool/lanes.md" not in docs  # the same figure, another rule
+
+
+def test_a_role_told_in_a_clause_or_beside_a_first_name_known_by_its_initial_states_it(tmp_path: Path) -> None:
+    staff = (
+        "# Staff\n\n| Name | Job role |\n|---|---|\n| Tomasz Wierzbicki | Deputy Manager |\n| Fern Hadley | Cook |\n"
+    )
+    ctx = kb_context(
+        tmp_path,
+        {
+            "nursery/staff.md": staff,
+            "nursery/handbook.md": "# Handbook\n\nOur SENCo is Tomasz Wierzbicki, who is also Deputy Manager.\n",
+            "nursery/news.md": "# News\n\nWell done to Tom (Tomasz, our deputy manager) on his award.\n",
+            "nursery/wiki.md": "# Wiki\n\n_Last edited by Tomasz W. on 02/12/2024_\n",
+            "nursery/history.md": "# History\n\nTomasz Wierzbicki, who was Deputy Manager until 2020, retired.\n",
+        },
+    )
+    role = next(f for f in ctx.facts if f.subject == "Tomasz Wierzbicki")
+    docs = fact_closure(ctx, role)
+    assert {"nursery/handbook.md", "nursery/news.md"} <= docs  # "Tomasz W." is no other Tomasz
+    assert "nursery/history.md" not in docs  # a former post
