@@ -425,7 +425,9 @@ _UNIT_KIND = re.compile(r"(?:팀|지점|본부|센터|파트|실|사업부)장$"
 _UNIT_END = re.compile(r"[가-힣](?:팀|지점|본부|센터|파트|실|사업부|과)$")
 #: Labels of the role a person holds.
 _ROLE_LABEL = re.compile(
-    r"^\s*(?:job title|title|(?:job )?role|position|post|team|department|직책|직위|직함|역할|소속|부서|팀)\s*$", re.I
+    r"^\s*(?:job title|title|(?:job )?role|position|post|team|department|qualification|"
+    r"직책|직위|직함|역할|소속|부서|팀|자격)\s*$",
+    re.I,
 )
 
 
@@ -1236,7 +1238,7 @@ class Closure:
             return docs
         # in the person's own folder, the first name alone: "with me or with Lesley (Treasurer)"
         by_first = re.compile(
-            rf"(?<![\w가-힣]){re.escape(first)}{_NAME_TO_POST}{{1,4}}(?:(?!former\s|retired\s|past\s)[a-z]+\s)?"
+            rf"(?<![\w가-힣]){re.escape(first)}(?:씨|님)?{_NAME_TO_POST}{{1,4}}(?:(?!former\s|retired\s|past\s)[a-z]+\s)?"
             rf"(?:{roles})(?![a-z])"
         )
         folder = self.ctx.doc_type(fact.doc_id)
@@ -1248,7 +1250,11 @@ class Closure:
 
     def _first_name(self, fact: FactNode) -> str | None:
         """An English person's first name (normalised), as colleagues write it alone, when no one else in the folder
-        goes by it: no other surname follows it there."""
+        goes by it: no other surname follows it there; a Korean person's given name ("도현" of 이도현, written
+        "도현씨"), when no other surname comes before it there."""
+        korean = re.fullmatch(r"([가-힣])([가-힣]{2})", without_honorific(fact.subject.strip()))
+        if korean is not None:
+            return self._given_name(fact, korean.group(1), korean.group(2))
         person = without_honorific(fact.subject.strip()).split()
         if len(person) != 2 or not en.is_person_name(" ".join(person)) or len(person[0]) < _FIRST_NAME_CHARS:
             return None
@@ -1260,6 +1266,18 @@ class Closure:
             if any(m.group(1) not in (last, last[0]) for m in named.finditer(self.ctx.chunks[chunk_id].text)):
                 return None
         return normalize(first)
+
+    def _given_name(self, fact: FactNode, surname: str, given: str) -> str | None:
+        """`_first_name` for a Korean name of three syllables: its given name, if the folder writes it after no
+        other surname."""
+        if not ko.is_person_name(surname + given):
+            return None
+        after = re.compile(rf"([가-힣]){re.escape(given)}")
+        folder = self.ctx.doc_type(fact.doc_id)
+        for chunk_id in self._in_folder(self.ctx.chunks_with(given), folder):
+            if any(m.group(1) != surname for m in after.finditer(self.ctx.chunks[chunk_id].text)):
+                return None
+        return given
 
     def _holder_beside_post(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """A post's holder written beside the post in a page naming the organisation: the minutes' "참석: 윤정애(대표),

@@ -2021,3 +2021,28 @@ def test_a_role_told_in_a_clause_or_beside_a_first_name_known_by_its_initial_sta
     docs = fact_closure(ctx, role)
     assert {"nursery/handbook.md", "nursery/news.md"} <= docs  # "Tomasz W." is no other Tomasz
     assert "nursery/history.md" not in docs  # a former post
+
+
+def test_a_korean_given_name_beside_the_post_states_it_when_no_other_surname_takes_it(tmp_path: Path) -> None:
+    staff = "# 직원\n\n| 이름 | 자격 |\n|---|---|\n| 이도현 | 중개보조원 |\n| 김민지 | 소속공인중개사 |\n"
+    ctx = kb_context(
+        tmp_path,
+        {
+            "office/staff.md": staff,
+            "office/minutes.md": "# 주간회의\n\n- 도현씨 중개보조원 고지 잘하고 있음\n",
+            "other/minutes.md": "# 다른 회의\n\n- 도현씨 중개보조원 고지 확인\n",
+        },
+    )
+    qualification = next(f for f in ctx.facts if f.value == "중개보조원")
+    docs = fact_closure(ctx, qualification)
+    assert "office/minutes.md" in docs
+    assert "other/minutes.md" not in docs  # another office's 도현
+    twins = kb_context(
+        tmp_path / "twins",
+        {
+            "office/staff.md": staff.replace("| 김민지 |", "| 박도현 |"),
+            "office/minutes.md": "# 회의\n\n- 도현씨 중개보조원\n",
+        },
+    )
+    qualification = next(f for f in twins.facts if f.value == "중개보조원")
+    assert "office/minutes.md" not in fact_closure(twins, qualification)  # two 도현 in the office
