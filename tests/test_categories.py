@@ -785,6 +785,8 @@ def test_keywords_of_lists_with_notes_addresses_and_closing_notes() -> None:
     assert keywords_for_value("박서윤 팀장") == ["박서윤"]
     assert keywords_for_value("이하늘 주임 (요금파트)") == ["이하늘"]
     assert keywords_for_value("성인 초급") == ["성인 초급"]  # no name
+    assert keywords_for_value("Treasurer; Volunteer Coordinator") == ["Treasurer", "Volunteer Coordinator"]
+    assert keywords_for_value("관비 전액 + 예치금") == ["관비 전액", "예치금"]
 
 
 def test_a_quoted_work_is_a_keyword_without_its_brackets() -> None:
@@ -974,3 +976,17 @@ def test_a_topic_pages_facts_are_asked_of_the_organisation_its_folder_is_named_a
     hours = next(f for f in ctx.facts if f.attribute == "Weekdays")
     assert folder_organisation(ctx, hours.doc_id) is None  # a folder named for a kind of business
     assert subject_name(ctx, hours) != "Pharmacy"
+
+
+def test_a_superseded_figure_is_not_asked_as_the_things_own(tmp_path: Path) -> None:
+    from testgen.categories._common import single_fact_draft
+
+    kb = {
+        "cinema/notice.md": "# New prices\n\n| Ticket | Old price | New price |\n|---|---|---|\n"
+        "| Family | £26.00 | £28.00 |\n| Adult | £8.00 | £8.50 |\n"
+    }
+    ctx = kb_context(tmp_path, kb)
+    old = next(f for f in ctx.facts if f.value == "£26.00")
+    new = next(f for f in ctx.facts if f.value == "£28.00")
+    assert single_fact_draft(ctx, old, "numerical") is None
+    assert single_fact_draft(ctx, new, "numerical") is not None

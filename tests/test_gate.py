@@ -904,6 +904,7 @@ def test_a_policy_date_under_a_heading_naming_the_policy_is_not_the_organisation
 def test_a_date_label_with_a_bracketed_term_is_pasted() -> None:
     assert pasted_punctuation("transcript request deadline (Fall)") is not None
     assert pasted_punctuation("transcript request deadline") is None
+    assert pasted_punctuation("세금계산서 월말 발행, 메일") is not None  # two cells joined by a comma
 
 
 def test_a_chinese_date_right_after_a_verb_or_an_approximation_left_behind_is_rejected() -> None:
@@ -2354,3 +2355,12 @@ def test_an_amount_a_note_of_the_folder_says_goes_to_another_is_stale(tmp_path: 
     assert "goes to" in (gate._raised_in_prose(cost) or "")
     scone = next(f for f in ctx.facts if f.attribute == "Scone")
     assert gate._raised_in_prose(scone) is None  # another thing goes to another price
+
+
+def test_a_question_with_a_bracket_left_open_is_debris() -> None:
+    from testgen.gate import _open_bracket
+
+    assert _open_bracket("What is the roller banners standard of the turnaround times (internal version?")
+    assert _open_bracket("What is X) worth?")
+    assert not _open_bracket("What is the price of the (new) card?")
+    assert not _open_bracket("생활관(가온대)의 관비는 얼마인가요?")

@@ -205,6 +205,12 @@ def test_korean_days_in_a_sentence_are_myeochil() -> None:
     phrased = Korean().fact(f, "하늘여행")
     assert phrased is not None
     assert phrased[0] == "하늘여행은 취소 후 며칠 안에 환불하나요?"
+    noted = fact("환불", "5일", "number", number=5.0, unit="일").model_copy(
+        update={"source": "sentence", "evidence": "하늘여행은 취소 후 5일(영업일) 안에 환불한다."}
+    )
+    phrased = Korean().fact(noted, "하늘여행")
+    # the note stays in the answer
+    assert phrased is not None and phrased[0] == "하늘여행은 취소 후 며칠 안에 환불하나요?"
 
 
 @pytest.mark.parametrize(("number", "unit", "wh"), [(3, "个", "几个"), (14, "个", "多少个"), (2.4, "km", "多少km")])

@@ -281,7 +281,7 @@ def keywords_for_value(value: str) -> list[str]:
         # right need not repeat it word for word
         return keywords_for_value(bare)
     # "CT(콘빔 CT), 파노라마, 구강 스캐너": a list whose items carry notes of their own
-    parts = list_items(value, most=_MOST_ITEMS) or _noted_items(value) or _slash_items(value)
+    parts = list_items(value, most=_MOST_ITEMS) or _noted_items(value) or _slash_items(value) or _semicolon_items(value)
     if parts:
         # a list in one cell ("영어, 베트남어"): a correct answer worded differently still names each part; a floor or
         # a unit alone ("2층" of "…풍덕천로 123, 2층") names nothing
@@ -332,6 +332,14 @@ _MOST_ITEMS = 5
 _POSTCODE_FIRST = re.compile(r"^\s*[(（]\d{5,6}[)）]\s*(?=\S)")
 _INNER_NOTE = re.compile(r"\s?[(（][^()（）]{2,}[)）]")
 _FLOOR_ONLY = re.compile(r"\d+\s?(?:층|호|F)|(?:floor|suite|unit|room)\s+\w+|\w+\s+floor", re.I)
+
+
+def _semicolon_items(value: str) -> list[str]:
+    """The two to four short items of a list joined by semicolons ("Treasurer; Volunteer Coordinator") or, with no
+    amount in it, by a spaced plus ("관비 전액 + 예치금"), or []."""
+    joined = r";\s+" if re.search(r"\d", value) else r";\s+|\s\+\s"
+    items = [item.strip() for item in re.split(joined, value)]
+    return items if 2 <= len(items) <= 4 and all(0 < len(item) <= 40 for item in items) else []
 
 
 def _slash_items(value: str) -> list[str]:
@@ -541,6 +549,8 @@ def single_fact_draft(ctx: GenContext, fact: FactNode, category: str) -> Draft |
     ph, flags = phraser(ctx, language)
     if fact.source == "sentence" and _value_inside_name(ctx, fact):
         return None  # "제주 힐링 3박 4일": the number belongs to a product name, not a quantity
+    if fact.source in ("key_value", "table") and _FORMER_LABEL.search(fact.attribute):
+        return None  # "Old price", "변경 전": a superseded figure, which no one asks for as the thing's own
     name = subject_name(ctx, fact)
     subject = ph.subject(name)
     asked, fact = fact, _in_its_only_currency(ctx, with_stated_unit(fact))

@@ -206,6 +206,9 @@ class Gate:
         problem = file_name_problem(draft.question)
         if problem:
             return _fail("file_name_subject", problem)
+        if _open_bracket(draft.question):
+            # "… of the turnaround times (internal version?": a title cut inside its brackets
+            return _fail("pasted_label", "a bracket left open in the question")
         question = normalize(draft.question)
         for fact in draft.facts:
             failure = self._kind_page(fact, question) or self._subject_name(fact, question)
@@ -1024,6 +1027,17 @@ _KO_CONDITION_ROW = re.compile(r"(?:이후|이전|까지|부터|경우)$|\s(?:�
 def _dated(text: str) -> bool:
     """Whether `text` writes a date."""
     return any(v.value_type == "date" for v in find_values(text))
+
+
+def _open_bracket(text: str) -> bool:
+    """Whether a bracket of `text` is opened and never closed, or closed and never opened."""
+    depth = 0
+    for char in text:
+        depth += char in "([（［"
+        depth -= char in ")]）］"
+        if depth < 0:
+            return True
+    return depth != 0
 
 
 def _changed_around(before: str, after: str) -> bool:

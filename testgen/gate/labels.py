@@ -247,7 +247,7 @@ _PROPERTY_HEADS_KO = (
 ).split()
 # A label pasted with its table punctuation: "Poisons/Toxics", "(South Asia)", "overall %", "bengaluru – koramangala",
 # "Length x Width x Height", two labels in one ("한자·영문명": asked as one, it asks two things).
-_LABEL_PUNCTUATION = re.compile(r"[/()（）%&+·ㆍ↔→⇄]|\s[–—-]\s|[a-z]\s[x×]\s[a-z]", re.I)
+_LABEL_PUNCTUATION = re.compile(r"[/()（）%&+·ㆍ↔→⇄]|,\s|\s[–—-]\s|[a-z]\s[x×]\s[a-z]", re.I)
 
 
 def pasted_punctuation(attribute: str) -> str | None:

@@ -331,6 +331,8 @@ class Korean:
             post = re.sub(r"^\s?(?:중|경|께|쯤|무렵)(?=\s|에)", "", post)
             post = re.sub(r"^\s?(에는|에|부터)", "", post)
         else:
+            # "2일(근무일) 이내": the note qualifies the figure, which the answer gives; "며칠(근무일)" reads as a form
+            post = re.sub(r"^\s?[(（][^()（）]{1,10}[)）]", "", post)
             particle_match = re.match(r"^\s?(을|를|이|가|은|는|으로|로)(?=\s)", post)
             if particle_match:
                 kind = particle_match.group(1)
