@@ -425,7 +425,7 @@ _UNIT_KIND = re.compile(r"(?:팀|지점|본부|센터|파트|실|사업부)장$"
 _UNIT_END = re.compile(r"[가-힣](?:팀|지점|본부|센터|파트|실|사업부|과)$")
 #: Labels of the role a person holds.
 _ROLE_LABEL = re.compile(
-    r"^\s*(?:job title|title|(?:job )?role|position|post|team|department|qualification|"
+    r"^\s*(?:job title|title|(?:job )?roles?|position|post|team|department|qualification|"
     r"직책|직위|직함|역할|소속|부서|팀|자격)\s*$",
     re.I,
 )
@@ -582,6 +582,12 @@ def _street_pattern(value: str) -> re.Pattern[str] | None:
             head = r"\s+".join(re.escape(w) for w in words[:i])
             return re.compile(rf"(?<![\w-]){head}\s+(?:{full}|{_STREET_KINDS[full]}\.?)(?!\w)", re.I)
     return None
+
+
+def _split_at_arrow(line: str) -> tuple[str, str, str]:
+    """A line split at its first arrow ("Family £26 → £28"): before, the arrow, after; ("", "", "") without one."""
+    match = re.search(r"→|->|⇒", line)
+    return (line[: match.start()], match.group(0), line[match.end() :]) if match else ("", "", "")
 
 
 def _specific(fact: FactNode) -> bool:
@@ -1199,7 +1205,7 @@ class Closure:
         # "대표 / 게임 디렉터" is told by "서지호 대표" too: each post of a short list is the person's
         # ("Release & QA Engineer" is one post: "and" and "&" join its work, not two posts)
         listed = () if re.search(r"\s(?:&|and)\s", fact.value) else _list_parts(fact.value)
-        posts = {normalize(p) for p in listed} | {normalize(p) for p in re.split(r"\s+/\s+", bare)}
+        posts = {normalize(p) for p in listed} | {normalize(p) for p in re.split(r"\s+/\s+|;\s*", bare)}
         written = {value, bare} | posts | own_initials
         written |= {squeezed(v) for v in written}  # "기획 · 제작 PD" is also written "기획·제작 PD"
         roles = "|".join(re.escape(v) for v in sorted(written, key=len, reverse=True) if len(v) >= 2)
@@ -1398,9 +1404,32 @@ class Closure:
         return self._docs_with_a_line(chunks, found, lambda lines, i: bool(said.search(normalize(lines[i]))))
 
     def _figure_in_folder(self, fact: FactNode, found: set[str]) -> set[str]:
-        """A rare measure or code of the fact's written again on another page of its folder (see below)."""
+        """A rare measure or code of the fact's written again on another page of its folder, or a row's new figure
+        written after an arrow (see below)."""
         docs = self._measure_in_folder(fact, found)
-        return docs | self._code_in_folder(fact, found | docs)
+        docs |= self._code_in_folder(fact, found | docs)
+        return docs | self._arrow_to_figure(fact, found | docs)
+
+    def _arrow_to_figure(self, fact: FactNode, found: set[str]) -> set[str]:
+        """A table row's figure written after an arrow on another page of its folder, in a line naming the row:
+        the minutes' "Family £26 → £28" states the notice's "| Family ticket | £26.00 | **£28.00** |"."""
+        if fact.number is None or fact.value_type not in ("money", "number", "percent"):
+            return set()
+        words = [w for w in re.findall(r"[^\W\d_]{4,}", normalize(row_label(fact)))]
+        if not words:
+            return set()
+        named = re.compile(rf"(?<!\w){re.escape(words[0])}")
+
+        def tells(lines: list[str], index: int) -> bool:
+            before, arrow, after = _split_at_arrow(lines[index])
+            if not arrow or not named.search(normalize(before)):
+                return False
+            new = find_values(after)
+            return bool(new) and new[0].number == fact.number and (new[0].unit or "") == (fact.unit or "")
+
+        figures = {f"{fact.number:g}"} | ({f"{fact.number:,.0f}"} if fact.number == int(fact.number) else set())
+        chunks = set().union(*(self.ctx.token_index.get(t, set()) for t in figures)) - self._chunk_ids(fact.doc_id)
+        return self._docs_with_a_line(self._in_folder(chunks, self.ctx.doc_type(fact.doc_id)), found, tells)
 
     def _measure_in_folder(self, fact: FactNode, found: set[str]) -> set[str]:
         """A measure few pages write ("212㎡", "220–240 V ~") written again on another page of the fact's own folder,

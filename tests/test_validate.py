@@ -2046,3 +2046,34 @@ def test_a_korean_given_name_beside_the_post_states_it_when_no_other_surname_tak
     )
     qualification = next(f for f in twins.facts if f.value == "중개보조원")
     assert "office/minutes.md" not in fact_closure(twins, qualification)  # two 도현 in the office
+
+
+def test_a_rows_new_figure_written_after_an_arrow_in_its_folder_is_in_its_closure(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "cinema/notice.md": "# New prices\n\n| Ticket | Old price | New price |\n|---|---|---|\n"
+            "| Family ticket | £26.00 | **£28.00** |\n| Adult | £8.00 | £8.50 |\n",
+            "cinema/minutes.md": "# Minutes\n\nAgreed prices:\n  - Family £26 → £28\n  - Student £7 → £28\n",
+            "cinema/hire.md": "# Hire\n\nThe Snug rises from £20 → £28 an hour; family parties welcome.\n",
+            "other/minutes.md": "# Another cinema\n\n  - Family £25 → £28\n",
+        },
+    )
+    family = next(f for f in ctx.facts if f.value == "£28.00")
+    docs = fact_closure(ctx, family)
+    assert "cinema/minutes.md" in docs
+    assert "cinema/hire.md" not in docs  # the row's word after the arrow, not before it
+    assert "other/minutes.md" not in docs  # another folder
+
+
+def test_each_of_a_persons_roles_beside_the_name_states_them(tmp_path: Path) -> None:
+    staff = "# Volunteer roles\n\n| Name | Roles |\n|---|---|\n| Dominic Hale | Treasurer; Volunteer Coordinator |\n"
+    ctx = kb_context(
+        tmp_path,
+        {
+            "cinema/roles.md": staff,
+            "cinema/minutes.md": "# Minutes\n\nPresent: Maggie Thornbury (Chair), Dominic Hale (Treasurer).\n",
+        },
+    )
+    roles = next(f for f in ctx.facts if f.subject == "Dominic Hale")
+    assert "cinema/minutes.md" in fact_closure(ctx, roles)

@@ -124,6 +124,18 @@ _VAGUE_UNDER_A_RULE = frozenset("기한 기간 일정 기준 방법 대상 내�
 _CLOSED_DAY = re.compile(r"(?:휴무|휴관|휴진|휴업|휴일|쉬는\s?날)일?$")
 
 
+def _after_the_wh(wh: str, post: str) -> str:
+    """What follows a figure's place in a sentence, fitted to the question word put there: the particle agreeing
+    with it ("몇 명을", "얼마로"), and no note on the figure ("2일(근무일) 이내": the answer gives the note, and
+    "며칠(근무일)" reads as a form)."""
+    post = re.sub(r"^\s?[(（][^()（）]{1,10}[)）]", "", post)
+    particle_match = re.match(r"^\s?(을|를|이|가|은|는|으로|로)(?=\s)", post)
+    if not particle_match:
+        return post
+    kind = {"를": "을", "가": "이", "는": "은", "로": "으로"}.get(particle_match.group(1), particle_match.group(1))
+    return particle(wh, kind)[len(wh) :] + post[particle_match.end() :]
+
+
 def _wh(fact: FactNode, ending: bool = False) -> str:
     """The question word (or, with `ending`, the question's ending) for a fact's value, from `WH`."""
     kind = value_kind(fact)
@@ -331,22 +343,7 @@ class Korean:
             post = re.sub(r"^\s?(?:중|경|께|쯤|무렵)(?=\s|에)", "", post)
             post = re.sub(r"^\s?(에는|에|부터)", "", post)
         else:
-            # "2일(근무일) 이내": the note qualifies the figure, which the answer gives; "며칠(근무일)" reads as a form
-            post = re.sub(r"^\s?[(（][^()（）]{1,10}[)）]", "", post)
-            particle_match = re.match(r"^\s?(을|를|이|가|은|는|으로|로)(?=\s)", post)
-            if particle_match:
-                kind = particle_match.group(1)
-                pair = {
-                    "을": "을",
-                    "를": "을",
-                    "이": "이",
-                    "가": "이",
-                    "은": "은",
-                    "는": "은",
-                    "으로": "으로",
-                    "로": "으로",
-                }
-                post = particle(wh, pair[kind])[len(wh) :] + post[particle_match.end() :]
+            post = _after_the_wh(wh, post)
         question = f"{pre}{wh}{post}".strip()
         # "약 얼마 떨어져 있나요" → "얼마나 떨어져 있나요": before a verb the question asks how far, and "about" goes
         question = re.sub(r"(?:^|(?<=\s))(?:약|대략)\s+(?=얼마|몇)", "", question)
