@@ -452,6 +452,7 @@ _ROW_FORM_CHARS = 4  # a row label this long ("Italian" of "the Italian Course")
 _MEASURE_WORDS = 2  # rare words of a sentence a line writing its measure must share with it to state it
 #: Words between "is" and the post it names: "is also our", "is now the".
 _ROLE_FILLER = r"(?:(?:also|now|currently|our|the|a|an)\s+){0,3}"
+_POST_HEAD_CHARS = 4  # a post's head word before "of the …" this long names the post ("Chair" of "Chair of the Trust")
 _CODE_CHARS = 5  # a code this long ("HJ-CTS-05", not "A1") names one thing wherever it is written
 _ROLE_CHARS = 40  # "Accuracy Checking Pharmacy Technician": a post, longer than this a description
 _LABELS_TRIED = 12  # labels of an entity tried in pairs when looking for one described alike
@@ -1194,7 +1195,8 @@ class Closure:
         post = _ROLE_LABEL.search(fact.attribute) or fact.attribute.strip().lower() == "office"  # a board's posts
         # "대표이사 (CEO)" is written "| 대표이사 | 한지우 |" on the company's page: the role without its note
         bare = normalize(without_trailing_note(fact.value))
-        if not post or fact.value_type != "text" or not 2 <= len(bare) <= _ROLE_CHARS:
+        longest = max((len(p) for p in re.split(r";\s*", bare)), default=0)  # "Centre Manager; Designated …": two
+        if not post or fact.value_type != "text" or not 2 <= longest <= _ROLE_CHARS:
             return set()
         joined = _alternation(forms, shortest=2)
         if not joined:
@@ -1206,6 +1208,8 @@ class Closure:
         # ("Release & QA Engineer" is one post: "and" and "&" join its work, not two posts)
         listed = () if re.search(r"\s(?:&|and)\s", fact.value) else _list_parts(fact.value)
         posts = {normalize(p) for p in listed} | {normalize(p) for p in re.split(r"\s+/\s+|;\s*", bare)}
+        # "Chair of the Trust" is written "Chair" beside the name on the trust's own pages
+        posts |= {head for p in posts if len(head := re.sub(r"\s+of\s+(?:the\s+)?\S.*$", "", p)) >= _POST_HEAD_CHARS}
         written = {value, bare} | posts | own_initials
         written |= {squeezed(v) for v in written}  # "기획 · 제작 PD" is also written "기획·제작 PD"
         roles = "|".join(re.escape(v) for v in sorted(written, key=len, reverse=True) if len(v) >= 2)

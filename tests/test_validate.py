@@ -2077,3 +2077,26 @@ def test_each_of_a_persons_roles_beside_the_name_states_them(tmp_path: Path) -> 
     )
     roles = next(f for f in ctx.facts if f.subject == "Dominic Hale")
     assert "cinema/minutes.md" in fact_closure(ctx, roles)
+
+
+def test_a_post_of_a_long_list_and_a_posts_head_word_beside_the_name_state_it(tmp_path: Path) -> None:
+    team = (
+        "# Team\n\n| Name | Roles |\n|---|---|\n"
+        "| Rhiannon Pryce-Doyle | Centre Manager; Designated Safeguarding Lead |\n"
+        "| Maggie Thornbury | Chair of the Trust |\n"
+    )
+    ctx = kb_context(
+        tmp_path,
+        {
+            "centre/team.md": team,
+            "centre/notice.md": "# Notice\n\nPrices change in June.\n\n*— Rhiannon, Centre Manager*\n",
+            "centre/minutes.md": "# Minutes\n\n**Present:** Maggie Thornbury (Chair), Tom Reed (Treasurer)\n",
+            "centre/history.md": "# History\n\nMaggie Thornbury chaired the Trust of the old mill until 2010.\n",
+        },
+    )
+    manager = next(f for f in ctx.facts if f.subject == "Rhiannon Pryce-Doyle")
+    assert "centre/notice.md" in fact_closure(ctx, manager)  # two posts, longer than one post together
+    chair = next(f for f in ctx.facts if f.subject == "Maggie Thornbury")
+    docs = fact_closure(ctx, chair)
+    assert "centre/minutes.md" in docs  # "Chair" of "Chair of the Trust", beside her name
+    assert "centre/history.md" not in docs
