@@ -80,6 +80,12 @@ EN_ROWS = [
         "Which room is the Pottery Class in?",
     ),
     (
+        "duration-short-unit",
+        fact("Duration", "90 mins"),
+        "Canopy Traverse",
+        "How long does Canopy Traverse last?",
+    ),
+    (
         "room-of-a-person",
         fact("Room", "Acorns"),
         "Chloe Barraclough",

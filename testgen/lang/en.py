@@ -388,7 +388,8 @@ _PLACE_LABEL = re.compile(
     re.I,
 )
 TIME_UNITS = frozenset(
-    "second seconds minute minutes hour hours day days week weeks month months year years night nights".split()
+    "second seconds minute minutes min mins hour hours hr hrs day days week weeks month months year years night "
+    "nights".split()
 )
 _MEASURES = frozenset("km kilometers miles kg kilograms lbs mm cm m gb tb mb wh kwh w v km/h mph x percentile".split())
 # Labels whose text value "6 months" is a length of time (not "Income proof: 6 months" of statements).
