@@ -1223,7 +1223,10 @@ class Closure:
             rf"(?:{roles})(?:{_PARTICLES})?(?![a-z가-힣])"
             # "Tomasz Wierzbicki, who is also Deputy Manager", "Ana Ruiz is now our Head of Sales"
             rf"|(?<!\w)(?:{joined}),?\s+(?:who\s+)?(?:is|serves as|works as|acts as)\s+{_ROLE_FILLER}"
-            rf"(?:{roles})(?![a-z])" + (rf"|(?<![\w가-힣])(?:{joined})\s*[(（](?:{acronyms})[)）]" if acronyms else "")
+            rf"(?:{roles})(?![a-z])"
+            # "our Centre Manager is Rhiannon Pryce-Doyle"
+            rf"|(?<!\w)(?:{roles})\s+is\s+(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?(?:{joined})(?![a-z])"
+            + (rf"|(?<![\w가-힣])(?:{joined})\s*[(（](?:{acronyms})[)）]" if acronyms else "")
         )
         # a signature: the name alone on a line, the role opening the next ("Dana Whitcomb" over "Owner, Northside
         # Forge Fitness")
@@ -1250,6 +1253,7 @@ class Closure:
         by_first = re.compile(
             rf"(?<![\w가-힣]){re.escape(first)}(?:씨|님)?{_NAME_TO_POST}{{1,4}}(?:(?!former\s|retired\s|past\s)[a-z]+\s)?"
             rf"(?:{roles})(?![a-z])"
+            rf"|(?<!\w)(?:{roles})\s+is\s+{re.escape(first)}(?![\w-])"  # "our Head of Paddlesport is Ailsa"
         )
         folder = self.ctx.doc_type(fact.doc_id)
         return docs | self._docs_with_a_line(

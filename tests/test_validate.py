@@ -2100,3 +2100,22 @@ def test_a_post_of_a_long_list_and_a_posts_head_word_beside_the_name_state_it(tm
     docs = fact_closure(ctx, chair)
     assert "centre/minutes.md" in docs  # "Chair" of "Chair of the Trust", beside her name
     assert "centre/history.md" not in docs
+
+
+def test_a_post_then_is_then_its_holder_states_it(tmp_path: Path) -> None:
+    team = (
+        "# Team\n\n| Name | Roles |\n|---|---|\n| Ailsa McCrindle | Head of Paddlesport |\n| Tom Reed | Instructor |\n"
+    )
+    ctx = kb_context(
+        tmp_path,
+        {
+            "centre/team.md": team,
+            "centre/faq.md": "# FAQ\n\nWho runs the kayaking? Our Head of Paddlesport is Ailsa, who has led it "
+            "since 2019.\n",
+            "centre/news.md": "# News\n\nThe Head of Paddlesport is away; Ailsa McCrindle's deputy stands in.\n",
+        },
+    )
+    head = next(f for f in ctx.facts if f.subject == "Ailsa McCrindle")
+    docs = fact_closure(ctx, head)
+    assert "centre/faq.md" in docs
+    assert "centre/news.md" not in docs  # the post and her name, not "is" between them
