@@ -1277,7 +1277,8 @@ class Closure:
         folder = self.ctx.doc_type(fact.doc_id)
         for chunk_id in self._in_folder(self.ctx.chunks_with(first), folder):
             # "Tomasz W." is Tomasz Wierzbicki by his initial; "Tomasz Nowak" another Tomasz
-            if any(m.group(1) not in (last, last[0]) for m in named.finditer(self.ctx.chunks[chunk_id].text)):
+            text = self.ctx.chunks[chunk_id].text
+            if any(re.sub(r"['’]s$", "", m.group(1)) not in (last, last[0]) for m in named.finditer(text)):
                 return None
         return normalize(first)
 
