@@ -126,6 +126,8 @@ def folder_organisation(ctx: GenContext, doc_id: str) -> str | None:
 
 
 def _named_folder(ctx: GenContext, folder: str) -> str | None:
+    """`folder_organisation`'s search, once per folder: the longest leading run of the folder name's words that
+    enough of its pages write, as they write it most often."""
     words = [w for w in re.split(r"[_\s-]+", folder) if w]
     docs = {d for d in ctx.docs if d.startswith(f"{folder}/")}
     if not words or not words[0].isascii():
