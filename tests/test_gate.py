@@ -2364,3 +2364,22 @@ def test_a_question_with_a_bracket_left_open_is_debris() -> None:
     assert _open_bracket("What is X) worth?")
     assert not _open_bracket("What is the price of the (new) card?")
     assert not _open_bracket("생활관(가온대)의 관비는 얼마인가요?")
+
+
+def test_a_notice_item_wrapped_over_lines_that_raises_the_amount_from_the_fact_s_is_a_change(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "zoo/encounters.md": "# Encounters\n\nBook ahead.\n\n## Giraffe Breakfast\n\n- **Price:** £60 per person\n"
+            "- **When:** Saturdays\n\n## Penguin Feed\n\n- **Price:** £45 per person\n- **When:** daily\n",
+            "zoo/notice.txt": "NOTICE\n\n3. ENCOUNTERS\n\n"
+            " - Giraffe Breakfast: we add a Sunday session. The price goes up\n"
+            "   to 65.00 GBP per person (from 60) for bookings made from 1 July.\n"
+            " - Penguin Feed: paused from 1 July.\n",
+        },
+    )
+    gate = Gate(ctx)
+    giraffe = next(f for f in ctx.facts if f.value.startswith("£60"))
+    assert "65.00 GBP" in (gate._raised_in_prose(giraffe) or "")
+    penguin = next(f for f in ctx.facts if f.value.startswith("£45"))
+    assert gate._raised_in_prose(penguin) is None  # its item changes no price ("from 1 July" is a date)

@@ -70,7 +70,7 @@ from testgen.gate.sentences import (
 from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder, row_condition
 from testgen.gate.wh import wh_mismatch
 from testgen.kg.mining import row_in_label, row_label, table_cells
-from testgen.kg.values import clock_times, find_values
+from testgen.kg.values import clock_times, find_values, parse_number
 from testgen.lang import DAYS, is_contact_value
 from testgen.lang.ko import is_person_name as ko_person_name
 from testgen.names import (
@@ -706,6 +706,24 @@ class Gate:
                 new = find_values(raised.group(1) or raised.group(2)) if raised else []
                 if new and new[0].number != amounts[0].number:
                     return line.strip()
+        return self._raised_in_an_item(amounts[0].number, names, folder)
+
+    def _raised_in_an_item(self, number: float | None, names: set[str], folder: str) -> str | None:
+        """A list item of the folder, its wrapped lines joined, naming the subject and saying its amount goes to
+        another from the fact's: " - Giraffe Breakfast: … The price goes up / to 65.00 GBP per person (from 60) for
+        bookings made on or after 1 July" (a notice's item; the encounters page still says £60)."""
+        chunks = set().union(*(self.ctx.chunks_with(name) for name in names)) if names else set()
+        for chunk_id in sorted(chunks):
+            if number is None or self.ctx.doc_type(self.ctx.chunks[chunk_id].doc_id) != folder:
+                continue
+            for item in _list_items_of(self.ctx.chunks[chunk_id].text):
+                raised = _GOES_TO.search(item)
+                former = _FROM_FIGURE.search(item, raised.end()) if raised else None
+                if raised is None or former is None or not any(name in normalize(item) for name in names):
+                    continue
+                new = find_values(raised.group(1) or raised.group(2))
+                if new and new[0].number != number and parse_number(former.group(1)) == number:
+                    return item
         return None
 
     def _hours_changed(self, fact: FactNode) -> str | None:
@@ -1060,9 +1078,32 @@ def _changed_around(before: str, after: str) -> bool:
 #: £5", "7,000원으로 인상".
 _GOES_TO = re.compile(
     r"\b(?:goes|go|going|rises?|rising|increases?|increasing|moves?|changes?|will\s+be|becomes?)\s+(?:up\s+)?(?:to\s+)?"
-    r"[*_]*\s*([$€£¥₩]\s?\d[\d,.]*)|(\d[\d,]*\s?원)\s*(?:으로|로)\s*(?:인상|변경|조정|오릅|오른|바뀝|바뀐)",
+    r"[*_]*\s*([$€£¥₩]\s?\d[\d,.]*|\d[\d,.]*\s?(?:GBP|USD|EUR|KRW)\b)"
+    r"|(\d[\d,]*\s?원)\s*(?:으로|로)\s*(?:인상|변경|조정|오릅|오른|바뀝|바뀐)",
     re.I,
 )
+#: The former figure a change names after the new one: "(from 60)", "from £4".
+_FROM_FIGURE = re.compile(r"\bfrom\s+[$€£¥₩]?\s?(\d[\d,.]*)(?!\s*(?:[:/.-]\d|am|pm|st|nd|rd|th)\b)", re.I)
+#: A line that opens a list item: "- …", "* …", "1. …", "2) …".
+_ITEM_START = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s")
+
+
+def _list_items_of(text: str) -> list[str]:
+    """The list items of a text, each with the indented lines that continue it joined on: a notice wraps an item's
+    sentence over several lines."""
+    items: list[str] = []
+    open_item = False  # whether the last line belongs to an item an indented line may go on with
+    for line in text.split("\n"):
+        if _ITEM_START.match(line):
+            items.append(line.strip())
+            open_item = True
+        elif open_item and line.startswith((" ", "\t")) and line.strip():
+            items[-1] += " " + line.strip()
+        else:
+            open_item = False
+    return items
+
+
 #: The shortest name a line must write to be about the subject.
 _NAME_CHARS = 3
 
