@@ -591,6 +591,12 @@ def _split_at_arrow(line: str) -> tuple[str, str, str]:
     return (line[: match.start()], match.group(0), line[match.end() :]) if match else ("", "", "")
 
 
+def _name_then_post(names: str, roles: str) -> str:
+    """A pattern for one of `names` then, past a separator or four, one of `roles`, which may carry one word of its
+    body before it ("Desmond Okereke, Board Clerk"), never "former" ("Lesley (Treasurer)", "도현씨 중개보조원")."""
+    return rf"(?<![\w가-힣])(?:{names}){_NAME_TO_POST}{{1,4}}(?:(?!former\s|retired\s|past\s)[a-z]+\s)?(?:{roles})"
+
+
 def _specific(fact: FactNode) -> bool:
     """A typed value specific enough to be recognised away from its label: an amount with its unit, a full date."""
     if fact.value_type in ("money", "percent") or (fact.value_type == "number" and fact.unit):
@@ -1216,11 +1222,9 @@ class Closure:
         # "Rachel Nguyen (EM)": a role of two words or more is also written by its initials in brackets
         initials = {"".join(w[0] for w in v.split()) for v in written if len(v.split()) >= 2 and v.isascii()}
         acronyms = "|".join(sorted(re.escape(a) for a in initials if a.isalpha()))
-        # after the name, the role may carry one word of its body ("Desmond Okereke, Board Clerk"), never "former"
         beside = re.compile(
             rf"(?<!\w)(?:{roles}){_POST_TO_NAME}{{0,5}}(?:(?:dr|mr|mrs|ms|prof)\.?\s+)?(?:{joined})(?![a-z])"
-            rf"|(?<![\w가-힣])(?:{joined}){_NAME_TO_POST}{{1,4}}(?:(?!former\s|retired\s|past\s)[a-z]+\s)?"
-            rf"(?:{roles})(?:{_PARTICLES})?(?![a-z가-힣])"
+            rf"|{_name_then_post(joined, roles)}(?:{_PARTICLES})?(?![a-z가-힣])"
             # "Tomasz Wierzbicki, who is also Deputy Manager", "Ana Ruiz is now our Head of Sales"
             rf"|(?<!\w)(?:{joined}),?\s+(?:who\s+)?(?:is|serves as|works as|acts as)\s+{_ROLE_FILLER}"
             rf"(?:{roles})(?![a-z])"
@@ -1251,8 +1255,7 @@ class Closure:
             return docs
         # in the person's own folder, the first name alone: "with me or with Lesley (Treasurer)"
         by_first = re.compile(
-            rf"(?<![\w가-힣]){re.escape(first)}(?:씨|님)?{_NAME_TO_POST}{{1,4}}(?:(?!former\s|retired\s|past\s)[a-z]+\s)?"
-            rf"(?:{roles})(?![a-z])"
+            rf"{_name_then_post(rf'{re.escape(first)}(?:씨|님)?', roles)}(?![a-z])"
             rf"|(?<!\w)(?:{roles})\s+is\s+{re.escape(first)}(?![\w-])"  # "our Head of Paddlesport is Ailsa"
         )
         folder = self.ctx.doc_type(fact.doc_id)
@@ -1424,10 +1427,10 @@ class Closure:
         the minutes' "Family £26 → £28" states the notice's "| Family ticket | £26.00 | **£28.00** |"."""
         if fact.number is None or fact.value_type not in ("money", "number", "percent"):
             return set()
-        words = [w for w in re.findall(r"[^\W\d_]{4,}", normalize(row_label(fact)))]
-        if not words:
+        word = re.search(r"[^\W\d_]{4,}", normalize(row_label(fact)))  # "family" of "Family ticket"
+        if word is None:
             return set()
-        named = re.compile(rf"(?<!\w){re.escape(words[0])}")
+        named = re.compile(rf"(?<!\w){re.escape(word.group(0))}")
 
         def tells(lines: list[str], index: int) -> bool:
             before, arrow, after = _split_at_arrow(lines[index])

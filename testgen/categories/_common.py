@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from schemas import FactNode
 from testgen.corpus import ROOT_TYPE
+from testgen.kg.entities import record_contexts
 from testgen.kg.mining import BOUNDED_FIGURE
 from testgen.kg.values import find_values, list_items
 from testgen.lang import EXTENSION, GENERIC_HEADINGS, KO_SERVICE_KINDS, PHONE_DIGITS, PHONE_RUN, ko
@@ -158,14 +159,13 @@ _EVENT_PAGE = re.compile(
 
 
 def _record_pages(ctx: GenContext) -> set[str]:
-    """Pages that give one label under two sections or more: a page of records, one per section (once per run)."""
+    """Pages of records, one per section (see `record_contexts`), worked out once per run."""
     pages = ctx.memo.get("record_pages")
     if not isinstance(pages, set):
-        sections: dict[tuple[str, str], set[str]] = defaultdict(set)
+        by_doc: dict[str, list[FactNode]] = defaultdict(list)
         for f in ctx.facts:
-            if f.source == "key_value":
-                sections[(f.doc_id, normalize(f.attribute))].add(normalize(f.context or ""))
-        pages = ctx.memo["record_pages"] = {doc_id for (doc_id, _), found in sections.items() if len(found) >= 2}
+            by_doc[f.doc_id].append(f)
+        pages = ctx.memo["record_pages"] = {doc_id for doc_id, facts in by_doc.items() if record_contexts(facts)}
     return pages
 
 

@@ -644,7 +644,6 @@ class Gate:
                 or self._changed_as_asked(fact, draft.question)
                 or self._hours_changed(fact)
                 or self._changed_under_its_label(fact)
-                or self._raised_in_prose(fact)
             )
             if changed:
                 return _fail("ambiguous_key", f"a page says it changed: '{changed[:50]}'")
@@ -676,11 +675,11 @@ class Gate:
     def _changed_elsewhere(self, fact: FactNode) -> str | None:
         """A line (on any page) naming the subject that says the fact's amount changed: "the list price of the
         KC-720 Cargo will rise from £649 to £689 on 1 July 2024", "£689, up from £649", "9만 원에서 10만 원으로"
-        — asked as it is, the old figure answers for today."""
-        if fact.number is None or fact.value_type not in ("money", "number", "percent"):
-            return None
+        — asked as it is, the old figure answers for today; or a line or notice item saying it goes to another
+        (`_raised_in_prose`). Worked out once per fact: the drafts of several categories ask of one fact."""
         if fact.fact_id not in self._changed:
-            self._changed[fact.fact_id] = self._change_line(fact)
+            amount = fact.number is not None and fact.value_type in ("money", "number", "percent")
+            self._changed[fact.fact_id] = (self._change_line(fact) if amount else None) or self._raised_in_prose(fact)
         return self._changed[fact.fact_id]
 
     def _raised_in_prose(self, fact: FactNode) -> str | None:

@@ -259,18 +259,24 @@ def record_sections(facts: list[FactNode], doc_title: str | None) -> dict[str, s
     ("## Lemur Walk-Through Experience", "## Penguin Feed", each with "Price" and "Duration") each describe a thing of
     their own, not the page ("Animal Encounters 2024"); "## Employment — for employees and small employers" names
     "Employment". Only sections whose heading reads as a name."""
-    labels: dict[str, set[str]] = {}
     subjects: dict[str, str] = {}  # section → the subject the miner gave its facts
+    for f in facts:
+        if f.source == "key_value" and f.context:
+            subjects.setdefault(f.context, f.subject)
+    # a heading the miner read as a name keeps it ("Page Turners" of "Page Turners — teen book club (ages 13–17)")
+    named = {c: subjects[c] if subjects[c] != doc_title else _record_name(c) for c in record_contexts(facts)}
+    return {context: name for context, name in named.items() if name}
+
+
+def record_contexts(facts: list[FactNode]) -> set[str]:
+    """The sections of one page's facts that give a label another section gives too: the records of a page of
+    records (a label any section may carry, such as "Notes", does not count)."""
+    labels: dict[str, set[str]] = {}
     for f in facts:
         if f.source == "key_value" and f.context and normalize(f.attribute) not in _REMARK_LABELS:
             labels.setdefault(f.context, set()).add(normalize(f.attribute))
-            subjects.setdefault(f.context, f.subject)
-    shared = {
-        context for context, own in labels.items() if own & set().union(*(o for c, o in labels.items() if c != context))
-    }
-    # a heading the miner read as a name keeps it ("Page Turners" of "Page Turners — teen book club (ages 13–17)")
-    named = {c: subjects[c] if subjects[c] != doc_title else _record_name(c) for c in shared}
-    return {context: name for context, name in named.items() if name}
+    sections = Counter(label for own in labels.values() for label in own)  # label → how many sections give it
+    return {context for context, own in labels.items() if any(sections[label] >= 2 for label in own)}
 
 
 #: Labels any section may carry, which say nothing of what kind of record it is.
