@@ -43,6 +43,7 @@ from testgen.names import (
     without_parentheticals,
     without_trailing_note,
 )
+from testgen.retold import Retold
 from testgen.synth.context import GenContext
 from testgen.text import bare_figure, contains_keyword, is_cjk, normalize, squeezable, squeezed, tokens
 
@@ -719,6 +720,7 @@ class Closure:
         self._many: dict[str, bool] = {}  # entity id → whether another entity is described alike
         # labelled facts by normalised value, and by the one measure they give (see `_structured`)
         self._by_value: tuple[dict[str, list[FactNode]], dict[str, list[FactNode]]] | None = None
+        self.retold = Retold(ctx, self.subject_forms, self._first_name)
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""

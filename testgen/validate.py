@@ -172,6 +172,14 @@ class Validator:
             if unclaimed:
                 # a page naming the subject writes the same figure: source_docs may miss it, so the item is not kept
                 return Verdict(False, "unclaimed_restatement", detail=f"{stated.value[:20]} in {unclaimed}")
+            retold = self._closure.retold.of(stated)
+            if retold.changed is not None:
+                # "Lou's hours shift to 9.30–2.30": the answer may be the old value
+                return Verdict(False, "ambiguous_key", detail=f"a page says it changed: '{retold.changed[1][:50]}'")
+            untold = retold.untold(source_docs)
+            if untold is not None:
+                # "our high ropes are run by Dev": a page may tell it in other words
+                return Verdict(False, "unclaimed_restatement", detail=f"'{untold[1][:50]}' in {untold[0]}")
         duplicate = self._duplicate(draft, source_docs)
         if duplicate is not None:
             return Verdict(False, duplicate)

@@ -1,0 +1,333 @@
+"""Lines of other pages that name a fact's subject and touch its value in words of their own.
+
+The closure ties a page to a fact when the page writes the value in a form its rules know. Pages also tell a fact
+in words no rule foresees ("the board of trustees chaired by Maggie Thornbury", "Gwen's days only (Mon–Thu)") or
+say that it changed ("Lou's hours shift to 9.30–2.30", "영어회화 기초반은 이번 학기에 열지 않습니다"). Left out of
+`source_docs`, such a page makes the item wrong for a retriever that finds it; an answer that ignores the change is
+wrong outright. This scan is deliberately loose, because it never adds a page to an item: it only drops items. A
+line that names the subject (any of its names few pages write, or the first name colleagues write alone) is:
+
+- a change when, just after the name, it says the thing ends ("stand down", "no longer", "열지 않습니다") or, with a
+  word or figure of the value beside it, that the value changes ("shift to", "goes up to", "변경", "→"): the item
+  is dropped (`ambiguous_key`), as its answer may be the old value;
+- a possible restatement when, on another page than the fact's and close to the name, it shares a content word or
+  a figure of the value or writes the value whole: an item whose source_docs lack that page is dropped
+  (`unclaimed_restatement`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from schemas import FactNode
+from testgen.lang import contact_kind
+from testgen.names import without_trailing_note
+from testgen.synth.context import GenContext
+from testgen.text import is_cjk, normalize
+
+#: Words of a value that say nothing about which value it is.
+_STOP = frozenset(
+    "the and for per with from our its their his her this that are was were has have not any all one two "
+    "only each every who what when where which into onto over under about".split()
+)
+#: Words saying a thing or a person's part in it ends: the line need not write the value ("no longer",
+#: "stands down", "영어회화 기초반은 … 열지 않습니다").
+_ENDS = re.compile(
+    r"(?<![a-z])(?:no longer|cancel(?:l?ed|s)|withdrawn|discontinu\w*|stand(?:s|ing)? down|step(?:s|ping)? down"
+    r"|leaving|leaves|has left|last day|resign(?:s|ed|ing)?|retir(?:e|es|ed|ing)|maternity)(?![a-z])"
+    r"|폐강|열지 않|운영하지 않|취소되었|취소됐|취소했|중단|폐지|퇴사|퇴직|사직|그만두|휴직|출산|육아"
+)
+#: Words saying a value changes to another, which the line then writes ("shift to 9.30–2.30", "→ 10명").
+_CHANGES = re.compile(
+    r"(?<![a-z])(?:replaced by|replacing|will replace|takes? over|taking over|covering|covers? for|acting"
+    r"|moves? to|moving to|moved to|shifts? to|goes (?:up |down )?to|going (?:up |down )?to|rises? to"
+    r"|increase[sd]?|chang(?:e|es|ed)(?! ?room)|instead|effective|with effect"
+    r"|from (?:the )?(?:\d{1,2}(?:st|nd|rd|th)? )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?![a-z])"
+    r"|변경|바뀝|바뀌|바꿔|바꾸|인상|인하|조정|직무대행|권한대행|대신|맡게|인계|(?:\d일|\d월)\s?부터|→|->|⇒"
+)
+_ADDRESS = re.compile(r"@|https?:|www\.", re.I)
+_STREET = re.compile(
+    r"[가-힣\d]+(?:로|길)\s?\d|\d+\w?\s+(?:[A-Z][a-z]+\s+)+(?:Street|St|Road|Rd|Lane|Avenue|Ave|Way|Drive|Place)\b"
+)
+_LATIN_WORD = re.compile(r"[a-z][a-z'’-]{2,}")
+_HANGUL_WORD = re.compile(r"[가-힣]{2,}")
+_FIGURE = re.compile(r"\d+(?:[.,:]\d+)*")
+_UNIT_DIGIT = re.compile(r"(?<![\d.,:])(?:\d ?(?:[가-힣]|[a-z]+)|\d[\d,.]* ?[가-힣])")
+_KO_UNIT = re.compile(r" ?[가-힣]")
+#: A word of change denied: "no change to", "will not be cancelled"; "변경 없음", "취소되지 않".
+_DENIED_BEFORE = re.compile(r"(?<![a-z])(?:no|not|never|without)\s+(?:be\s+)?$")
+_DENIED_AFTER = re.compile(r"\s*(?:없|않|안\s|하지 않|되지 않)")
+_NEGATION_CHARS = 12
+#: A label and its colon just before a name: "- **Product Owner**: ", "담당자: ".
+_AFTER_LABEL = re.compile(r"^[\s>*#•-]*[^:：|]{1,40}[:：][\s*]*$")
+#: The end of a clause or list item.
+_CLAUSE_END = re.compile(r"[.!?。]\s|다\.|요\.|[,;]\s")
+#: The end of a sentence: a change after it is another sentence's.
+_SENTENCE_END = re.compile(r"[.!?。]\s|다\.|요\.")
+#: Characters a subject's name must have to be looked for in a line.
+_NAME_CHARS = 3
+#: Characters between a subject's name and a word of change for the change to be the subject's.
+_CHANGE_SPAN = 60
+#: A Korean particle after a word ("경영지원팀의" → "경영지원팀").
+_KO_PARTICLE = re.compile(r"(?:은|는|이|가|을|를|의|에|에서|으로|로|와|과|도|만)$")
+#: Syllables a Korean stem keeps at least.
+_KO_STEM_CHARS = 2
+#: Letters a line's word may add to a stem ("chair" → "chaired").
+_ENDING_CHARS = 3
+#: Letters a stem keeps.
+_STEM_CHARS = 4
+#: A code ("AB-2024-017", "R7"): told whole or not at all.
+_CODE = re.compile(r"(?=\S*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+|[A-Z]+\d+\w*")
+#: Characters either side of a subject's name read for its value.
+_NEAR = 80
+#: Pages a word may be on and still tie a line to one value, however small the knowledge base.
+_FEW_PAGES = 3
+#: Characters a Korean word of ending may stand after a name and still be said of it.
+_KO_ENDS_SPAN = 20
+#: Characters a word of change may stand before a subject's name and still be its change.
+_CHANGE_BEFORE = 15
+#: Chunks naming a subject beyond which only its own folder is read (a name every page writes tells little).
+_MANY_CHUNKS = 400
+
+
+@dataclass(frozen=True)
+class Retelling:
+    """What other pages say of one fact: each page with a line that may tell it in other words (doc id, its first
+    such line), and the first line (doc id, line) saying it changed or ends."""
+
+    loose: tuple[tuple[str, str], ...]
+    changed: tuple[str, str] | None
+
+    def untold(self, docs: set[str] | list[str]) -> tuple[str, str] | None:
+        """The first page beyond `docs` that may tell the fact, with its line, or None."""
+        return next(((doc, line) for doc, line in self.loose if doc not in docs), None)
+
+
+@dataclass(frozen=True)
+class _Marks:
+    """A value's evidence: its whole text (bare of a trailing note), content-word stems and figures."""
+
+    whole: str
+    stems: frozenset[str]
+    figures: frozenset[str]
+    person: bool
+    raw: frozenset[str] = frozenset()  # every figure, however short: a change line writes the old one bare
+
+
+class Retold:
+    """The retellings of facts over one knowledge base (each worked out once)."""
+
+    def __init__(
+        self,
+        ctx: GenContext,
+        forms: Callable[[FactNode], set[str]],
+        first_name: Callable[[FactNode], str | None],
+    ) -> None:
+        self.ctx = ctx
+        self._forms = forms
+        self._first_name = first_name
+        self._cache: dict[str, Retelling] = {}
+        self._commons: dict[str, bool] = {}
+
+    def of(self, fact: FactNode) -> Retelling:
+        if fact.fact_id not in self._cache:
+            self._cache[fact.fact_id] = self._scan(fact)
+        return self._cache[fact.fact_id]
+
+    def _scan(self, fact: FactNode) -> Retelling:
+        forms = {f for f in self._forms(fact) if len(f) >= _NAME_CHARS}
+        first = self._first_name(fact)
+        own = {w for f in forms for w in _stems(f)}
+        marks = _marks(fact, own, self._common) if forms or first else None
+        if marks is None or not (marks.stems or marks.raw or _whole_told(marks)):
+            return Retelling((), None)
+        loose: dict[str, str] = {}  # doc id → its first line that may tell the fact
+        # two names in one line need not tell how they relate ("Founders: Ingrid Solberg and Marcus Okafor"): a
+        # relation's pages are the closure's to find
+        relation = fact.value_entity is not None
+        changed: tuple[str, str] | None = None
+        for doc_id, line, spans, telling in self._lines_naming(fact, forms, first):
+            norm = normalize(line)
+            if not telling:
+                continue
+            if doc_id == fact.doc_id:
+                # its own page only for an ending: "| Imran Siddiqui | Branch Manager | … | leaving – last day … |"
+                if changed is None and _ENDS.search(norm) and _change_near(norm, spans, marks):
+                    changed = (doc_id, line.strip())
+                continue
+            if changed is None and _change_near(norm, spans, marks):
+                changed = (doc_id, line.strip())
+                continue
+            if relation or doc_id in loose or _named_as_a_value(norm, spans):
+                continue
+            # only the words around the name, the name itself blanked: a paragraph on one line names many things,
+            # and "250" of "Aurora Fold 250" is not its 250 Wh
+            near = " … ".join(
+                f"{norm[max(0, start - _NEAR) : start]} ~ {norm[end : end + _NEAR]}" for start, end in spans
+            )
+            if _shares(near, marks) or _states_whole(near, marks):
+                loose[doc_id] = line.strip()
+        return Retelling(tuple(loose.items()), changed)
+
+    def _common(self, word: str) -> bool:
+        """Whether a word or name is on too many pages to tie a line to one value ("product", "sales") or thing."""
+        if word not in self._commons:
+            pages = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(word)}
+            self._commons[word] = len(pages) > max(_FEW_PAGES, len(self.ctx.docs) // 2)
+        return self._commons[word]
+
+    def _lines_naming(
+        self, fact: FactNode, forms: set[str], first: str | None
+    ) -> list[tuple[str, str, list[tuple[int, int]], bool]]:
+        """Each line (in chunk order) that names the subject, with where it names it (in the
+        normalised line) and whether a name few pages write names it there; a first name only in the fact's folder,
+        and a name written on very many chunks only there too."""
+        ctx = self.ctx
+        folder = ctx.doc_type(fact.doc_id)
+        named = re.compile(rf"(?<![\w-])(?:{'|'.join(re.escape(f) for f in sorted(forms, key=len, reverse=True))})")
+        by_first = re.compile(rf"(?<![\w-]){re.escape(first)}(?![a-z-])") if first else None
+        chunks: dict[str, bool] = {}  # chunk id → whether only its first name may name the subject there
+        for form in forms:
+            found = ctx.chunks_with(form)
+            if len(found) > _MANY_CHUNKS:
+                found = {c for c in found if ctx.doc_type(ctx.chunks[c].doc_id) == folder}
+            chunks.update(dict.fromkeys(found, False))
+        if first:
+            for chunk_id in ctx.chunks_with(first):
+                if ctx.doc_type(ctx.chunks[chunk_id].doc_id) == folder:
+                    chunks.setdefault(chunk_id, True)
+        everywhere = {f for f in forms if self._common(f)}
+        out: list[tuple[str, str, list[tuple[int, int]], bool]] = []
+        for chunk_id in sorted(chunks):
+            doc_id = ctx.chunks[chunk_id].doc_id
+            for line in ctx.chunks[chunk_id].text.split("\n"):
+                norm = normalize(line)
+                spans = [m.span() for m in named.finditer(norm)] if forms else []
+                if by_first is not None:
+                    spans += [m.span() for m in by_first.finditer(norm)]
+                if spans:
+                    # a name most pages write ("하늘여행" in its own wiki) ties a line to nothing in particular
+                    telling = any(norm[a:b] not in everywhere for a, b in spans)
+                    out.append((doc_id, line, spans, telling))
+        return out
+
+
+def _named_as_a_value(norm: str, spans: list[tuple[int, int]]) -> bool:
+    """Whether the line gives the subject as another thing's value ("- **Product Owner**: Jonas Berg"): its label is
+    that thing's attribute, not the subject's."""
+    return any(_AFTER_LABEL.search(norm[:start]) for start, _ in spans)
+
+
+def _words(text: str) -> set[str]:
+    """Content words of a text: Latin words of three letters or more, Korean words of two syllables or more."""
+    norm = normalize(text)
+    return {w for w in _LATIN_WORD.findall(norm) if w not in _STOP} | set(_HANGUL_WORD.findall(norm))
+
+
+def _stem(word: str) -> str:
+    """A word's stem: a Latin word without an ending ("chair" of "chaired", "trust" of "trustees"), a Korean word's
+    first two syllables."""
+    if re.match("[가-힣]", word):
+        return _KO_PARTICLE.sub("", word) if len(word) > _KO_STEM_CHARS else word
+    bare = re.sub(r"(?:['’]s|ing|ed|es|s)$", "", word)
+    return bare if len(bare) >= _STEM_CHARS else word
+
+
+def _stems(text: str) -> set[str]:
+    return {s for s in map(_stem, _words(text)) if _telling(s)}
+
+
+def _telling(stem: str) -> bool:
+    """Whether a stem can tie a line to a value: a Korean word of two syllables ("상품", "일본") is too general."""
+    return len(stem) > _KO_STEM_CHARS if re.match("[가-힣]", stem) else len(stem) >= 2
+
+
+def _marks(fact: FactNode, own: set[str], common: Callable[[str], bool]) -> _Marks | None:
+    """The value's evidence, or None for a value told whole or not at all (a date, a number to dial, an address, a
+    code), which the closure's own rules tie to pages."""
+    if fact.value_type == "date" or contact_kind(fact.value) or _ADDRESS.search(fact.value):
+        return None
+    if _CODE.fullmatch(fact.value.strip()) or _STREET.search(fact.value):
+        return None
+    value = normalize(without_trailing_note(fact.value))
+    stems: frozenset[str] = frozenset()
+    if not is_cjk(value) or re.search("[가-힣]", value):
+        stems = frozenset(s for w in _words(value) if _telling(s := _stem(w)) and s not in own and not common(w))
+    # a figure of one digit, or one a Korean unit follows, is told with its unit ("7일", "24명": not any 7 or 24 of
+    # a paragraph)
+    norm = normalize(fact.value)
+    figures = frozenset(
+        m.group().replace(",", "")
+        for m in _FIGURE.finditer(norm)
+        if len(m.group()) >= 2 and not _KO_UNIT.match(norm, m.end())
+    ) | frozenset(m.group().replace(" ", "") for m in _UNIT_DIGIT.finditer(norm))
+    words = fact.value.split()
+    person = bool(fact.value_entity) and len(words) >= 2 and all(w[:1].isupper() for w in words)
+    raw = frozenset(f.replace(",", "") for f in _FIGURE.findall(norm))
+    return _Marks(value, stems, figures, person, raw)
+
+
+def _change_near(norm: str, spans: list[tuple[int, int]], marks: _Marks) -> bool:
+    """Whether the line says, just after one of the places it names the subject, that the thing ends ("Tariq will
+    stand down as …", "영어회화 기초반은 이번 학기에 열지 않습니다"), or that its value changes ("Lou's hours shift to
+    9.30–2.30", "Family £26 → £28") with a word or figure of the value beside the word of change; or says so just before
+    the name ("covering for Chloe")."""
+    for found in (*_ENDS.finditer(norm), *_CHANGES.finditer(norm)):
+        ends = found.re is _ENDS
+        # Korean says who ends right after the name ("한지수 팀장 육아휴직 예정"), not a clause later ("윤도경 국장은
+        # … 순환 휴직 계획을 …")
+        span = _KO_ENDS_SPAN if ends and re.match("[가-힣]", found.group()) else _CHANGE_SPAN
+        # a change past a comma is another item's ("Graham Pellow (Chair), …, Priya Raman (Acting Treasurer)")
+        apart = _SENTENCE_END if ends else _CLAUSE_END
+        near = any(
+            (0 <= found.start() - end <= span and not apart.search(norm, end, found.start()))
+            or (not ends and 0 <= start - found.end() <= _CHANGE_BEFORE)
+            for start, end in spans
+        )
+        if not near:
+            continue
+        around = norm[max(0, found.start() - _CHANGE_SPAN) : found.end() + _CHANGE_SPAN]
+        before, after = norm[max(0, found.start() - _NEGATION_CHARS) : found.start()], norm[found.end() :]
+        if _DENIED_BEFORE.search(before) or _DENIED_AFTER.match(after):
+            continue  # "no change to", "변경 없음"
+        if ends or _has_any(around, marks.stems) or _has_figure(around, marks.raw):
+            return True
+    return False
+
+
+def _has_figure(norm: str, figures: frozenset[str]) -> bool:
+    plain = norm.replace(",", "")
+    return any(re.search(rf"(?<![\d.,:]){re.escape(f)}(?!\d)", plain) for f in figures)
+
+
+def _has_any(norm: str, stems: set[str] | frozenset[str]) -> bool:
+    return any(_said(stem, norm) for stem in stems)
+
+
+def _said(stem: str, norm: str) -> bool:
+    """Whether a line writes a stem: a Korean one anywhere, a Latin one as a word with a short ending ("chaired",
+    "trustees"; not "bar" in "barbecue")."""
+    if re.match("[가-힣]", stem):
+        return stem in norm
+    return re.search(rf"(?<![a-z]){re.escape(stem)}[a-z]{{0,{_ENDING_CHARS}}}(?![a-z])", norm) is not None
+
+
+def _shares(norm: str, marks: _Marks) -> bool:
+    """Whether a line has a content word or a figure of the value."""
+    return _has_any(norm, marks.stems) or _has_figure(norm, marks.figures)
+
+
+def _whole_told(marks: _Marks) -> bool:
+    """Whether the value, written whole beside the subject, states the fact: with a figure, of two words or more,
+    or a person's full name ("Office" beside a name may be another thing's)."""
+    return len(marks.whole) >= _NAME_CHARS and bool(marks.figures or marks.person or len(marks.whole.split()) >= 2)
+
+
+def _states_whole(norm: str, marks: _Marks) -> bool:
+    """Whether a line writes the value whole: its text (with a figure, of two words or more, or a person's full
+    name), or every content word of a value of two or more."""
+    if _whole_told(marks) and re.search(rf"(?<![\w]){re.escape(marks.whole)}(?!\w)", norm):
+        return True
+    return len(marks.stems) >= 2 and all(_said(stem, norm) for stem in marks.stems)

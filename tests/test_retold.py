@@ -1,0 +1,96 @@
+"""Pages that tell a fact in words of their own, or say it changed: they join its closure or drop the item."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from factories import kb_context
+
+from testgen.categories import get_category
+from testgen.categories._common import single_fact_draft
+from testgen.closure import Closure
+from testgen.synth.context import GenContext
+from testgen.validate import Validator
+
+CLUB = {
+    "club/committee.md": "# Rowan Vale Bowls Club committee\n\n| Name | Role |\n|---|---|\n"
+    "| Maeve Collins | Chair of the Trustees |\n| Owen Pryce | Fixtures Secretary |\n"
+    "| Tariq Bell | Groundsman |\n| Zara Lind | Bar Manager |\n",
+    "club/newsletter.md": "# Spring newsletter\n\nOur board of trustees, chaired by Maeve Collins, met in March.\n\n"
+    "Zara ran the barbecue stall at the open day.\n\nZara Lind joined us in 2019. Green fees change from April.\n",
+    "club/minutes-2025-03-04.md": "# Committee meeting, 4 March 2025\n\n- Owen: fixtures list for May by Friday.\n"
+    "- Tariq will stand down as groundsman at the end of May.\n",
+}
+
+
+def _verdict(ctx: GenContext, subject: str) -> tuple[bool, str | None]:
+    fact = next(f for f in ctx.facts if f.subject == subject and f.attribute == "Role")
+    draft = single_fact_draft(ctx, fact, "direct_fact")
+    assert draft is not None, subject
+    found = Validator(ctx).validate(draft, get_category("direct_fact"))
+    return found.ok, found.reason
+
+
+def test_a_page_telling_the_value_in_other_words_beside_the_name_drops_the_item(tmp_path: Path) -> None:
+    ctx = kb_context(tmp_path, CLUB)
+    chair = next(f for f in ctx.facts if f.subject == "Maeve Collins" and f.attribute == "Role")
+    # "chaired by Maeve Collins" … "trustees": the newsletter tells "Chair of the Trustees", which the closure cannot
+    # tie to it
+    assert "club/newsletter.md" not in Closure(ctx).of(chair)
+    assert Closure(ctx).retold.of(chair).untold({"club/committee.md"}) is not None
+    assert _verdict(ctx, "Maeve Collins") == (False, "unclaimed_restatement")
+
+
+def test_a_page_sharing_a_word_of_the_value_beside_the_first_name_drops_the_item(tmp_path: Path) -> None:
+    ctx = kb_context(tmp_path, CLUB)
+    # "Owen: fixtures list …" may tell his post in other words: source_docs could miss the minutes
+    assert _verdict(ctx, "Owen Pryce") == (False, "unclaimed_restatement")
+
+
+def test_a_line_saying_the_holder_stands_down_drops_the_item(tmp_path: Path) -> None:
+    ctx = kb_context(tmp_path, CLUB)
+    assert _verdict(ctx, "Tariq Bell") == (False, "ambiguous_key")
+    tariq = next(f for f in ctx.facts if f.subject == "Tariq Bell")
+    changed = Closure(ctx).retold.of(tariq).changed
+    assert changed is not None and changed[0] == "club/minutes-2025-03-04.md"
+
+
+def test_a_word_inside_another_word_or_a_change_in_another_sentence_is_nothing(tmp_path: Path) -> None:
+    ctx = kb_context(tmp_path, CLUB)
+    # "barbecue" is not "bar"; "change from April" is the green fees', a sentence after her name
+    assert _verdict(ctx, "Zara Lind") == (True, None)
+
+
+def test_korean_leave_right_after_the_name_is_a_change_and_a_later_clause_is_not(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "center/staff.md": "# 느티나무복지관 직원 안내\n\n| 이름 | 직위 |\n|---|---|\n"
+            "| 한지수 | 평생교육팀장 |\n| 윤도경 | 사무국장 |\n",
+            "center/minutes.md": "# 5월 운영회의록\n\n- 한지수 팀장 육아휴직 예정(6월부터).\n"
+            "- 윤도경 국장은 작년 예산이 줄었을 때 순환 휴직 계획을 세웠다.\n",
+        },
+    )
+
+    def verdict(name: str) -> tuple[bool, str | None]:
+        fact = next(f for f in ctx.facts if f.subject == name and f.attribute == "직위")
+        draft = single_fact_draft(ctx, fact, "direct_fact")
+        assert draft is not None, name
+        found = Validator(ctx).validate(draft, get_category("direct_fact"))
+        return found.ok, found.reason
+
+    assert verdict("한지수") == (False, "ambiguous_key")
+    assert verdict("윤도경") == (True, None)
+
+
+def test_a_notice_on_the_facts_own_page_that_the_holder_leaves_drops_the_item(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "shop/staff.md": "# Staff and contacts\n\n| Name | Role | Note |\n|---|---|---|\n"
+            "| Imogen Vance | Branch Manager | leaving - last day 30 April |\n| Pete Garrow | Technician | |\n",
+            "shop/faq.md": "# FAQ\n\nAsk at the counter for a quote.\n",
+        },
+    )
+    assert _verdict(ctx, "Imogen Vance") == (False, "ambiguous_key")
+    assert _verdict(ctx, "Pete Garrow") == (True, None)
