@@ -333,7 +333,11 @@ _CONTACT_LINE = re.compile(
     re.I,
 )
 #: The header lines a saved e-mail opens with, and its subject.
-_MAIL_HEADER = re.compile(r"^\s*(?:from|to|cc|date|sent|보낸\s*사람|받는\s*사람|발신|수신|날짜)\s*[:：]", re.I)
+_MAIL_HEADER = re.compile(
+    r"^\s*(?:from|to|cc|bcc|date|sent|reply-to|attachments?|보낸\s*사람|받는\s*사람|발신|수신|(?:숨은\s*)?참조|날짜|첨부)"
+    r"\s*[:：]",
+    re.I,
+)
 _MAIL_SUBJECT = re.compile(r"^\s*(?:subject|제목)\s*[:：]\s*(?:(?:re|fwd?|회신|전달)\s*[:：]\s*)*(.+?)\s*$", re.I)
 
 

@@ -538,6 +538,13 @@ def test_a_front_matter_title_of_a_kind_of_page_is_named_too_and_a_spaced_out_wo
             "NOTICE - changes",
             "Changes from November",
         ),
+        # with a copy line and in Korean too
+        (
+            "보낸사람: 민서진 <sj@example.kr>\n받는사람: 고객님 <guest@example.kr>\n참조: 한도윤 <dy@example.kr>\n"
+            "날짜: 2025년 3월 4일 (화)\n제목: RE: 4월 행사 최종 인원 안내\n\n안녕하세요.\n",
+            "안내메일",
+            "4월 행사 최종 인원 안내",
+        ),
         # a letterhead's address and numbers are no title
         (
             "TARBRAE FERRIES LTD\nHarbour Office, Quay Road, Dunmallow DU7 3HQ\nTel 01632 960 480\n\n"
