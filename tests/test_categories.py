@@ -19,6 +19,7 @@ from testgen.categories._common import (
     as_written,
     group_comparable,
     is_quantity,
+    is_time_value,
     keywords_for_value,
     shown_value,
     single_fact_draft,
@@ -141,13 +142,15 @@ def test_direct_fact_answers_do_not_appear_in_the_question(built: Built) -> None
         assert fact.value_type != "date"
 
 
-def test_temporal_answers_hold_a_date(built: Built) -> None:
+def test_temporal_answers_hold_a_date_or_hours(built: Built) -> None:
     for item in built.of("temporal"):
+        [fact] = built.facts(item)
+        assert normalize(fact.value) in normalize(item.reference_answer)
+        if is_time_value(fact):
+            continue  # hours or days: "평일 09:00~18:00"
         dates = [v for v in find_values(item.reference_answer) if v.value_type == "date"]
         assert dates, item.reference_answer
-        [fact] = built.facts(item)
         assert fact.value_type == "date"
-        assert normalize(fact.value) in normalize(item.reference_answer)
 
 
 def test_numerical_results_recompute(built: Built) -> None:
@@ -473,6 +476,46 @@ def test_a_list_in_one_cell_gives_one_keyword_per_part() -> None:
 )
 def test_what_counts_as_a_quantity_for_numerical(value: str, value_type: str, quantity: bool) -> None:
     assert is_quantity(kv_fact("Label", value, value_type)) is quantity
+
+
+@pytest.mark.parametrize(
+    ("value", "time"),
+    [
+        ("09:00 ~ 18:00", True),
+        ("Mon–Fri, 9–2", True),
+        ("Tue–Sat", True),
+        ("9.30–2.30", True),
+        ("Sunday 1 AM - 5 AM EST", True),
+        ("평일 오전 10시 ~ 오후 5시", True),
+        ("매월 1일~5일", True),
+        ("화·목", True),
+        ("매주 목요일 14:00 ~ 17:00", True),
+        ("1.30", False),  # a room as likely as a time
+        ("K2.09", False),
+        ("토요일 처방 조제 여성·임산부 복약상담", False),  # a duty that happens on a day
+        ("성인 초·중급 주말 어린이", False),
+        ("3 months – 2 years", False),  # an age band
+        ("Senior Technician", False),
+        ("매월", False),  # how often, not when
+    ],
+)
+def test_what_counts_as_hours_or_days_for_temporal(value: str, time: bool) -> None:
+    assert is_time_value(kv_fact("Label", value)) is time
+
+
+def test_hours_given_as_a_value_are_asked_as_temporal_not_direct_fact(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "shop/about.md": "# Lindenbrook Cobblers\n\n- **Opening hours**: 09:00 ~ 17:30\n"
+            "- **Owner**: Teodor Blix\n- **Workshop**: Unit 4, Mill Yard\n",
+        },
+    )
+    rng = random.Random(1)
+    direct = [d.facts[0].attribute for d in get_category("direct_fact").candidates(ctx, rng)]
+    temporal = [d.facts[0].attribute for d in get_category("temporal").candidates(ctx, rng)]
+    assert "Opening hours" in temporal and "Opening hours" not in direct
+    assert "Owner" in direct
 
 
 def test_percentages_are_only_ever_subtracted(tmp_path: Path) -> None:

@@ -376,6 +376,42 @@ def is_quantity(fact: FactNode) -> bool:
     return len(amounts) == 1 or (len(amounts) == 2 and all(v.value_type in ("money", "percent") for v in amounts))
 
 
+def is_time_value(fact: FactNode) -> bool:
+    """A value that is a time of day, a span of hours or a set of days and nothing more ("09:00 ~ 18:00", "Mon–Fri,
+    9–2", "평일 오전 10시 ~ 오후 5시", "매월 1일~5일", "화·목"): what `temporal` asks about, never `direct_fact`."""
+    if fact.value_type != "text" or len(fact.value) > _TIME_VALUE_CHARS:
+        return False
+    if not (_TIME_OF_DAY.search(fact.value) or _DAY_WORD.search(fact.value)):
+        return False
+    rest = _DAY_WORD.sub(" ", _TIME_OF_DAY.sub(" ", fact.value.lower()))
+    return not re.search(r"[^\W\d_]{2,}", _TIME_FILLER.sub(" ", rest))
+
+
+#: Characters a value of times or days has at most.
+_TIME_VALUE_CHARS = 60
+#: A time of day: "09:00", "9.30", "6pm", "오전 10시 30분", "오후 2시 반".
+_TIME_OF_DAY = re.compile(
+    # ("9.30" only with am/pm or in a span: "1.30" alone is as likely a room)
+    r"(?<![\w.])(?:\d{1,2}:\d{2}(?:\s*[ap]\.?m\.?)?|\d{1,2}\.\d{2}\s*[ap]\.?m\.?"
+    r"|\d{1,2}\.\d{2}(?=\s*[–-]\s*\d)|(?<=[–-])\d{1,2}\.\d{2}|\d{1,2}\s*[ap]\.?m\.?)"
+    r"|(?:오전|오후|저녁|밤|낮|새벽)?\s*\d{1,2}시(?:\s*\d{1,2}분|\s*반)?",
+    re.I,
+)
+#: A day, a set of days or a day of the month: "Mon", "weekdays", "토요일", "화·목", "평일", "매월 1일".
+_DAY_WORD = re.compile(
+    r"(?<![a-z])(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?(?![a-z])|weekdays?|weekends?"
+    r"|(?<![가-힣])[월화수목금토일](?:요일)?(?=\s*[~\-–·,/및]|\s*$|요일)|(?<=[~\-–·,/])\s*[월화수목금토일](?:요일)?|평일|주말"
+    r"|(?:매월|매달)\s*\d{1,2}일|\d{1,2}일(?=\s*[~\-–]\s*\d{1,2}일)",
+    re.I,
+)
+#: Words a value of times or days may hold besides them.
+_TIME_FILLER = re.compile(
+    r"(?<![a-z])(?:to|and|from|until|till|daily|every|only|closed|open|noon|midnight|[a-z]st|gmt|utc|kst)(?![a-z])"
+    r"|매주|매월|매일|격주|전일|오전|오후|부터|까지|및|휴무|휴일|공휴일|\d+|[^\w]",
+    re.I,
+)
+
+
 # A number and one or two lower-case unit words ("34 engineers"), or a unit glued to it in any case ("5000mAh");
 # an address ("1140 Harbor Loop Way") is capitalised and spaced.
 _MEASURE = re.compile(r"\d[\d.,]*(?:[A-Za-z][A-Za-z.]+|[%°]|\s*[a-z%°][a-z.]*)(?:\s[a-z][a-z.]*)?")

@@ -8,7 +8,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from testgen.categories._common import attribute_key, is_quantity, is_relation, single_fact_draft, stratified
+from testgen.categories._common import (
+    attribute_key,
+    is_quantity,
+    is_relation,
+    is_time_value,
+    single_fact_draft,
+    stratified,
+)
 from testgen.categories._registry import register
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
@@ -26,6 +33,7 @@ class DirectFact:
             for f in ctx.candidate_facts
             if f.value_type != "date"
             and not is_quantity(f)
+            and not is_time_value(f)  # "09:00 ~ 18:00", "Mon–Fri": temporal's to ask
             and not (f.value_entity and is_relation(ctx, f))  # a relation is relationship's to ask
             and f.source in ("key_value", "table", "timeline", "llm")
             and not _name_list(f.value)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from testgen.categories._common import attribute_key, single_fact_draft, stratified
+from testgen.categories._common import attribute_key, is_time_value, single_fact_draft, stratified
 from testgen.categories._registry import register
 from testgen.kg.values import find_values
 from testgen.synth.context import GenContext
@@ -18,7 +18,12 @@ class Temporal:
     description = "When something happened or holds: dates, periods, dated events."
 
     def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
-        pool = [f for f in ctx.candidate_facts if f.value_type == "date"]
+        # a date, or hours and days given as a value ("평일 09:00~18:00", "Mon–Fri")
+        pool = [
+            f
+            for f in ctx.candidate_facts
+            if f.value_type == "date" or (is_time_value(f) and f.source in ("key_value", "table", "timeline", "llm"))
+        ]
         # Structured dates first (cleaner questions), then prose sentences, each shuffled.
         structured = [f for f in pool if f.source != "sentence"]
         prose = [f for f in pool if f.source == "sentence"]
@@ -30,6 +35,8 @@ class Temporal:
                 yield draft
 
     def check(self, draft: Draft, ctx: GenContext, source_docs: list[str]) -> str | None:
+        if any(is_time_value(f) for f in draft.facts):
+            return None
         if not any(v.value_type == "date" for v in find_values(draft.reference_answer)):
             return "answer holds no date expression"
         return None
