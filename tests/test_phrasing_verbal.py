@@ -739,3 +739,11 @@ def test_a_rules_sentence_with_a_topic_of_its_own_is_according_to_the_rule() -> 
 def test_a_bare_date_column_under_a_period_gets_no_question() -> None:
     dated = date("Date", "March 2024", "2024-03").model_copy(update={"qualifier": "2023–2024"})
     assert English().fact(dated, "Dr. Sarah Okafor") is None  # the date of what?
+
+
+def test_a_korean_email_under_a_number_column_is_an_address_and_a_label_repeating_the_subject_is_said_once() -> None:
+    mail = Korean().fact(fact("이메일 번호", "help@example.kr"), "한빛세탁 본사")
+    assert mail is not None and mail[0] == "한빛세탁 본사의 이메일 주소는 무엇인가요?"
+    office = Korean().fact(fact("본사", "서울특별시 금천구 가산로 12"), "한빛세탁 본사")
+    assert office is not None and office[0].startswith("한빛세탁의 본사는"), office
+    assert "본사의 본사" not in office[1]

@@ -183,6 +183,16 @@ _PLAIN_ENDINGS = {
 _HOW_FAR = re.compile(r"얼마(?=\s[가-힣]*(?:져|어|아|해|했|었|았|됐|되|된|났)[가-힣]*(?:[\s?？.]|$))")
 
 
+def _asked_label(attribute: str, subject: str) -> tuple[str, str]:
+    """A label and subject as a question asks them: "전화" is asked for a telephone number ("헬스장의 전화는
+    무엇인가요" is not), an "이메일" row under a "번호" column for an address, and a label that repeats the subject's
+    last word is said once ("새하얀생활 본사" + "본사": "새하얀생활의 본사는 …", not "… 본사의 본사는 …")."""
+    attr = re.sub(r"(^|\s)전화$", r"\1전화번호", attribute.strip())
+    attr = re.sub(r"(이메일|메일)\s*번호$", r"\1 주소", attr)
+    head, _, last = subject.rpartition(" ")
+    return attr, (head if head and last == attr else subject)
+
+
 def polite(sentence: str) -> str:
     """A sentence of written plain style ("…420,000,000원이다.") in the polite style answers use ("…입니다.")."""
     text = sentence.rstrip()
@@ -263,8 +273,7 @@ class Korean:
                 f"{subject}의 {topic(clause)} {when}입니다.",
                 "ko.event",
             )
-        attr = fact.attribute
-        attr = re.sub(r"(^|\s)전화$", r"\1전화번호", attr.strip())  # "헬스장의 전화는 무엇인가요" asks for a telephone
+        attr, subject = _asked_label(fact.attribute, subject)
         if _LABEL_CODE.search(attr) or len(attr.split()) > 8:
             return None  # a value pasted where the label should be: no question
         if fact.qualifier:
