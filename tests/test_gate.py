@@ -102,6 +102,9 @@ def asked(f: FactNode, category: str = "direct_fact") -> Draft:
         "02-2656-7xx1",  # a number with digits masked
         "010-12**-5678",
         "조현아 대리 / 인솔: 남궁철 (전 회차)",  # the next label's value after the cut
+        "both",  # "Based: both": which two, the table's other cells say
+        "Either",
+        "336,000원 + 19,000원 = 355,000원",  # a sum worked out on the page: its parts are the facts
     ],
 )
 def test_placeholders_and_debris_are_rejected(value: str) -> None:
@@ -403,8 +406,12 @@ def test_document_titles_are_not_owners_of_facts() -> None:
     assert document_subject("Notice To Guests") and document_subject("Staff memo")
     assert document_subject("Volunteer with us") and document_subject("Join us")
     assert document_subject("서비스 수준 협약 및 고객지원 운영 시간")  # an agreement is a document
+    # a contact list or an org chart is a document about the organisation
+    assert document_subject("멍스테이 직원 & 연락처") and document_subject("한빛세탁 본사 조직도")
+    assert document_subject("Staff and Contacts") and document_subject("Committee contacts list")
     assert not document_subject("Aurora Commute 400")
     assert not document_subject("하늘여행")
+    assert not document_subject("연락처 관리 앱 주소록24")
 
 
 # -- checks that need the whole knowledge base ---------------------------------------------------------

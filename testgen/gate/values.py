@@ -29,12 +29,14 @@ _PLACEHOLDER = re.compile(
     r"|_{2,}|\.{4,}|…{2,}"
     r"|[(（]\s*(?:예|예시|e\.\s?g\.?|eg|for example)\s*[:：.,)]"  # "지원배역_이름.pdf (예: 순례_홍길동.pdf)": a pattern
     r"|\blorem ipsum\b"
+    # "336,000원 + 19,000원 = 355,000원": a sum worked out on the page
+    r"|\d[^=\n]*\s[+×x*-]\s[^=\n]*\d[^\W\d_]{0,3}\s*=\s*[^\W_]*\d"
     r"|\s/\s*[^\W\d_][^\s/:：]{0,11}\s*[:：]\s*\S",  # "조현아 대리 / 인솔: 남궁철": the cut ran into the next label
     re.I,
 )
 _PLACEHOLDER_WORDS = frozenset(
     "tbd tba tbc n/a none null nil unknown pending todo xxx - — – ? ?? 미정 미상 추후공지 없음 해당없음 "
-    "all any various 전체 모두 다수 "
+    "all any various both either neither each 전체 모두 다수 양쪽 "
     "待定 未定 暂无 無し なし 홍길동".split()
 )
 # A value saying the answer is not given here: "Custom pricing", "Contact sales", "별도 문의", "面议".
