@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from schemas import FactNode
-from testgen.lang import contact_kind
+from testgen.lang import contact_kind, en, ko
 from testgen.names import without_trailing_note
 from testgen.synth.context import GenContext
 from testgen.text import is_cjk, normalize
@@ -82,6 +82,8 @@ _STEM_CHARS = 4
 _CODE = re.compile(r"(?=\S*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+|[A-Z]+\d+\w*")
 #: Characters either side of a subject's name read for its value.
 _NEAR = 80
+#: Characters either side of the name read for a value of one word or figure.
+_NEAR_ONE_WORD = 30
 #: Pages a word may be on and still tie a line to one value, however small the knowledge base.
 _FEW_PAGES = 3
 #: Characters a Korean word of ending may stand after a name and still be said of it.
@@ -146,7 +148,8 @@ class Retold:
         loose: dict[str, str] = {}  # doc id → its first line that may tell the fact
         # two names in one line need not tell how they relate ("Founders: Ingrid Solberg and Marcus Okafor"): a
         # relation's pages are the closure's to find
-        relation = fact.value_entity is not None
+        value = self.ctx.entities.get(fact.value_entity or "")
+        relation = value is not None and value.home_doc is not None and value.home_doc != fact.doc_id
         changed: tuple[str, str] | None = None
         for doc_id, line, spans, telling in self._lines_naming(fact, forms, first):
             norm = normalize(line)
@@ -164,8 +167,11 @@ class Retold:
                 continue
             # only the words around the name, the name itself blanked: a paragraph on one line names many things,
             # and "250" of "Aurora Fold 250" is not its 250 Wh
+            # (a value of one word must stand closer: "Sales" of "the Portland Sales Office …, led by Rosa" is not
+            # her team)
+            reach = _NEAR if len(marks.stems) + len(marks.figures) >= 2 else _NEAR_ONE_WORD
             near = " … ".join(
-                f"{norm[max(0, start - _NEAR) : start]} ~ {norm[end : end + _NEAR]}" for start, end in spans
+                f"{norm[max(0, start - reach) : start]} ~ {norm[end : end + reach]}" for start, end in spans
             )
             if _shares(near, marks) or _states_whole(near, marks):
                 loose[doc_id] = line.strip()
@@ -263,8 +269,7 @@ def _marks(fact: FactNode, own: set[str], common: Callable[[str], bool]) -> _Mar
         for m in _FIGURE.finditer(norm)
         if len(m.group()) >= 2 and not _KO_UNIT.match(norm, m.end())
     ) | frozenset(m.group().replace(" ", "") for m in _UNIT_DIGIT.finditer(norm))
-    words = fact.value.split()
-    person = bool(fact.value_entity) and len(words) >= 2 and all(w[:1].isupper() for w in words)
+    person = en.is_person_name(fact.value.strip()) or ko.is_person_name(fact.value.strip())
     raw = frozenset(f.replace(",", "") for f in _FIGURE.findall(norm))
     return _Marks(value, stems, figures, person, raw)
 
