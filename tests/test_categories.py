@@ -497,6 +497,9 @@ def test_what_counts_as_a_quantity_for_numerical(value: str, value_type: str, qu
         ("3 months – 2 years", False),  # an age band
         ("Senior Technician", False),
         ("매월", False),  # how often, not when
+        ("12:30 (드레스·헤어 완료 후)", True),  # a note after the time
+        ("2025년 4월 30일(수) 오후 6시까지", True),  # a date and an hour: a deadline
+        ("14 days before the event", False),
     ],
 )
 def test_what_counts_as_hours_or_days_for_temporal(value: str, time: bool) -> None:
@@ -1033,3 +1036,20 @@ def test_a_superseded_figure_is_not_asked_as_the_things_own(tmp_path: Path) -> N
     new = next(f for f in ctx.facts if f.value == "£28.00")
     assert single_fact_draft(ctx, old, "numerical") is None
     assert single_fact_draft(ctx, new, "numerical") is not None
+
+
+@pytest.mark.parametrize(
+    ("value", "keywords"),
+    [
+        ("09:00 ~ 18:00", ["09:00", "18:00"]),  # "from 9:00 to 18:00" says the same
+        ("평일 09:30~19:00", ["09:30", "19:00"]),
+        ("8:30 AM – 6:00 PM", ["8:30 AM", "6:00 PM"]),
+        ("1.2m × 1.0m", ["1.2m", "1.0m"]),
+        ("접수·수납·예약", ["접수", "수납", "예약"]),
+        ("총 금액의 50% 선결제", ["50%"]),
+        ("£35 per person", ["£35 per person"]),  # an amount with its unit stays whole
+        ("Tue–Sat", ["Tue–Sat"]),
+    ],
+)
+def test_keywords_of_spans_sizes_and_dotted_lists_are_their_parts(value: str, keywords: list[str]) -> None:
+    assert keywords_for_value(value) == keywords

@@ -298,6 +298,9 @@ def keywords_for_value(value: str) -> list[str]:
     phone = _phone_of(value)
     if phone is not None and phone != value:
         return [phone]  # "본점 고객만족센터 043-872-3351": the number is what an answer must give
+    split = _span_ends(value)
+    if split:
+        return split
     if len(value) <= MAX_KEYWORD_CHARS:
         return [value]
     typed = [v.text for v in find_values(value) if v.value_type != "number" or v.unit]
@@ -318,6 +321,37 @@ def keywords_for_value(value: str) -> list[str]:
 _PHONE = re.compile(rf"{PHONE_RUN.pattern}(?:,?\s*{EXTENSION}\b)?", re.I)
 #: A value in quotation marks, whole: "'Noeul Pixel 라운지'", "“Harbour Room”", "「물길 따라, 서하」".
 _QUOTED = re.compile(r"'([^']+)'|\"([^\"]+)\"|‘([^’]+)’|“([^”]+)”|「([^」]+)」|『([^』]+)』")
+
+
+def _span_ends(value: str) -> list[str]:
+    """The parts of a value an answer may join otherwise: the two times of a span of hours ("09:00 ~ 18:00" → 09:00,
+    18:00; "평일 09:00~18:00" too: "from 9 to 6" on weekdays says the same), the two sides of a size ("1.2m ×
+    1.0m"), the items of a list joined by middle dots ("접수·수납·예약"), the one share a short phrase gives ("총
+    금액의 50% 선결제" → 50%). Empty for any other value."""
+    span = _CLOCK_SPAN.fullmatch(value)
+    if span:
+        return [span.group("start"), span.group("end")]
+    size = _SIZE.fullmatch(value)
+    if size:
+        return [size.group(1), size.group(2)]
+    if "·" in value and not re.search(r"\s", value):
+        parts = [p for p in value.split("·") if p]
+        if len(parts) >= 2 and all(len(p) >= 2 for p in parts):
+            return parts
+    shares = [v for v in find_values(value) if v.value_type == "percent"]
+    if len(shares) == 1 and len(find_values(value)) == 1 and shares[0].text != value and len(value.split()) <= 4:
+        return [shares[0].text]
+    return []
+
+
+#: A span of hours, with days before it: "09:00 ~ 18:00", "Mon–Fri 08:00–16:00", "평일 09:30~19:00".
+_CLOCK_SPAN = re.compile(
+    r"(?:[^\W\d][\w·,–~ -]*?\s)?(?P<start>\d{1,2}:\d{2}(?:\s?[ap]m)?)\s*(?:~|-|–|—|to)\s*"
+    r"(?P<end>\d{1,2}:\d{2}(?:\s?[ap]m)?)",
+    re.I,
+)
+#: A size of two sides: "1.2m × 1.0m", "30 x 40 cm".
+_SIZE = re.compile(r"(\d[\d.,]*\s?[a-z]*)\s*[×xX*]\s*(\d[\d.,]*\s?[a-z]*)", re.I)
 
 
 def _noted_items(value: str) -> list[str]:
@@ -379,11 +413,15 @@ def is_quantity(fact: FactNode) -> bool:
 def is_time_value(fact: FactNode) -> bool:
     """A value that is a time of day, a span of hours or a set of days and nothing more ("09:00 ~ 18:00", "Mon–Fri,
     9–2", "평일 오전 10시 ~ 오후 5시", "매월 1일~5일", "화·목"): what `temporal` asks about, never `direct_fact`."""
-    if fact.value_type != "text" or len(fact.value) > _TIME_VALUE_CHARS:
+    value = without_trailing_note(fact.value)  # "12:30 (드레스·헤어 완료 후)"
+    if fact.value_type != "text" or len(value) > _TIME_VALUE_CHARS:
         return False
-    if not (_TIME_OF_DAY.search(fact.value) or _DAY_WORD.search(fact.value)):
+    dates = [v for v in find_values(value) if v.value_type == "date"]  # "2025년 4월 30일(수) 오후 6시까지"
+    for date in sorted(dates, key=lambda v: v.start, reverse=True):
+        value = f"{value[: date.start]} {value[date.end :]}"
+    if not (dates or _TIME_OF_DAY.search(value) or _DAY_WORD.search(value)):
         return False
-    rest = _DAY_WORD.sub(" ", _TIME_OF_DAY.sub(" ", fact.value.lower()))
+    rest = _DAY_WORD.sub(" ", _TIME_OF_DAY.sub(" ", value.lower()))
     return not re.search(r"[^\W\d_]{2,}", _TIME_FILLER.sub(" ", rest))
 
 
@@ -400,7 +438,7 @@ _TIME_OF_DAY = re.compile(
 #: A day, a set of days or a day of the month: "Mon", "weekdays", "토요일", "화·목", "평일", "매월 1일".
 _DAY_WORD = re.compile(
     r"(?<![a-z])(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?(?![a-z])|weekdays?|weekends?"
-    r"|(?<![가-힣])[월화수목금토일](?:요일)?(?=\s*[~\-–·,/및]|\s*$|요일)|(?<=[~\-–·,/])\s*[월화수목금토일](?:요일)?|평일|주말"
+    r"|(?<![가-힣])[월화수목금토일](?:요일)?(?=\s*[~\-–·,/및)]|\s*$|요일)|(?<=[~\-–·,/])\s*[월화수목금토일](?:요일)?|평일|주말"
     r"|(?:매월|매달)\s*\d{1,2}일|\d{1,2}일(?=\s*[~\-–]\s*\d{1,2}일)",
     re.I,
 )
