@@ -380,7 +380,8 @@ def test_fallback_offline_delivers_the_requested_count_flagged() -> None:
     aurora = build_graph(load_corpus(EXAMPLES / "aurora_bikes"))
     fake = FakeLLM(lambda messages: '{"question": "?"}')
     result = generate(aurora, num=12, seed=4, llm=fake, llm_options=options(seeds="mixed", fallback="offline"))
-    assert len(result.items) == 12 and result.counts() == result.requested
+    # the whole request, made up from other categories where one runs short
+    assert len(result.items) == 12 == sum(result.requested.values())
     assert all((i.metadata or {}).get("fallback") == "offline" for i in result.items)
     assert all(i.metadata["generator"] == "testgen-offline" for i in result.items)  # type: ignore[index]
     assert "none of the first 6 replies" in result.items[0].metadata["fallback_reason"]  # type: ignore[index]
