@@ -36,7 +36,8 @@ _STOP = frozenset(
 #: "stands down", "영어회화 기초반은 … 열지 않습니다").
 _ENDS = re.compile(
     r"(?<![a-z])(?:no longer|cancel(?:l?ed|s)|withdrawn|discontinu\w*|stand(?:s|ing)? down|step(?:s|ping)? down"
-    r"|leaving|leaves|has left|last day|resign(?:s|ed|ing)?|retir(?:e|es|ed|ing)|maternity)(?![a-z])"
+    r"|leaving|leaves|has left|last (?:working )?day|resign(?:s|ed|ing)?|retir(?:e|es|ed|ing)|maternity"
+    r"|(?:handed|handing|hands|gave|given|giving) in (?:his |her |their )?notice|(?:gave|given|giving) notice)(?![a-z])"
     r"|폐강|열지 않|운영하지 않|취소되었|취소됐|취소했|중단|폐지|퇴사|퇴직|사직|그만두|휴직|출산|육아"
 )
 #: Words saying a value changes to another, which the line then writes ("shift to 9.30–2.30", "→ 10명").

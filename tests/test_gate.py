@@ -105,6 +105,7 @@ def asked(f: FactNode, category: str = "direct_fact") -> Draft:
         "both",  # "Based: both": which two, the table's other cells say
         "Either",
         "336,000원 + 19,000원 = 355,000원",  # a sum worked out on the page: its parts are the facts
+        "£25             (no change)",  # two columns of a plain-text table
     ],
 )
 def test_placeholders_and_debris_are_rejected(value: str) -> None:
@@ -2390,3 +2391,21 @@ def test_a_notice_item_wrapped_over_lines_that_raises_the_amount_from_the_fact_s
     assert "65.00 GBP" in (gate._raised_in_prose(giraffe) or "")
     penguin = next(f for f in ctx.facts if f.value.startswith("£45"))
     assert gate._raised_in_prose(penguin) is None  # its item changes no price ("from 1 July" is a date)
+
+
+def test_a_label_with_the_tables_punctuation_is_not_asked_by_any_template(tmp_path: Path) -> None:
+    from testgen.categories._common import single_fact_draft
+
+    ctx = kb_context(
+        tmp_path,
+        {
+            "coop/leads.md": "# Session leads\n\n| Session | Lead | Deputy |\n|---|---|---|\n"
+            "| Open Workshop – Thu | Greg Olsen | Ben Carver |\n| Open Workshop – Sat | Ada Lyle | Tom Fenn |\n",
+        },
+    )
+    gate = Gate(ctx)
+    fact = next(f for f in ctx.facts if f.value == "Greg Olsen")
+    draft = single_fact_draft(ctx, fact, "direct_fact")
+    assert draft is not None and "thu lead" in draft.question.lower(), draft
+    failure = gate.check(draft)
+    assert failure is not None and failure.reason == "pasted_label", failure

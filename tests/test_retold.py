@@ -88,9 +88,12 @@ def test_a_notice_on_the_facts_own_page_that_the_holder_leaves_drops_the_item(tm
         tmp_path,
         {
             "shop/staff.md": "# Staff and contacts\n\n| Name | Role | Note |\n|---|---|---|\n"
-            "| Imogen Vance | Branch Manager | leaving - last day 30 April |\n| Pete Garrow | Technician | |\n",
+            "| Imogen Vance | Branch Manager | leaving - last day 30 April |\n| Pete Garrow | Technician | |\n"
+            "| Nell Adair | Bookkeeper | |\n",
             "shop/faq.md": "# FAQ\n\nAsk at the counter for a quote.\n",
+            "shop/minutes.md": "# Minutes, 3 June\n\nNell has handed in her notice; her last working day is 30 June.\n",
         },
     )
     assert _verdict(ctx, "Imogen Vance") == (False, "ambiguous_key")
+    assert _verdict(ctx, "Nell Adair") == (False, "ambiguous_key")  # "has handed in her notice" in the minutes
     assert _verdict(ctx, "Pete Garrow") == (True, None)

@@ -554,6 +554,11 @@ class Gate:
                 )
                 if problem:
                     return _fail("pasted_label", problem)
+            elif draft.language in ("en", "ko") and normalize(fact.attribute) in normalize(draft.question):
+                # any template that writes the label as it is: "Who is …'s open workshop – thu lead?"
+                problem = pasted_punctuation(fact.attribute)
+                if problem:
+                    return _fail("pasted_label", problem)
         if draft.category in SINGLE_FACT and len(draft.facts) == 1:
             fact = draft.facts[0]
             problem = wh_mismatch(draft.question, fact.value, fact.value_type, draft.language)
