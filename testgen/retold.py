@@ -61,6 +61,8 @@ _KO_UNIT = re.compile(r" ?[가-힣]")
 _DENIED_BEFORE = re.compile(r"(?<![a-z])(?:no|not|never|without)\s+(?:be\s+)?$")
 _DENIED_AFTER = re.compile(r"\s*(?:없|않|안\s|하지 않|되지 않)")
 _NEGATION_CHARS = 12
+#: A label that can stand for its fact on a page of the folder: one to three words, none a bare figure.
+_LABEL_NAME = re.compile(r"(?=.{2,30}$)[^\W\d_][\w·&'’-]*(?: [^\W\d_][\w·&'’-]*){0,2}")
 #: A label and its colon just before a name: "- **Product Owner**: ", "담당자: ".
 _AFTER_LABEL = re.compile(r"^[\s>*#•-]*[^:：|]{1,40}[:：][\s*]*$")
 #: The end of a clause or list item.
@@ -152,7 +154,10 @@ class Retold:
         value = self.ctx.entities.get(fact.value_entity or "")
         relation = value is not None and value.home_doc is not None and value.home_doc != fact.doc_id
         changed: tuple[str, str] | None = None
-        for doc_id, line, spans, telling in self._lines_naming(fact, forms, first):
+        lines = self._lines_naming(fact, forms, first)
+        if any(self._common_in_folder(f, fact.doc_id) for f in forms):
+            lines += self._lines_labelling(fact)
+        for doc_id, line, spans, telling in lines:
             norm = normalize(line)
             if not telling:
                 continue
@@ -177,6 +182,35 @@ class Retold:
             if _shares(near, marks) or _states_whole(near, marks):
                 loose[doc_id] = line.strip()
         return Retelling(tuple(loose.items()), changed)
+
+    def _lines_labelling(self, fact: FactNode) -> list[tuple[str, str, list[tuple[int, int]], bool]]:
+        """For a subject most pages of its folder name (the organisation), the lines of the folder's other pages, not
+        another thing's own, that write the fact's label or its first word: there the label names the fact ("타일은
+        2년, 도배는 1년" in the FAQ, of the company's "타일: 2년")."""
+        label = normalize(without_trailing_note(fact.attribute))
+        if not _LABEL_NAME.fullmatch(label):
+            return []
+        # "타일 보증 기간" is told by "타일은 2년": its first word, when few pages of the folder write it
+        head = label.split()[0]
+        names = {label} | ({head} if len(head) >= 2 and not self._common_in_folder(head, fact.doc_id) else set())
+        folder = self.ctx.doc_type(fact.doc_id)
+        # not another thing's own page: "Education: …" on another employee's page is hers
+        homes = {e.home_doc for e in self.ctx.entities.values() if e.entity_id != fact.subject_entity}
+        return [
+            (doc_id, line, spans, True)
+            for doc_id, line, spans, _ in self._lines_naming(fact, names, None)
+            if self.ctx.doc_type(doc_id) == folder and doc_id != fact.doc_id and doc_id not in homes
+        ]
+
+    def _common_in_folder(self, name: str, doc_id: str) -> bool:
+        """Whether a name is on most pages of a document's folder (the organisation the folder is about)."""
+        folder = self.ctx.doc_type(doc_id)
+        key = f"{folder}\n{name}"
+        if key not in self._commons:
+            pages = {d for d in self.ctx.docs if self.ctx.doc_type(d) == folder}
+            naming = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(name)} & pages
+            self._commons[key] = len(pages) >= _FEW_PAGES and len(naming) * 2 > len(pages)
+        return self._commons[key]
 
     def _common(self, word: str) -> bool:
         """Whether a word or name is on too many pages to tie a line to one value ("product", "sales") or thing."""

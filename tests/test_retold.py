@@ -97,3 +97,19 @@ def test_a_notice_on_the_facts_own_page_that_the_holder_leaves_drops_the_item(tm
     assert _verdict(ctx, "Imogen Vance") == (False, "ambiguous_key")
     assert _verdict(ctx, "Nell Adair") == (False, "ambiguous_key")  # "has handed in her notice" in the minutes
     assert _verdict(ctx, "Pete Garrow") == (True, None)
+
+
+def test_a_page_of_the_organisations_folder_writing_the_label_and_the_figure_drops_the_item(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "cobbler/about.md": "# Lindenbrook Cobblers\n\n- **Resoling**: £45\n- **Heel bar**: Mon to Sat\n",
+            "cobbler/faq.md": "# FAQ\n\nAt Lindenbrook Cobblers most jobs take a day.\n\nResoling is 45 pounds a pair.\n",
+            "cobbler/news.md": "# News from Lindenbrook Cobblers\n\nWe now stock laces.\n",
+            "cobbler/history.md": "# Our history\n\nLindenbrook Cobblers opened in 1988.\n",
+        },
+    )
+    resoling = next(f for f in ctx.facts if f.attribute == "Resoling")
+    # the organisation is on every page of its folder; the FAQ's line is the label's, with the figure beside it
+    untold = Closure(ctx).retold.of(resoling).untold({"cobbler/about.md"})
+    assert untold is not None and untold[0] == "cobbler/faq.md"
