@@ -104,7 +104,8 @@ def test_a_page_of_the_organisations_folder_writing_the_label_and_the_figure_dro
         tmp_path,
         {
             "cobbler/about.md": "# Lindenbrook Cobblers\n\n- **Resoling**: £45\n- **Heel bar**: Mon to Sat\n",
-            "cobbler/faq.md": "# FAQ\n\nAt Lindenbrook Cobblers most jobs take a day.\n\nResoling is 45 pounds a pair.\n",
+            "cobbler/faq.md": "# FAQ\n\nAt Lindenbrook Cobblers most jobs take a day.\n\n"
+            "Resoling is 45 pounds a pair.\n",
             "cobbler/news.md": "# News from Lindenbrook Cobblers\n\nWe now stock laces.\n",
             "cobbler/history.md": "# Our history\n\nLindenbrook Cobblers opened in 1988.\n",
         },
