@@ -342,9 +342,10 @@ _MAIL_SUBJECT = re.compile(r"^\s*(?:subject|제목)\s*[:：]\s*(?:(?:re|fwd?|회
 
 
 def _mail_subject(text: str) -> str:
-    """The subject of a document that opens with e-mail headers ("From: …", "To: …", "Subject: …"), else ""."""
+    """The subject of a document that opens with e-mail headers ("From: …", "To: …", "Subject: …") or with its
+    subject line alone ("제목: [숨결 레터 3월호] …", a newsletter sent by mail), else ""."""
     lines = [line for line in text.lstrip().splitlines()[:8] if line.strip()]
-    if not lines or not _MAIL_HEADER.match(lines[0]):
+    if not lines or not (_MAIL_HEADER.match(lines[0]) or _MAIL_SUBJECT.match(lines[0])):
         return ""
     for line in lines:
         subject = _MAIL_SUBJECT.match(line)

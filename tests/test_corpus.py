@@ -538,6 +538,12 @@ def test_a_front_matter_title_of_a_kind_of_page_is_named_too_and_a_spaced_out_wo
             "NOTICE - changes",
             "Changes from November",
         ),
+        # a newsletter that opens with its subject line alone
+        (
+            "제목: [새싹 소식 5월호] 새 선생님 소개 · 여름 특강 안내\n\n안녕하세요, 새싹입니다.\n",
+            "newsletter_may",
+            "[새싹 소식 5월호] 새 선생님 소개 · 여름 특강 안내",
+        ),
         # with a copy line and in Korean too
         (
             "보낸사람: 민서진 <sj@example.kr>\n받는사람: 고객님 <guest@example.kr>\n참조: 한도윤 <dy@example.kr>\n"

@@ -220,6 +220,7 @@ def test_property_labels_are_kept(label: str) -> None:
 def test_note_columns_are_opaque_and_properties_are_not() -> None:
     assert opaque_label("Notes") and opaque_label("비고") and opaque_label("Additional info") and opaque_label("备注")
     assert opaque_label("구분")  # a table's class column: "X의 구분은 무엇인가요?" asks nothing
+    assert opaque_label("제목") and opaque_label("Subject")  # an e-mail's header line: "X의 제목은 …" asks nothing
     assert not opaque_label("Price") and not opaque_label("비자")
 
 

@@ -33,6 +33,7 @@ _OPAQUE = frozenset(
     """note notes remark remarks comment comments description descriptions detail details other others misc
     miscellaneous etc info information additional additional info extra content contents text value values
     비고 기타 설명 내용 참고 참조 상세 세부 세부사항 세부내용 특이사항 메모 추가 추가정보 정보 값 구분
+    subject re fwd cc bcc 제목 보낸사람 받는사람 수신 발신 첨부
     备注 其他 说明 内容 详情 其它 備考 その他 説明 内容 詳細 メモ""".split()
 )
 _DANGLING = re.compile(r"\b(?:through|until|till|by|from|to|of|for|with|in|on|at|as|per|than|and|or|since)$")
