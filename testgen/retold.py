@@ -36,7 +36,8 @@ _STOP = frozenset(
 #: "stands down", "영어회화 기초반은 … 열지 않습니다").
 _ENDS = re.compile(
     r"(?<![a-z])(?:no longer|cancel(?:l?ed|s)|withdrawn|discontinu\w*|stand(?:s|ing)? down|step(?:s|ping)? down"
-    r"|leaving|leaves|has left|last (?:working )?day|resign(?:s|ed|ing)?|retir(?:e|es|ed|ing)|maternity"
+    r"|leaving|leaves|has left|left (?:on|in|at|us|the|last)|last (?:working )?day|resign(?:s|ed|ing)?"
+    r"|retir(?:e|es|ed|ing)|maternity"
     r"|(?:handed|handing|hands|gave|given|giving) in (?:his |her |their )?notice|(?:gave|given|giving) notice)(?![a-z])"
     r"|폐강|열지 않|운영하지 않|취소되었|취소됐|취소했|중단|폐지|퇴사|퇴직|사직|그만두|휴직|출산|육아"
 )
@@ -145,9 +146,14 @@ class Retold:
         forms = {f for f in self._forms(fact) if len(f) >= _NAME_CHARS}
         first = self._first_name(fact)
         own = {w for f in forms for w in _stems(f)}
-        marks = _marks(fact, own, self._common) if forms or first else None
-        if marks is None or not (marks.stems or marks.raw or _whole_told(marks)):
+        if not (forms or first):
             return Retelling((), None)
+        marks = _marks(fact, own, self._common)
+        # a date, a number to dial, an address or a code is told whole or not at all: only a line saying that its
+        # holder leaves is read ("Helen has handed in her notice" for her e-mail address)
+        ending_only = marks is None or not (marks.stems or marks.raw or _whole_told(marks))
+        if marks is None:
+            marks = _Marks(normalize(fact.value), frozenset(), frozenset(), False)
         loose: dict[str, str] = {}  # doc id → its first line that may tell the fact
         # two names in one line need not tell how they relate ("Founders: Ingrid Solberg and Marcus Okafor"): a
         # relation's pages are the closure's to find
@@ -166,10 +172,10 @@ class Retold:
                 if changed is None and _ENDS.search(norm) and _change_near(norm, spans, marks):
                     changed = (doc_id, line.strip())
                 continue
-            if changed is None and _change_near(norm, spans, marks):
+            if changed is None and _change_near(norm, spans, marks) and not (ending_only and not _ENDS.search(norm)):
                 changed = (doc_id, line.strip())
                 continue
-            if relation or doc_id in loose or _named_as_a_value(norm, spans):
+            if ending_only or relation or doc_id in loose or _named_as_a_value(norm, spans):
                 continue
             # only the words around the name, the name itself blanked: a paragraph on one line names many things,
             # and "250" of "Aurora Fold 250" is not its 250 Wh

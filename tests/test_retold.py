@@ -114,3 +114,26 @@ def test_a_page_of_the_organisations_folder_writing_the_label_and_the_figure_dro
     # the organisation is on every page of its folder; the FAQ's line is the label's, with the figure beside it
     untold = Closure(ctx).retold.of(resoling).untold({"cobbler/about.md"})
     assert untold is not None and untold[0] == "cobbler/faq.md"
+
+
+def test_a_holder_who_left_drops_even_an_address_or_a_number_of_theirs(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "charity/contacts.md": "# About us and contacts\n\n| Name | Role | Email |\n|---|---|---|\n"
+            "| Aisha Rahman | Volunteer Coordinator | aisha.rahman@example.org |\n"
+            "| Linda Marsh | Operations Manager | linda.marsh@example.org |\n",
+            "charity/minutes.md": "# Ops meeting, 12 May\n\n- Gareth has covered volunteers since Aisha left on 28 March.\n",
+        },
+    )
+    validator = Validator(ctx)
+
+    def verdict(name: str) -> tuple[bool, str | None]:
+        fact = next(f for f in ctx.facts if f.subject == name and f.attribute == "Email")
+        draft = single_fact_draft(ctx, fact, "direct_fact")
+        assert draft is not None, name
+        found = validator.validate(draft, get_category("direct_fact"))
+        return found.ok, found.reason
+
+    assert verdict("Aisha Rahman") == (False, "ambiguous_key")
+    assert verdict("Linda Marsh") == (True, None)
