@@ -720,7 +720,7 @@ class Closure:
         self._many: dict[str, bool] = {}  # entity id → whether another entity is described alike
         # labelled facts by normalised value, and by the one measure they give (see `_structured`)
         self._by_value: tuple[dict[str, list[FactNode]], dict[str, list[FactNode]]] | None = None
-        self.retold = Retold(ctx, self.subject_forms, self._first_name)
+        self.retold = Retold(ctx, self.subject_forms, self._colleague_name)
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""
@@ -1286,6 +1286,13 @@ class Closure:
             if any(re.sub(r"['’]s$", "", m.group(1)) not in (last, last[0]) for m in named.finditer(text)):
                 return None
         return normalize(first)
+
+    def _colleague_name(self, fact: FactNode) -> str | None:
+        """The first name a person who holds a post goes by in the folder (`_first_name`), for `Retold`: a page title
+        that reads like a name ("Version History") has none."""
+        if not self._holds_a_post(self.ctx.entities.get(fact.subject_entity or "")):
+            return None
+        return self._first_name(fact)
 
     def _given_name(self, fact: FactNode, surname: str, given: str) -> str | None:
         """`_first_name` for a Korean name of three syllables: its given name, if the folder writes it after no

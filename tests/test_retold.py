@@ -137,3 +137,17 @@ def test_a_holder_who_left_drops_even_an_address_or_a_number_of_theirs(tmp_path:
 
     assert verdict("Aisha Rahman") == (False, "ambiguous_key")
     assert verdict("Linda Marsh") == (True, None)
+
+
+def test_a_title_that_reads_like_a_name_has_no_first_name_to_look_for(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "wiki/history.md": "# Version History\n\n| Version | Released |\n|---|---|\n| 1.0 | 26 February 2016 |\n"
+            "| Status | Supported |\n",
+            "wiki/lore.md": "# Lore\n\nIn that version of the game the slimes are no longer supported by the king.\n",
+        },
+    )
+    # "Version" of "Version History" is no colleague's first name: "version of the game … no longer" is nothing
+    for fact in ctx.facts:
+        assert Closure(ctx).retold.of(fact).changed is None, fact
