@@ -123,7 +123,8 @@ def test_a_holder_who_left_drops_even_an_address_or_a_number_of_theirs(tmp_path:
             "charity/contacts.md": "# About us and contacts\n\n| Name | Role | Email |\n|---|---|---|\n"
             "| Aisha Rahman | Volunteer Coordinator | aisha.rahman@example.org |\n"
             "| Linda Marsh | Operations Manager | linda.marsh@example.org |\n",
-            "charity/minutes.md": "# Ops meeting, 12 May\n\n- Gareth has covered volunteers since Aisha left on 28 March.\n",
+            "charity/minutes.md": "# Ops meeting, 12 May\n\n"
+            "- Gareth has covered volunteers since Aisha left on 28 March.\n",
         },
     )
     validator = Validator(ctx)
