@@ -12,7 +12,8 @@ line that names the subject (any of its names few pages write, or the first name
   is dropped (`ambiguous_key`), as its answer may be the old value;
 - a possible restatement when, on another page than the fact's and close to the name, it shares a content word or
   a figure of the value or writes the value whole: an item whose source_docs lack that page is dropped
-  (`unclaimed_restatement`).
+  (`unclaimed_restatement`). For the organisation its folder is about (a name on most of the folder's pages), a
+  line of the folder that writes the fact's label counts as naming it ("Resoling is 45 pounds a pair").
 """
 
 from __future__ import annotations
