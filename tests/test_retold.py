@@ -23,8 +23,8 @@ CLUB = {
 }
 
 
-def _verdict(ctx: GenContext, subject: str) -> tuple[bool, str | None]:
-    fact = next(f for f in ctx.facts if f.subject == subject and f.attribute == "Role")
+def _verdict(ctx: GenContext, subject: str, attribute: str = "Role") -> tuple[bool, str | None]:
+    fact = next(f for f in ctx.facts if f.subject == subject and f.attribute == attribute)
     draft = single_fact_draft(ctx, fact, "direct_fact")
     assert draft is not None, subject
     found = Validator(ctx).validate(draft, get_category("direct_fact"))
@@ -72,15 +72,8 @@ def test_korean_leave_right_after_the_name_is_a_change_and_a_later_clause_is_not
         },
     )
 
-    def verdict(name: str) -> tuple[bool, str | None]:
-        fact = next(f for f in ctx.facts if f.subject == name and f.attribute == "직위")
-        draft = single_fact_draft(ctx, fact, "direct_fact")
-        assert draft is not None, name
-        found = Validator(ctx).validate(draft, get_category("direct_fact"))
-        return found.ok, found.reason
-
-    assert verdict("한지수") == (False, "ambiguous_key")
-    assert verdict("윤도경") == (True, None)
+    assert _verdict(ctx, "한지수", "직위") == (False, "ambiguous_key")
+    assert _verdict(ctx, "윤도경", "직위") == (True, None)
 
 
 def test_a_notice_on_the_facts_own_page_that_the_holder_leaves_drops_the_item(tmp_path: Path) -> None:
@@ -127,17 +120,9 @@ def test_a_holder_who_left_drops_even_an_address_or_a_number_of_theirs(tmp_path:
             "- Gareth has covered volunteers since Aisha left on 28 March.\n",
         },
     )
-    validator = Validator(ctx)
 
-    def verdict(name: str) -> tuple[bool, str | None]:
-        fact = next(f for f in ctx.facts if f.subject == name and f.attribute == "Email")
-        draft = single_fact_draft(ctx, fact, "direct_fact")
-        assert draft is not None, name
-        found = validator.validate(draft, get_category("direct_fact"))
-        return found.ok, found.reason
-
-    assert verdict("Aisha Rahman") == (False, "ambiguous_key")
-    assert verdict("Linda Marsh") == (True, None)
+    assert _verdict(ctx, "Aisha Rahman", "Email") == (False, "ambiguous_key")
+    assert _verdict(ctx, "Linda Marsh", "Email") == (True, None)
 
 
 def test_a_title_that_reads_like_a_name_has_no_first_name_to_look_for(tmp_path: Path) -> None:
