@@ -75,8 +75,6 @@ _SENTENCE_END = re.compile(r"[.!?。]\s|다\.|요\.")
 _NAME_CHARS = 3
 #: Characters between a subject's name and a word of change for the change to be the subject's.
 _CHANGE_SPAN = 60
-#: A Korean particle after a word ("경영지원팀의" → "경영지원팀").
-_KO_PARTICLE = re.compile(r"(?:은|는|이|가|을|를|의|에|에서|으로|로|와|과|도|만)$")
 #: Syllables a Korean stem keeps at least.
 _KO_STEM_CHARS = 2
 #: Letters a line's word may add to a stem ("chair" → "chaired").
@@ -136,7 +134,9 @@ class Retold:
         self._forms = forms
         self._first_name = first_name
         self._cache: dict[str, Retelling] = {}
-        self._commons: dict[str, bool] = {}
+        self._pages: dict[str, frozenset[str]] = {}  # word or name → the documents that write it
+        self._folders: dict[str, frozenset[str]] = {}  # folder → its documents
+        self._homed: dict[str, frozenset[str]] | None = None  # document → the entities it is the page of
 
     def of(self, fact: FactNode) -> Retelling:
         if fact.fact_id not in self._cache:
@@ -200,31 +200,46 @@ class Retold:
         # "타일 보증 기간" is told by "타일은 2년": its first word, when few pages of the folder write it
         head = label.split()[0]
         names = {label} | ({head} if len(head) >= 2 and not self._common_in_folder(head, fact.doc_id) else set())
-        folder = self.ctx.doc_type(fact.doc_id)
+        folder = self._folder_pages(fact.doc_id)
+        own = {fact.subject_entity}
         # not another thing's own page: "Education: …" on another employee's page is hers
-        homes = {e.home_doc for e in self.ctx.entities.values() if e.entity_id != fact.subject_entity}
         return [
             (doc_id, line, spans, True)
             for doc_id, line, spans, _ in self._lines_naming(fact, names, None)
-            if self.ctx.doc_type(doc_id) == folder and doc_id != fact.doc_id and doc_id not in homes
+            if doc_id in folder and doc_id != fact.doc_id and not self._homes().get(doc_id, frozenset()) - own
         ]
+
+    def _pages_with(self, word: str) -> frozenset[str]:
+        """The documents whose chunks write a word or name (worked out once per word)."""
+        if word not in self._pages:
+            self._pages[word] = frozenset(self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(word))
+        return self._pages[word]
+
+    def _folder_pages(self, doc_id: str) -> frozenset[str]:
+        """The documents of a document's folder (worked out once per folder)."""
+        folder = self.ctx.doc_type(doc_id)
+        if folder not in self._folders:
+            self._folders[folder] = frozenset(d for d in self.ctx.docs if self.ctx.doc_type(d) == folder)
+        return self._folders[folder]
+
+    def _homes(self) -> dict[str, frozenset[str]]:
+        """Document → the entities it is the own page of (built once)."""
+        if self._homed is None:
+            homed: dict[str, set[str]] = {}
+            for entity in self.ctx.entities.values():
+                if entity.home_doc is not None:
+                    homed.setdefault(entity.home_doc, set()).add(entity.entity_id)
+            self._homed = {doc: frozenset(ids) for doc, ids in homed.items()}
+        return self._homed
 
     def _common_in_folder(self, name: str, doc_id: str) -> bool:
         """Whether a name is on most pages of a document's folder (the organisation the folder is about)."""
-        folder = self.ctx.doc_type(doc_id)
-        key = f"{folder}\n{name}"
-        if key not in self._commons:
-            pages = {d for d in self.ctx.docs if self.ctx.doc_type(d) == folder}
-            naming = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(name)} & pages
-            self._commons[key] = len(pages) >= _FEW_PAGES and len(naming) * 2 > len(pages)
-        return self._commons[key]
+        pages = self._folder_pages(doc_id)
+        return len(pages) >= _FEW_PAGES and len(self._pages_with(name) & pages) * 2 > len(pages)
 
     def _common(self, word: str) -> bool:
         """Whether a word or name is on too many pages to tie a line to one value ("product", "sales") or thing."""
-        if word not in self._commons:
-            pages = {self.ctx.chunks[c].doc_id for c in self.ctx.chunks_with(word)}
-            self._commons[word] = len(pages) > max(_FEW_PAGES, len(self.ctx.docs) // 2)
-        return self._commons[word]
+        return len(self._pages_with(word)) > max(_FEW_PAGES, len(self.ctx.docs) // 2)
 
     def _lines_naming(
         self, fact: FactNode, forms: set[str], first: str | None
@@ -278,7 +293,7 @@ def _stem(word: str) -> str:
     """A word's stem: a Latin word without an ending ("chair" of "chaired", "trust" of "trustees"), a Korean word's
     first two syllables."""
     if re.match("[가-힣]", word):
-        return _KO_PARTICLE.sub("", word) if len(word) > _KO_STEM_CHARS else word
+        return ko.TRAILING_PARTICLE.sub("", word) if len(word) > _KO_STEM_CHARS else word
     bare = re.sub(r"(?:['’]s|ing|ed|es|s)$", "", word)
     return bare if len(bare) >= _STEM_CHARS else word
 

@@ -338,9 +338,9 @@ def _span_ends(value: str) -> list[str]:
         parts = [p for p in value.split("·") if p]
         if len(parts) >= 2 and all(len(p) >= 2 for p in parts):
             return parts
-    shares = [v for v in find_values(value) if v.value_type == "percent"]
-    if len(shares) == 1 and len(find_values(value)) == 1 and shares[0].text != value and len(value.split()) <= 4:
-        return [shares[0].text]
+    found = find_values(value)
+    if len(found) == 1 and found[0].value_type == "percent" and found[0].text != value and len(value.split()) <= 4:
+        return [found[0].text]
     return []
 
 

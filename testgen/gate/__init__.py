@@ -71,7 +71,7 @@ from testgen.gate.values import clause_pick, descriptive_value, incomplete_value
 from testgen.gate.wh import wh_mismatch
 from testgen.kg.mining import row_in_label, row_label, table_cells
 from testgen.kg.values import clock_times, find_values, parse_number
-from testgen.lang import DAYS, is_contact_value
+from testgen.lang import DAYS, is_contact_value, ko
 from testgen.lang.ko import is_person_name as ko_person_name
 from testgen.names import (
     introduced_name,
@@ -787,7 +787,7 @@ class Gate:
         if fact.number is None or fact.value_type != "money":
             return None
         asked = {w for w in re.findall(r"[^\W_]{2,}", normalize(question)) if w not in _STOP_WORDS}
-        asked = {_KO_PARTICLE_END.sub("", w) if re.search(r"[가-힣]$", w) else w for w in asked}
+        asked = {ko.TRAILING_PARTICLE.sub("", w) if re.search(r"[가-힣]$", w) else w for w in asked}
         asked = {w for w in asked if len(w) >= 2}
         for line in self._lines_changing(fact, self.ctx.chunks_with(fact.value)):
             if sum(w in normalize(line) for w in asked) >= 2:
@@ -1034,7 +1034,6 @@ _STOP_WORDS = frozenset(
     "어디 누구 몇 인가요 있나요 되나요 기준".split()
 )
 #: A Korean particle at the end of a question's word: "기본형은" → "기본형".
-_KO_PARTICLE_END = re.compile(r"(?:은|는|이|가|을|를|의|에|에서|으로|로|와|과|도|만)$")
 
 
 #: Column headers that only qualify a row's other cells: what an amount is per, or in what unit.

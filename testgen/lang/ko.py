@@ -117,6 +117,8 @@ _PAST_ENDINGS = [
 
 
 _PARTICLE_END = re.compile(r"(으로|로|을|를|에서|에|과|와|으로서|로서)$")
+#: A particle at a word's end, any case ("경영지원팀의" → "경영지원팀", "기초반은" → "기초반").
+TRAILING_PARTICLE = re.compile(r"(?:은|는|이|가|을|를|의|에|에서|으로|로|와|과|도|만)$")
 
 
 # Action nouns a timeline line ends with: the person did it (…을 총괄한 것) or had it done to them (…으로 임명된 것).
