@@ -410,6 +410,10 @@ def is_quantity(fact: FactNode) -> bool:
     return len(amounts) == 1 or (len(amounts) == 2 and all(v.value_type in ("money", "percent") for v in amounts))
 
 
+#: Fact sources that give a value under a label (not a sentence): what a single-fact question asks by its label.
+LABELLED_SOURCES = frozenset({"key_value", "table", "timeline", "llm"})
+
+
 def is_time_value(fact: FactNode) -> bool:
     """A value that is a time of day, a span of hours or a set of days and nothing more ("09:00 ~ 18:00", "Mon–Fri,
     9–2", "평일 오전 10시 ~ 오후 5시", "매월 1일~5일", "화·목"): what `temporal` asks about, never `direct_fact`."""

@@ -9,6 +9,7 @@ import random
 from collections.abc import Iterator
 
 from testgen.categories._common import (
+    LABELLED_SOURCES,
     attribute_key,
     is_quantity,
     is_relation,
@@ -35,7 +36,7 @@ class DirectFact:
             and not is_quantity(f)
             and not is_time_value(f)  # "09:00 ~ 18:00", "Mon–Fri": temporal's to ask
             and not (f.value_entity and is_relation(ctx, f))  # a relation is relationship's to ask
-            and f.source in ("key_value", "table", "timeline", "llm")
+            and f.source in LABELLED_SOURCES
             and not _name_list(f.value)
         ]
         for fact in stratified(pool, rng, attribute_key):

@@ -5,7 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from testgen.categories._common import attribute_key, is_time_value, single_fact_draft, stratified
+from testgen.categories._common import (
+    LABELLED_SOURCES,
+    attribute_key,
+    is_time_value,
+    single_fact_draft,
+    stratified,
+)
 from testgen.categories._registry import register
 from testgen.kg.values import find_values
 from testgen.synth.context import GenContext
@@ -22,7 +28,7 @@ class Temporal:
         pool = [
             f
             for f in ctx.candidate_facts
-            if f.value_type == "date" or (is_time_value(f) and f.source in ("key_value", "table", "timeline", "llm"))
+            if f.value_type == "date" or (is_time_value(f) and f.source in LABELLED_SOURCES)
         ]
         # Structured dates first (cleaner questions), then prose sentences, each shuffled.
         structured = [f for f in pool if f.source != "sentence"]
