@@ -12,15 +12,16 @@ line that names the subject (any of its names few pages write, or the first name
   is dropped (`ambiguous_key`), as its answer may be the old value;
 - a possible restatement when, on another page than the fact's and close to the name, it shares a content word or
   a figure of the value or writes the value whole: an item whose source_docs lack that page is dropped
-  (`unclaimed_restatement`). For the organisation its folder is about (a name on most of the folder's pages), a
-  line of the folder that writes the fact's label counts as naming it ("Resoling is 45 pounds a pair").
+  (`unclaimed_restatement`). For the organisation its folder is about (a name on most of the folder's pages) and
+  for a policy, rules or terms of it, a line of the folder that writes the fact's label counts as naming it
+  ("Resoling is 45 pounds a pair"; "타일과 배관은 2년" in the FAQ, of the A/S policy's "타일 보증 기간: 2년").
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from schemas import FactNode
 from testgen.lang import contact_kind, en, ko
@@ -71,6 +72,13 @@ _AFTER_LABEL = re.compile(r"^[\s>*#•-]*[^:：|]{1,40}[:：][\s*]*$")
 _CLAUSE_END = re.compile(r"[.!?。]\s|다\.|요\.|[,;]\s")
 #: The end of a sentence: a change after it is another sentence's.
 _SENTENCE_END = re.compile(r"[.!?。]\s|다\.|요\.")
+#: Titles of an organisation's policies, rules or terms: what they set is the organisation's, and an FAQ restates it
+#: without naming them. A contract or an agreement is with someone, and its facts are its own.
+_POLICY = re.compile(
+    r"\b(?:polic(?:y|ies)|rules|regulations?|terms|procedures?|guidelines?|code of conduct)\b"
+    r"|규정|정책|약관|규칙|지침|방침|规定|政策|規定|規程|規約",
+    re.I,
+)
 #: Characters a subject's name must have to be looked for in a line.
 _NAME_CHARS = 3
 #: Characters between a subject's name and a word of change for the change to be the subject's.
@@ -136,7 +144,7 @@ class Retold:
         self._cache: dict[str, Retelling] = {}
         self._pages: dict[str, frozenset[str]] = {}  # word or name → the documents that write it
         self._folders: dict[str, frozenset[str]] = {}  # folder → its documents
-        self._homed: dict[str, frozenset[str]] | None = None  # document → the entities it is the page of
+        self._labels: dict[str, set[tuple[str, str | None]]] | None = None  # document → (label, subject) of its facts
 
     def of(self, fact: FactNode) -> Retelling:
         if fact.fact_id not in self._cache:
@@ -155,25 +163,53 @@ class Retold:
         ending_only = marks is None or not (marks.stems or marks.raw or _whole_told(marks))
         if marks is None:
             marks = _Marks(normalize(fact.value), frozenset(), frozenset(), False)
-        loose: dict[str, str] = {}  # doc id → its first line that may tell the fact
         # two names in one line need not tell how they relate ("Founders: Ingrid Solberg and Marcus Okafor"): a
         # relation's pages are the closure's to find
         value = self.ctx.entities.get(fact.value_entity or "")
         relation = value is not None and value.home_doc is not None and value.home_doc != fact.doc_id
+        loose: dict[str, str] = {}  # doc id → its first line that may tell the fact
+        changed = self._read(fact, self._lines_naming(fact, forms, first), marks, loose, ending_only, relation)
+        # the organisation, or a policy of it: an FAQ that restates "타일 2년" of the A/S policy names neither. There
+        # the label stands for the name: its own words are no evidence ("dam" of "dam type"), and nobody leaves
+        if not ending_only and (
+            self._common_in_folder(normalize(fact.subject), fact.doc_id) or _POLICY.search(fact.subject)
+        ):
+            labelled = self._lines_labelling(fact, figured=bool(marks.figures))
+            marks = replace(marks, stems=marks.stems - _stems(fact.attribute))
+            label = normalize(without_trailing_note(fact.attribute))
+            changed = changed or self._read(fact, labelled, marks, loose, False, relation, label=label)
+        return Retelling(tuple(loose.items()), changed)
+
+    def _read(
+        self,
+        fact: FactNode,
+        lines: list[tuple[str, str, list[tuple[int, int]], bool]],
+        marks: _Marks,
+        loose: dict[str, str],
+        ending_only: bool,
+        relation: bool,
+        *,
+        label: str | None = None,
+    ) -> tuple[str, str] | None:
+        """Read lines naming a fact's subject: add to `loose` each page's first line that may tell the fact in other
+        words (not for a value told whole or not at all, nor for a relation), and return the first line saying the
+        fact changed or ends (only that it ends for a value told whole), if any. Lines that name the fact by its
+        label instead say nothing ends, and a change only when they write the label whole ("예약" of "예약 단위" may
+        be any booking's)."""
+        endings = label is None
         changed: tuple[str, str] | None = None
-        lines = self._lines_naming(fact, forms, first)
-        if any(self._common_in_folder(f, fact.doc_id) for f in forms):
-            lines += self._lines_labelling(fact)
         for doc_id, line, spans, telling in lines:
             norm = normalize(line)
             if not telling:
                 continue
             if doc_id == fact.doc_id:
                 # its own page only for an ending: "| Imran Siddiqui | Branch Manager | … | leaving – last day … |"
-                if changed is None and _ENDS.search(norm) and _change_near(norm, spans, marks):
+                if endings and changed is None and _ENDS.search(norm) and _change_near(norm, spans, marks):
                     changed = (doc_id, line.strip())
                 continue
-            if changed is None and _change_near(norm, spans, marks) and not (ending_only and not _ENDS.search(norm)):
+            # a value told whole changes only by its holder's leaving
+            telling_change = (label is None or label in norm) and (not ending_only or _ENDS.search(norm) is not None)
+            if changed is None and telling_change and _change_near(norm, spans, marks, endings=endings):
                 changed = (doc_id, line.strip())
                 continue
             if ending_only or relation or doc_id in loose or _named_as_a_value(norm, spans):
@@ -188,26 +224,43 @@ class Retold:
             )
             if _shares(near, marks) or _states_whole(near, marks):
                 loose[doc_id] = line.strip()
-        return Retelling(tuple(loose.items()), changed)
+        return changed
 
-    def _lines_labelling(self, fact: FactNode) -> list[tuple[str, str, list[tuple[int, int]], bool]]:
-        """For a subject most pages of its folder name (the organisation), the lines of the folder's other pages, not
-        another thing's own, that write the fact's label or its first word: there the label names the fact ("타일은
-        2년, 도배는 1년" in the FAQ, of the company's "타일: 2년")."""
+    def _lines_labelling(self, fact: FactNode, *, figured: bool) -> list[tuple[str, str, list[tuple[int, int]], bool]]:
+        """For a subject most pages of its folder name (the organisation) or a policy of it, the lines of the
+        folder's other pages, not another thing's own, that write the fact's label or its first word: there the label
+        names the fact ("타일은 2년, 도배는 1년" in the FAQ, of the company's "타일: 2년")."""
         label = normalize(without_trailing_note(fact.attribute))
-        if not _LABEL_NAME.fullmatch(label):
+        # "타일 보증 기간" is told by "타일은 2년": its first word, when few pages of the folder write it or a figure
+        # of the value must stand beside it
+        head = label.split()[0] if label.split() else ""
+        telling_head = (
+            len(head) >= 2
+            and head not in _STOP
+            and _LABEL_NAME.fullmatch(head) is not None
+            and (figured or not self._common_in_folder(head, fact.doc_id))
+        )
+        names = ({label} if _LABEL_NAME.fullmatch(label) else set()) | ({head} if telling_head else set())
+        if not names:
             return []
-        # "타일 보증 기간" is told by "타일은 2년": its first word, when few pages of the folder write it
-        head = label.split()[0]
-        names = {label} | ({head} if len(head) >= 2 and not self._common_in_folder(head, fact.doc_id) else set())
         folder = self._folder_pages(fact.doc_id)
-        own = {fact.subject_entity}
-        # not another thing's own page: "Education: …" on another employee's page is hers
+        # not another thing's own page with the same label: "Education: …" on another employee's page is hers
         return [
             (doc_id, line, spans, True)
             for doc_id, line, spans, _ in self._lines_naming(fact, names, None)
-            if doc_id in folder and doc_id != fact.doc_id and not self._homes().get(doc_id, frozenset()) - own
+            if doc_id in folder and doc_id != fact.doc_id and not self._labelled_elsewhere(doc_id, fact)
         ]
+
+    def _labelled_elsewhere(self, doc_id: str, fact: FactNode) -> bool:
+        """Whether a page has a fact of another thing under the same label: "Job Title" on another employee's page,
+        "색상" on another product's sheet, are theirs."""
+        if self._labels is None:
+            labels: dict[str, set[tuple[str, str | None]]] = {}
+            for other in self.ctx.facts:
+                labels.setdefault(other.doc_id, set()).add((normalize(other.attribute), other.subject_entity))
+            self._labels = labels
+        label = normalize(fact.attribute)
+        return any(a == label and e != fact.subject_entity for a, e in self._labels.get(doc_id, ()))
 
     def _pages_with(self, word: str) -> frozenset[str]:
         """The documents whose chunks write a word or name (worked out once per word)."""
@@ -221,16 +274,6 @@ class Retold:
         if folder not in self._folders:
             self._folders[folder] = frozenset(d for d in self.ctx.docs if self.ctx.doc_type(d) == folder)
         return self._folders[folder]
-
-    def _homes(self) -> dict[str, frozenset[str]]:
-        """Document → the entities it is the own page of (built once)."""
-        if self._homed is None:
-            homed: dict[str, set[str]] = {}
-            for entity in self.ctx.entities.values():
-                if entity.home_doc is not None:
-                    homed.setdefault(entity.home_doc, set()).add(entity.entity_id)
-            self._homed = {doc: frozenset(ids) for doc, ids in homed.items()}
-        return self._homed
 
     def _common_in_folder(self, name: str, doc_id: str) -> bool:
         """Whether a name is on most pages of a document's folder (the organisation the folder is about)."""
@@ -331,12 +374,12 @@ def _marks(fact: FactNode, own: set[str], common: Callable[[str], bool]) -> _Mar
     return _Marks(value, stems, figures, person, raw)
 
 
-def _change_near(norm: str, spans: list[tuple[int, int]], marks: _Marks) -> bool:
+def _change_near(norm: str, spans: list[tuple[int, int]], marks: _Marks, *, endings: bool = True) -> bool:
     """Whether the line says, just after one of the places it names the subject, that the thing ends ("Tariq will
     stand down as …", "영어회화 기초반은 이번 학기에 열지 않습니다"), or that its value changes ("Lou's hours shift to
     9.30–2.30", "Family £26 → £28") with a word or figure of the value beside the word of change; or says so just before
-    the name ("covering for Chloe")."""
-    for found in (*_ENDS.finditer(norm), *_CHANGES.finditer(norm)):
+    the name ("covering for Chloe"). Without `endings`, only a change of value counts."""
+    for found in (*(_ENDS.finditer(norm) if endings else ()), *_CHANGES.finditer(norm)):
         ends = found.re is _ENDS
         # Korean says who ends right after the name ("한지수 팀장 육아휴직 예정"), not a clause later ("윤도경 국장은
         # … 순환 휴직 계획을 …")

@@ -137,3 +137,26 @@ def test_a_title_that_reads_like_a_name_has_no_first_name_to_look_for(tmp_path: 
     # "Version" of "Version History" is no colleague's first name: "version of the game … no longer" is nothing
     for fact in ctx.facts:
         assert Closure(ctx).retold.of(fact).changed is None, fact
+
+
+def test_a_page_of_the_folder_restating_a_policys_figure_under_its_label_drops_the_item(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "studio/booking-policy.md": "# Booking Policy\n\n- **Deposit**: 30%\n- **Cancellation notice**: 14 days\n"
+            "- **Kiln firing**: £6 per shelf\n",
+            "studio/faq.md": "# FAQ\n\nAt Hollin Pottery we ask for a deposit of 30% when you book a course.\n",
+            "studio/news.md": "# Hollin Pottery news\n\nThe kiln room is being repainted.\n",
+            "studio/about.md": "# About Hollin Pottery\n\nWe opened in 2009.\n",
+        },
+    )
+    retold = Closure(ctx).retold
+    deposit = next(f for f in ctx.facts if f.attribute == "Deposit")
+    notice = next(f for f in ctx.facts if f.attribute == "Cancellation notice")
+    firing = next(f for f in ctx.facts if f.attribute == "Kiln firing")
+    # the FAQ names neither the policy nor its label whole: "deposit" with the policy's 30% beside it tells the fact
+    untold = retold.of(deposit).untold({"studio/booking-policy.md"})
+    assert untold is not None and untold[0] == "studio/faq.md"
+    # the word of a label without the value's figure beside it tells nothing ("The kiln room is being repainted")
+    assert retold.of(notice).untold({"studio/booking-policy.md"}) is None
+    assert retold.of(firing).untold({"studio/booking-policy.md"}) is None
