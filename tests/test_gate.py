@@ -411,7 +411,14 @@ def test_document_titles_are_not_owners_of_facts() -> None:
     # a contact list or an org chart is a document about the organisation
     assert document_subject("멍스테이 직원 & 연락처") and document_subject("한빛세탁 본사 조직도")
     assert document_subject("Staff and Contacts") and document_subject("Committee contacts list")
+    # a newsletter's issue, a meeting, a notice, an agenda item, a forwarded mail's header
+    assert document_subject("햇살꿈 가정통신문 2025년 5월호") and document_subject("느린오후 편지 · 2025년 5월호")
+    assert document_subject("느린오후 운영회의") and document_subject("햇살꿈지역아동센터 공지")
+    assert document_subject("안건 5. 현장 현황 (간단히)") and document_subject("원본 메일")
+    assert document_subject("Spring Newsletter") and document_subject("Committee meeting, 4 March 2025")
+    assert document_subject("Item 3: Ground works") and document_subject("Forwarded message")
     assert not document_subject("Aurora Commute 400")
+    assert not document_subject("국제회의장") and not document_subject("공지천 산책로")
     assert not document_subject("하늘여행")
     assert not document_subject("연락처 관리 앱 주소록24")
 
@@ -591,11 +598,19 @@ def test_a_date_with_no_year_anywhere_is_incomplete() -> None:
         ("隔年该公司在上海开设了分店。", "上海", "zh"),
         ("同年10月に新しい支店が開設された。", "10月", "ja"),
         ("이듬해 3월에 부산 지점이 문을 열었습니다.", "3월", "ko"),
+        ("영구 퇴실 시 위 3항 방식으로 계산하되 위약금은 20%를 적용합니다.", "20%", "ko"),
+        ("웨딩홀 사정으로 해제하는 경우 위 위약금의 2배를 고객에게 배상합니다.", "2배", "ko"),
         ("Cendara was founded in the spring of 1956 by Dr.", "1956", "en"),
     ],
 )
 def test_sentences_tied_to_the_one_before_are_rejected(evidence: str, value: str, language: str) -> None:
     assert standalone_problem(sentence(evidence, value), language) is not None
+
+
+def test_a_korean_word_that_only_looks_like_above_is_no_back_reference() -> None:
+    # "1위" is a rank and "위 내시경" the stomach: neither points back
+    assert standalone_problem(sentence("한빛병원은 2024년 지역 만족도 조사에서 1위를 차지했습니다.", "2024년"), "ko") is None
+    assert standalone_problem(sentence("건강검진에는 위 내시경이 포함되며 비용은 5만원입니다.", "5만원"), "ko") is None
 
 
 def test_a_date_under_a_label_about_something_else_is_pasted() -> None:

@@ -33,6 +33,11 @@ DOCUMENT_WORDS = re.compile(
     r"안내서?|가이드|매뉴얼|설명서|문서|보고서|기준서|(?:주의|유의|준수|안내)\s?사항|목록|카탈로그|개요|백서|요강|협약|(?:비교|일정|시간|요금|가격|일람|대조|편성)표|"
     r"(?:직원|임직원|교직원|본사)?\s*(?:및|&|·|,)?\s*연락처\s*(?:\(.*\))?$|조직도|비상\s?연락망|"
     r"\b(?:staff|team|committee)\s+(?:and|&)\s+contacts\b|\bcontacts? (?:list|sheet)\b|"
+    # a newsletter's issue, a meeting, a notice, an agenda item, a forwarded mail's header
+    r"\b(?:newsletter|bulletin)\b|(?:team|staff|committee|board|trustees'?|general|annual|ops|operations|volunteers?)"
+    r" meeting\b|\b[ae]gm\b|^\s*(?:agenda )?item\s+\d+[.:)]|^\s*(?:안건|의제)\s*\d|original message|forwarded message|"
+    r"가정통신문|소식지|뉴스레터|회보|\d{1,2}\s?월호|원본\s?메일|전달(?:된|한)?\s?메일|공지문?\s*$|"
+    r"(?:운영|정기|월례|주간|월간|직원|교사|강사|임원|팀|부서|전체|임시|정례)\s?회의\s*(?:\(.*\))?$|"
     r"指南|手册|文档|说明书|目录|概述|ガイド|マニュアル|資料|一覧|説明書|概要",
     re.I,
 )
