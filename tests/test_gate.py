@@ -609,8 +609,9 @@ def test_sentences_tied_to_the_one_before_are_rejected(evidence: str, value: str
 
 def test_a_korean_word_that_only_looks_like_above_is_no_back_reference() -> None:
     # "1위" is a rank and "위 내시경" the stomach: neither points back
-    assert standalone_problem(sentence("한빛병원은 2024년 지역 만족도 조사에서 1위를 차지했습니다.", "2024년"), "ko") is None
-    assert standalone_problem(sentence("건강검진에는 위 내시경이 포함되며 비용은 5만원입니다.", "5만원"), "ko") is None
+    rank = sentence("한빛병원은 2024년 지역 만족도 조사에서 1위를 차지했습니다.", "2024년")
+    stomach = sentence("건강검진에는 위 내시경이 포함되며 비용은 5만원입니다.", "5만원")
+    assert standalone_problem(rank, "ko") is None and standalone_problem(stomach, "ko") is None
 
 
 def test_a_date_under_a_label_about_something_else_is_pasted() -> None:
