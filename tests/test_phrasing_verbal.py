@@ -267,6 +267,20 @@ def test_korean_verbal_particles_follow_the_final_consonant() -> None:
     assert Korean().fact(f, "하늘여행사")[0] == "하늘여행사는 언제 설립되었나요?"  # type: ignore[index]
 
 
+def test_a_persons_duty_and_days_are_asked_with_their_verb_and_a_documents_are_not() -> None:
+    duty = Korean().fact(fact("담당", "토요일 오픈·마감"), "송하율")
+    assert duty is not None and duty[0] == "송하율은 무엇을 담당하나요?"
+    assert duty[1] == "송하율의 담당 업무는 토요일 오픈·마감입니다."
+    ruled = Korean().fact(fact("담당", "정비팀 공동 관리"), "보험·보증금 규정")
+    assert ruled is not None and "무엇을 담당" not in ruled[0]
+    days = English().fact(fact("Usual days", "Tue–Sat"), "Imogen Hartley")
+    assert days is not None and days[0] == "Which days does Imogen Hartley usually work?"
+    worked = English().fact(fact("Working days", "Mon–Thu"), "Tom Marsh")
+    assert worked is not None and worked[0] == "Which days does Tom Marsh work?"
+    room = English().fact(fact("Usual days", "Mon, Wed"), "the wheel-throwing class")
+    assert room is not None and "work" not in room[0]
+
+
 def test_korean_verbal_form_needs_a_person_for_who() -> None:
     phrased = Korean().fact(fact("담당자", "영업팀"), "세진전자 계약")
     assert phrased is not None
@@ -747,3 +761,13 @@ def test_a_korean_email_under_a_number_column_is_an_address_and_a_label_repeatin
     office = Korean().fact(fact("본사", "서울특별시 금천구 가산로 12"), "한빛세탁 본사")
     assert office is not None and office[0].startswith("한빛세탁의 본사는"), office
     assert "본사의 본사" not in office[1]
+
+
+def test_korean_hours_headed_by_their_days_alone_are_that_days_opening_hours() -> None:
+    weekdays = Korean().fact(fact("월~금 시간", "10:00 ~ 19:00"), "한결 테일러")
+    assert weekdays is not None and weekdays[0].startswith("한결 테일러의 월~금 운영 시간은"), weekdays
+    monday = Korean().fact(fact("월 시간", "휴무"), "책방 느린오후")
+    assert monday is not None and monday[0].startswith("책방 느린오후의 월요일 운영 시간은"), monday
+    # a label that only ends in days and hours is left as it is
+    lesson = Korean().fact(fact("수업 시간", "50분"), "한결 태권도")
+    assert lesson is not None and "운영 시간" not in lesson[0]

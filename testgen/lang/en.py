@@ -621,6 +621,20 @@ VERBAL: tuple[Verbal, ...] = (
     _v("dates|date range|session dates|run dates", "other", "What are the dates of {s}?", "The dates of {s} are {v}."),
     _v("post|office held", "other", "What post does {s} hold?", "{s} holds the post of {v}.", person_subject=True),
     _v("time|times|session time|session times", "other", "What time is {s}?", "{s} is at {v}."),
+    _v(
+        "usual days|usual working days|normal days|regular days",
+        "other",
+        "Which days does {s} usually work?",
+        "{s} usually works {v}.",
+        person_subject=True,
+    ),
+    _v(
+        "working days|work days|workdays|days worked|days working|days in|days on duty|shift days",
+        "other",
+        "Which days does {s} work?",
+        "{s} works {v}.",
+        person_subject=True,
+    ),
     _v("day|days|session day|session days", "other", "What days is {s} on?", "{s} is on {v}."),
     # counts, amounts, durations
     _v(

@@ -324,10 +324,12 @@ class Verbal:
     kinds: frozenset[str]
     question: str
     answer: str
+    person_subject: bool = False  # only when the subject is a person ("정도윤은 무엇을 담당하나요?")
 
 
-def _v(labels: str, kinds: str, question: str, answer: str) -> Verbal:
-    return Verbal(frozenset(x.replace(" ", "") for x in labels.split("|")), frozenset(kinds.split()), question, answer)
+def _v(labels: str, kinds: str, question: str, answer: str, person_subject: bool = False) -> Verbal:
+    names = frozenset(x.replace(" ", "") for x in labels.split("|"))
+    return Verbal(names, frozenset(kinds.split()), question, answer, person_subject)
 
 
 VERBAL: tuple[Verbal, ...] = (
@@ -354,6 +356,13 @@ VERBAL: tuple[Verbal, ...] = (
         "{T} {v}에게 보고합니다.",
     ),
     _v("담당자|담당", "person", "{O} 맡고 있는 사람은 누구인가요?", "{O} 맡고 있는 사람은 {v}입니다."),
+    _v(
+        "담당|담당 업무|주 담당|주요 담당|맡은 업무|맡은 일|업무|주요 업무|담당 분야",
+        "other",
+        "{T} 무엇을 담당하나요?",
+        "{s}의 담당 업무는 {v}입니다.",
+        person_subject=True,
+    ),
     _v("본사|본사 위치|본사 소재지|본점", "place", "{s}의 본사는 어디에 있나요?", "{s}의 본사는 {v}에 있습니다."),
     _v("소재지|위치|주소지|소재", "place", "{T} 어디에 있나요?", "{T} {v}에 있습니다."),
     _v(
@@ -369,10 +378,10 @@ VERBAL: tuple[Verbal, ...] = (
 )
 
 
-def verbal_form(label: str, kind: str) -> Verbal | None:
+def verbal_form(label: str, kind: str, subject_is_person: bool = False) -> Verbal | None:
     """The verbal form for a Korean label and value kind, or None."""
     key = re.sub(r"\s+|\([^)]*\)", "", label.strip().rstrip(":"))
     for form in VERBAL:
-        if key in form.labels and kind in form.kinds:
+        if key in form.labels and kind in form.kinds and (subject_is_person or not form.person_subject):
             return form
     return None

@@ -183,12 +183,22 @@ _PLAIN_ENDINGS = {
 _HOW_FAR = re.compile(r"얼마(?=\s[가-힣]*(?:져|어|아|해|했|었|았|됐|되|된|났)[가-힣]*(?:[\s?？.]|$))")
 
 
+#: A label of hours named by its days alone: "월~금 시간", "토 시간", "주말 시간", "토·일 시간".
+_DAYS_HOURS = re.compile(r"([월화수목금토일](?:\s?[~·,\-]\s?[월화수목금토일])*|평일|주말|공휴일)\s?시간")
+
+
 def _asked_label(attribute: str, subject: str) -> tuple[str, str]:
     """A label and subject as a question asks them: "전화" is asked for a telephone number ("헬스장의 전화는
     무엇인가요" is not), an "이메일" row under a "번호" column for an address, and a label that repeats the subject's
-    last word is said once ("새하얀생활 본사" + "본사": "새하얀생활의 본사는 …", not "… 본사의 본사는 …")."""
+    last word is said once ("새하얀생활 본사" + "본사": "새하얀생활의 본사는 …", not "… 본사의 본사는 …"), and hours
+    headed by days alone are the opening hours of those days ("월~금 시간": "월~금 운영 시간")."""
     attr = re.sub(r"(^|\s)전화$", r"\1전화번호", attribute.strip())
     attr = re.sub(r"(이메일|메일)\s*번호$", r"\1 주소", attr)
+    # a column of hours headed by its days: "월~금 시간" → "월~금 운영 시간", a lone "월" → "월요일 운영 시간"
+    days = _DAYS_HOURS.fullmatch(attr)
+    if days:
+        when = days.group(1) + ("요일" if len(days.group(1)) == 1 else "")
+        attr = f"{when} 운영 시간"
     head, _, last = subject.rpartition(" ")
     return attr, (head if head and last == attr else subject)
 
@@ -235,7 +245,10 @@ class Korean:
 
     def _verbal(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
         """ "하늘여행은 언제 설립되었나요?": a common attribute asked with its verb."""
-        form = verbal_form(fact.attribute, value_kind(fact))
+        # a person by a name of two or three syllables, with a post after it ("정도윤", "김도현 대표원장"): "하늘여행"
+        # only looks like one
+        person = is_person_name(subject) and re.fullmatch(r"[가-힣]{2,3}(?:\s[가-힣]+)?", subject.strip()) is not None
+        form = verbal_form(fact.attribute, value_kind(fact), person)
         if form is None:
             return None
         value = fact.value
