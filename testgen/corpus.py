@@ -23,6 +23,7 @@ import yaml
 
 from schemas import Document, SkippedFile
 from testgen.chunking import Block, split_blocks
+from testgen.delimited import with_delimited_tables
 from testgen.errors import CorpusError
 from testgen.lang.detect import detect_language, script_counts
 from testgen.names import (
@@ -51,7 +52,7 @@ __all__ = [
 ]
 
 #: File suffixes read as documents (compared case-insensitively).
-SUPPORTED_SUFFIXES = (".md", ".markdown", ".txt")
+SUPPORTED_SUFFIXES = (".md", ".markdown", ".txt", ".csv", ".tsv")
 #: The document type of a page at the top of the folder (a page's type is its first folder).
 ROOT_TYPE = "root"
 
@@ -247,7 +248,7 @@ _MAX_LINE_CHARS = 250
 _NOT_A_TITLE = frozenset(
     {"empty", "file extension", "underscore", "url or domain", "slug", "leading id", "placeholder"}
 )
-_DOC_SUFFIX = re.compile(r"[._](?:md|markdown|txt|html?|php|aspx?|pdf)$", re.IGNORECASE)
+_DOC_SUFFIX = re.compile(r"[._](?:md|markdown|txt|csv|tsv|html?|php|aspx?|pdf)$", re.IGNORECASE)
 
 
 def _clean_title(text: str) -> str:
@@ -579,7 +580,7 @@ def _load_file(path: Path, doc_id: str, language: str | None) -> Document:
     except ValueError as exc:
         raise _Skip(str(exc)) from exc
     # Offsets everywhere refer to this normalised text, so it is done before anything else looks at it.
-    text = with_table_bars(raw.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n"))
+    text = with_table_bars(with_delimited_tables(raw.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")))
     if not text.strip():
         raise _Skip("empty file")
     front_matter, body_offset = parse_front_matter(text)

@@ -81,16 +81,17 @@ def test_unsupported_suffixes_are_listed(tmp_path: Path) -> None:
     write(tmp_path, "a.md", "Fine.")
     write(tmp_path, "report.pdf", b"%PDF-1.4 whatever")
     write(tmp_path, "data/table.CSV", "a,b\n1,2\n")
+    write(tmp_path, "notes.docx", b"PK\x03\x04")
     write(tmp_path, "Makefile", "all:\n")
     write(tmp_path, "UPPER.MD", "Upper-case suffix is fine.")
     result = load_kb(tmp_path)
-    assert [d.doc_id for d in result.documents] == ["UPPER.MD", "a.md"]
+    assert [d.doc_id for d in result.documents] == ["UPPER.MD", "a.md", "data/table.CSV"]
     assert skipped(result) == {
         "Makefile": "unsupported file type (no suffix)",
-        "data/table.CSV": "unsupported file type '.csv'",
+        "notes.docx": "unsupported file type '.docx'",
         "report.pdf": "unsupported file type '.pdf'",
     }
-    assert SUPPORTED_SUFFIXES == (".md", ".markdown", ".txt")
+    assert SUPPORTED_SUFFIXES == (".md", ".markdown", ".txt", ".csv", ".tsv")
 
 
 def test_progress_is_reported_for_every_file(tmp_path: Path) -> None:
@@ -460,7 +461,7 @@ def test_root_that_is_a_file_raises_corpus_error(tmp_path: Path) -> None:
 
 
 def test_empty_folder_raises_corpus_error(tmp_path: Path) -> None:
-    with pytest.raises(CorpusError, match=r"has no files \(add \.md, \.markdown, \.txt files"):
+    with pytest.raises(CorpusError, match=r"has no files \(add \.md, \.markdown, \.txt, \.csv, \.tsv files"):
         load_kb(tmp_path)
 
 

@@ -1027,6 +1027,32 @@ _RECORD_NUMBER = re.compile(r"\b(?:id|no|nr|number|num)\b|#|번호|编号|番号
 _MODEL_COLUMN = re.compile(r"model|product|part|모델|제품|型号|型番", re.I)
 
 
+#: The header of a column of codes that number rows for a register: "Code", "course_code", "Ref", "코드".
+_CODE_COLUMN = re.compile(r"(?:^|[\s_])(?:code|ref|id)$|코드$|代码$|コード$", re.I)
+#: The longest code of a row, and the most words a name of a row's thing has.
+_CODE_CHARS = 12
+_NAME_WORDS = 8
+
+
+def _coded_rows(header: list[str], body: list[tuple[int, int, list[str]]]) -> bool:
+    """Whether a table's first column is a register's codes ("Code", "course_code": "BW-TUE", "SP25-W") and its
+    second names each row's thing ("Beginners Wheel"): people ask about the class, not its code. A model's code
+    ("Model": "BL-900") is a name people use, and stays."""
+    column = normalize(header[0])
+    if len(header) < 3 or not _CODE_COLUMN.search(column) or _MODEL_COLUMN.search(column):
+        return False
+    rows = [cells for _, _, cells in body if cells]
+    return len(rows) >= 2 and all(
+        len(cells) > 1
+        and 0 < len(cells[0].strip()) <= _CODE_CHARS
+        and " " not in cells[0].strip()
+        and re.search(r"[^\W\d_]", cells[1]) is not None
+        and not re.match(r"\s*\d", cells[1])
+        and len(cells[1].split()) <= _NAME_WORDS
+        for cells in rows
+    )
+
+
 def _keyed_by_name(
     header: list[str], body: list[tuple[int, int, list[str]]]
 ) -> tuple[list[str], list[tuple[int, int, list[str]]]]:
@@ -1036,6 +1062,12 @@ def _keyed_by_name(
     numbered = all(not cells or re.fullmatch(r"\d{0,3}\.?", cells[0].strip()) for _, _, cells in body)
     if normalize(header[0]) in _INDEX_COLUMNS and len(header) > 2 and numbered:
         header, body = header[1:], [(s, e, cells[1:]) for s, e, cells in body]
+    if _coded_rows(header, body):
+        # "| Code | Class |" over "| BW-TUE | Beginners Wheel |": the class is what people ask about, its code one of
+        # its values
+        order = [1, 0, *range(2, len(header))]
+        header = [header[j] for j in order]
+        body = [(s, e, [cells[j] if j < len(cells) else "" for j in order]) for s, e, cells in body]
     first = normalize(header[0])
     # a staff list sorted by unit ("| 부서 | 직위 | 이름 |" over "| 하나로마트 본점 | 점장 | 최동민 |") is keyed by the
     # person too: a unit has no post, and a unit of two people would be two rows of one name

@@ -1,0 +1,57 @@
+"""Comma- and tab-separated exports read as tables: shared drives keep spreadsheets as .csv files or pasted text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from factories import kb_context
+
+from testgen.corpus import load_kb
+from testgen.delimited import with_delimited_tables
+
+
+def test_a_comma_block_becomes_a_markdown_table_with_its_cells_intact() -> None:
+    text = 'Price list\nitem,unit,price_gbp\nResoling,pair,"45.00"\nHeel bar,"heel, each","12,50"\n\nThanks.'
+    lines = with_delimited_tables(text).split("\n")
+    assert lines[0] == "Price list" and lines[-1] == "Thanks."
+    assert lines[1] == "| item | unit | price gbp |" and lines[2] == "|---|---|---|"
+    # a quoted cell keeps its commas; the quotes go, so its text is still what the file writes
+    assert lines[4] == "| Heel bar | heel, each | 12,50 |"
+
+
+def test_prose_with_commas_and_a_too_short_block_are_left_alone() -> None:
+    prose = "Hello, world, again\nWe open Mon, Wed, Fri\nBring tea, cake, chairs\n"
+    assert with_delimited_tables(prose) == prose
+    one_row = "name,role,ext\nAisha Rahman,Chair,201\n"
+    assert with_delimited_tables(one_row) == one_row
+
+
+def test_a_tab_block_under_a_title_line_becomes_a_table_and_a_short_row_is_padded() -> None:
+    text = "Rota - March\t(updated 3/3)\nday\tlead\tnotes\nMon\tGwen\tkeys\nTue\tOwen\n"
+    lines = with_delimited_tables(text).split("\n")
+    assert lines[0] == "Rota - March\t(updated 3/3)"  # a title with a note is no header
+    assert lines[1:5] == ["| day | lead | notes |", "|---|---|---|", "| Mon | Gwen | keys |", "| Tue | Owen |  |"]
+
+
+def test_a_csv_file_is_a_document_whose_rows_are_read_by_name_after_a_code(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "studio/timetable.csv": "Code,Class,Tutor,Day\nBW-TUE,Beginners Wheel,Priya Nandakumar,Tue\n"
+            "GC-TUE,Glaze Chemistry,Tom Wrobel,Tue\nTT,Teen Throwers,Hannah Lusk,Sat\n",
+            "shop/models.csv": "Model,Name,Weight\nBL-900,Onda Blender,3.4kg\nTS-2,Onda Toaster,1.6kg\n",
+        },
+    )
+    tutor = {f.subject: f.value for f in ctx.facts if f.attribute == "Tutor"}
+    # the class is what people ask about, its code one of its values
+    assert tutor.get("Beginners Wheel") == "Priya Nandakumar" and "BW-TUE" not in tutor
+    assert {f.value for f in ctx.facts if f.subject == "Glaze Chemistry" and f.attribute == "Code"} == {"GC-TUE"}
+    # a model's code is a name people use: it keeps its rows
+    assert {f.value for f in ctx.facts if f.subject == "BL-900" and f.attribute == "Weight"} == {"3.4kg"}
+
+
+def test_tsv_and_csv_files_load(tmp_path: Path) -> None:
+    (tmp_path / "rota.tsv").write_text("day\tlead\nMon\tGwen\nTue\tOwen\n", encoding="utf-8")
+    docs = load_kb(tmp_path).documents
+    assert [d.doc_id for d in docs] == ["rota.tsv"] and docs[0].text.startswith("| day | lead |")
+    assert docs[0].title == "rota"
