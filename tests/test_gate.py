@@ -217,6 +217,24 @@ def test_property_labels_are_kept(label: str) -> None:
     assert pasted_label(label) is None
 
 
+def test_a_value_that_only_says_what_an_amount_is_per_is_no_fact() -> None:
+    from testgen.gate import _PER_UNIT
+
+    for value in ("per day", "per dive", "each", "1인당", "회당", "per person"):
+        assert _PER_UNIT.fullmatch(value), value
+    for value in ("식당", "정당", "Daily", "£45 per day", "A4"):
+        assert not _PER_UNIT.fullmatch(value), value
+
+
+def test_a_label_led_by_a_short_weekday_is_a_rotas_cell() -> None:
+    from testgen.gate.labels import pasted_label
+
+    for label in ("fri time", "mon pick-up area", "Mon-Fri programme", "Sat notes", "thu presenters"):
+        assert pasted_label(label) is not None, label
+    for label in ("Monday opening hours", "Monthly fee", "Sunday service time", "Saturation point"):
+        assert pasted_label(label) is None, label
+
+
 def test_note_columns_are_opaque_and_properties_are_not() -> None:
     assert opaque_label("Notes") and opaque_label("비고") and opaque_label("Additional info") and opaque_label("备注")
     assert opaque_label("구분")  # a table's class column: "X의 구분은 무엇인가요?" asks nothing
@@ -419,6 +437,10 @@ def test_document_titles_are_not_owners_of_facts() -> None:
     assert document_subject("Item 3: Ground works") and document_subject("Forwarded message")
     assert not document_subject("Aurora Commute 400")
     assert not document_subject("국제회의장") and not document_subject("공지천 산책로")
+    # a register or a rota, with the file's version or date after its title
+    assert document_subject("직원연락처 2025") and document_subject("미소덴탈 치과기공소 기공료 단가표 v3")
+    assert document_subject("5월 예식 배치표") and document_subject("Price list 2024 v2 FINAL")
+    assert not document_subject("Aurora Fold 250") and not document_subject("서울 본사 2층")
     assert not document_subject("하늘여행")
     assert not document_subject("연락처 관리 앱 주소록24")
 

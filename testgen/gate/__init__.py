@@ -529,9 +529,10 @@ class Gate:
                 # "| 개막 이후 | … |" of a refund table: a case of the rule, not a thing it is asked of
                 return _fail("pasted_label", f"the row '{row[:20]}' is a condition, not a thing")
             column = fact.attribute[len(row) :].strip().lower() if row else ""
-            if column in _QUALIFYING_COLUMNS:
-                # "| 팀 참가비 | 300,000원 | 팀당 1시즌 |" under "기준": what the amount is per, alone a cell
-                return _fail("pasted_label", f"'{column}' only qualifies the row's other cells")
+            if column in _QUALIFYING_COLUMNS or _PER_UNIT.fullmatch(fact.value.strip()):
+                # "| 팀 참가비 | 300,000원 | 팀당 1시즌 |" under "기준", "| Full kit | £45 | per day |" under "Unit":
+                # what the amount is per, alone a cell
+                return _fail("pasted_label", f"'{column or fact.value[:20]}' only qualifies the row's other cells")
             if fact.source == "table" and normalize(fact.attribute) in self.names:
                 return _fail(
                     "pasted_label", f"'{fact.attribute[:30]}' names a thing (a variant column), not a property"
@@ -978,11 +979,19 @@ _NOUN_TEMPLATES = frozenset(
 _GLUE_WORDS = frozenset("the and for due with from into onto over that this was were his her their its".split())
 
 
+#: A register's code in a row's first cell: "BW-TUE", "SP25-W", "CMP-01", "KCC".
+_ROW_CODE = re.compile(r"[A-Z0-9][A-Z0-9:-]{0,11}")
+
+
 def row_head(fact: FactNode) -> str:
     """The cell that heads a table fact's row: its first, or its second when the first only sorts rows into groups
-    ("| 제증명 | 일반진단서 | 20,000 |" mined as "일반진단서 금액": the miner read the row by its item)."""
+    ("| 제증명 | 일반진단서 | 20,000 |" mined as "일반진단서 금액": the miner read the row by its item), or by its
+    name after a register's code."""
     cells = [cell.strip(" *") for cell in table_cells(fact.evidence)]
     attribute = normalize(fact.attribute)
+    subject = normalize(fact.subject)
+    if len(cells) >= 2 and cells[1] and subject.startswith(normalize(cells[1])) and _ROW_CODE.fullmatch(cells[0]):
+        return cells[1]  # "| BW-TUE | Beginners Wheel |": the miner read the row by its name, the code is a value
     grouped = len(cells) >= 3 and cells[1] and attribute.startswith(normalize(cells[1]) + " ")
     if grouped and not attribute.startswith(normalize(cells[0])):
         return cells[1]
@@ -1038,6 +1047,11 @@ _STOP_WORDS = frozenset(
 
 #: Column headers that only qualify a row's other cells: what an amount is per, or in what unit.
 _QUALIFYING_COLUMNS = frozenset({"기준", "단위", "산정 기준", "basis", "unit", "per"})
+#: A value that only says what an amount is per: "per day", "per person", "each", "1인당", "회당".
+_PER_UNIT = re.compile(
+    r"(?:per|each|every)\s+[a-z]+(?:\s[a-z]+)?|each|\d*\s?(?:인|회|개|명|건|박|일|시간|팀|가구|세대|평|장|권|대|마리)(?:당|마다)",
+    re.I,
+)
 #: A Korean table row that states a condition or a time: "개막 이후", "7일 전까지", "취소하는 경우".
 #: A label naming a breakdown: "직종별 인원", "월별 매출", "지역별 현황" (not "특별", "개별", "구별").
 _KO_BREAKDOWN = re.compile(r"(?<![가-힣])[가-힣]{1,4}(?<![특개구차분식])별(?![가-힣])")

@@ -36,6 +36,11 @@ _OPAQUE = frozenset(
     subject re fwd cc bcc 제목 보낸사람 받는사람 수신 발신 첨부
     备注 其他 说明 内容 详情 其它 備考 その他 説明 内容 詳細 メモ""".split()
 )
+#: A label led by a weekday's short name, or a run of them: "fri time", "mon pick-up area", "Mon-Fri programme".
+_SHORT_DAY_LED = re.compile(
+    r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?(?:\s?[-–~/&]\s?(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
+    r"\.?)?\s+[a-z]"
+)
 _DANGLING = re.compile(r"\b(?:through|until|till|by|from|to|of|for|with|in|on|at|as|per|than|and|or|since)$")
 MAX_LABEL_WORDS = 5
 #: A plural noun a threshold cuts, the column of a count: "Sites above action level", "Samples over the limit".
@@ -59,6 +64,8 @@ def pasted_label(attribute: str) -> str | None:
         return "empty label"
     if _MONTH.match(norm) or DAYS.match(norm):  # a day, or days: testgen.lang.DAYS
         return "a month, day or season as the label"
+    if _SHORT_DAY_LED.match(norm):
+        return "a weekday's column or row as the label ('fri time', 'Mon-Fri programme': a rota's cell)"
     if re.match(r"(?:all|every|each|any|both|other)\b", norm) and len(norm.split()) >= 2:
         return "a quantifier as the label ('All models': a column saying where a row applies)"
     if _TIME.search(label):

@@ -30,7 +30,8 @@ DOCUMENT_WORDS = re.compile(
     r"자주 묻는 질문|(?:문의|질문|사례|공지) 모음|질의응답|회의록|정정보도|보도자료|공지\s?사항|게시판|"
     r"常见问题|よくある質問|(?:수강료|이용료|교습비|진료비)\s*$|"
     r"(?<=.)(?<!조선 )(?<!고려 )(?<!조선)(?<!고려)(?:후기|체험기|방문기)(?=$|[\s_\d(])|블로그|"
-    r"안내서?|가이드|매뉴얼|설명서|문서|보고서|기준서|(?:주의|유의|준수|안내)\s?사항|목록|카탈로그|개요|백서|요강|협약|(?:비교|일정|시간|요금|가격|일람|대조|편성)표|"
+    r"안내서?|가이드|매뉴얼|설명서|문서|보고서|기준서|(?:주의|유의|준수|안내)\s?사항|목록|카탈로그|개요|백서|요강|협약|"
+    r"(?:비교|일정|시간|요금|가격|일람|대조|편성|단가|수수료|배치|근무|배정|당번|노선|식단|현황)표|명단|(?:접수|관리)?대장$|"
     r"(?:직원|임직원|교직원|본사)?\s*(?:및|&|·|,)?\s*연락처\s*(?:\(.*\))?$|조직도|비상\s?연락망|"
     r"\b(?:staff|team|committee)\s+(?:and|&)\s+contacts\b|\bcontacts? (?:list|sheet)\b|"
     # a newsletter's issue, a meeting, a notice, an agenda item, a forwarded mail's header
@@ -46,8 +47,16 @@ _SLUG = re.compile(r"[^\W_]_+[^\W_]|https?://|www\.", re.I)
 
 def document_subject(name: str) -> bool:
     """Whether a subject names a document ("Smartphone Usage Guide", "Product Specification Document") rather
-    than the thing a user asks about: the facts under it belong to what the document describes."""
-    return DOCUMENT_WORDS.search(name) is not None
+    than the thing a user asks about: the facts under it belong to what the document describes. A version or a
+    date after the title is the file's ("직원연락처 2025", "Price list v2 FINAL")."""
+    return DOCUMENT_WORDS.search(name) is not None or DOCUMENT_WORDS.search(_FILE_VERSION.sub("", name)) is not None
+
+
+#: A version, a draft mark or a date at the end of a file's title: "v2", "FINAL", "(수정)", "2025", "2025-03".
+_FILE_VERSION = re.compile(
+    r"(?:[\s_\-–]*(?:v\d+(?:\.\d+)*|final|draft|최종|수정|\d{2,4}(?:[.\-]\d{1,2}){0,2}|[(（][^()（）]*[)）]))+\s*$",
+    re.I,
+)
 
 
 def document_kind(title: str) -> bool:
