@@ -18,6 +18,7 @@ from testgen.categories._common import (
     _beside_the_subject,
     as_written,
     group_comparable,
+    is_duration,
     is_quantity,
     is_time_value,
     keywords_for_value,
@@ -142,12 +143,12 @@ def test_direct_fact_answers_do_not_appear_in_the_question(built: Built) -> None
         assert fact.value_type != "date"
 
 
-def test_temporal_answers_hold_a_date_or_hours(built: Built) -> None:
+def test_temporal_answers_hold_a_date_hours_or_a_period(built: Built) -> None:
     for item in built.of("temporal"):
         [fact] = built.facts(item)
         assert normalize(fact.value) in normalize(item.reference_answer)
-        if is_time_value(fact):
-            continue  # hours or days: "평일 09:00~18:00"
+        if is_time_value(fact) or is_duration(fact):
+            continue  # hours or days: "평일 09:00~18:00"; a period: "4.5 hours"
         dates = [v for v in find_values(item.reference_answer) if v.value_type == "date"]
         assert dates, item.reference_answer
         assert fact.value_type == "date"
@@ -162,6 +163,7 @@ def test_numerical_results_recompute(built: Built) -> None:
         if not derived:
             [fact] = facts
             assert is_quantity(fact), fact.value  # an amount, a count, or a short value around one amount
+            assert not is_duration(fact), fact.value  # a period is temporal's
             assert normalize(fact.value) in normalize(item.reference_answer)
             continue
         a, b = derived["operands"]
@@ -1049,6 +1051,13 @@ def test_a_superseded_figure_is_not_asked_as_the_things_own(tmp_path: Path) -> N
         ("총 금액의 50% 선결제", ["50%"]),
         ("£35 per person", ["£35 per person"]),  # an amount with its unit stays whole
         ("Tue–Sat", ["Tue–Sat"]),
+        # a deadline or a period: its dates, without the weekday or "until" an answer need not write
+        ("2025.05.01(목) ~ 06.02(월)", ["2025.05.01", "06.02"]),
+        ("2025년 4월 25일(금)까지", ["2025년 4월 25일"]),
+        ("~ 06.30(월)", ["06.30"]),
+        ("2025년 4월 25일", ["2025년 4월 25일"]),
+        # a name with a post and its honorific: the name
+        ("양기철 기사님", ["양기철"]),
     ],
 )
 def test_keywords_of_spans_sizes_and_dotted_lists_are_their_parts(value: str, keywords: list[str]) -> None:

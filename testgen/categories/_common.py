@@ -13,7 +13,7 @@ from testgen.corpus import ROOT_TYPE
 from testgen.kg.entities import record_contexts
 from testgen.kg.mining import BOUNDED_FIGURE
 from testgen.kg.values import find_values, list_items
-from testgen.lang import EXTENSION, GENERIC_HEADINGS, KO_SERVICE_KINDS, PHONE_DIGITS, PHONE_RUN, ko
+from testgen.lang import EXTENSION, GENERIC_HEADINGS, KO_SERVICE_KINDS, PHONE_DIGITS, PHONE_RUN, en, ko
 from testgen.lang.en import is_person_name
 from testgen.names import (
     PAGE_KIND_WORDS,
@@ -274,6 +274,9 @@ def keywords_for_value(value: str) -> list[str]:
     if name is not None:
         return [name]  # "박서윤 팀장": her name, whatever post an answer writes beside it
     value = _ABOUT.sub("", value)  # "c. 26,000 objects": an answer may say "about 26,000"
+    dates = _date_ends(value)
+    if dates:
+        return dates  # "2025.05.01(목) ~ 06.02(월)": both dates, whatever weekday or "until" an answer writes
     bound = BOUNDED_FIGURE.fullmatch(value)
     if bound:
         return [bound.group(1)]  # "50,000 이상": the figure, whatever unit the answer writes beside it
@@ -344,6 +347,24 @@ def _span_ends(value: str) -> list[str]:
     return []
 
 
+def _date_ends(value: str) -> list[str]:
+    """The one or two dates of a deadline or a period, bare of weekdays and of "until" ("2025.05.01(목) ~
+    06.02(월)" → 2025.05.01, 06.02; "2025년 4월 25일(금)까지" → 2025년 4월 25일; "~ 06.30(월)" → 06.30), or []."""
+    bare = _DATE_BOUND.sub("", _WEEKDAY_NOTE.sub("", value)).strip().lstrip("~～").strip()
+    parts = [part.strip() for part in re.split(r"\s*[~～]\s*|\s+[-–—]\s+", bare) if part.strip()]
+    if not 1 <= len(parts) <= 2 or not all(_DATE_ONLY.fullmatch(part) for part in parts):
+        return []
+    return parts if len(parts) == 2 or bare != value.strip() else []
+
+
+#: A weekday in brackets after a date: "(목)", "(금요일)", "(Thu)".
+_WEEKDAY_NOTE = re.compile(r"\s?[(（](?:[월화수목금토일](?:요일)?|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?)[)）]", re.I)
+#: "Until" or "from" after a date: "25일까지", "1일부터".
+_DATE_BOUND = re.compile(r"\s*(?:까지|부터|이내)$")
+#: A date alone: "2025.05.01", "06.30", "2025-03-04", "4월 25일", "2025년 4월 25일".
+_DATE_ONLY = re.compile(
+    r"\d{4}[.\-/]\d{1,2}[.\-/]\d{1,2}\.?|\d{1,2}[./]\d{1,2}\.?|(?:\d{4}년\s?)?\d{1,2}월\s?\d{1,2}일|\d{4}년\s?\d{1,2}월"
+)
 #: A span of hours, with days before it: "09:00 ~ 18:00", "Mon–Fri 08:00–16:00", "평일 09:30~19:00".
 _CLOCK_SPAN = re.compile(
     r"(?:[^\W\d][\w·,–~ -]*?\s)?(?P<start>\d{1,2}:\d{2}(?:\s?[ap]m)?)\s*(?:~|-|–|—|to)\s*"
@@ -412,6 +433,12 @@ def is_quantity(fact: FactNode) -> bool:
 
 #: Fact sources that give a value under a label (not a sentence): what a single-fact question asks by its label.
 LABELLED_SOURCES = frozenset({"key_value", "table", "timeline", "llm"})
+
+
+def is_duration(fact: FactNode) -> bool:
+    """A number of time units: "60 min", "36 months", "2년", "3영업일" — a period, which `temporal` asks about."""
+    unit = (fact.unit or "").lower()
+    return fact.value_type == "number" and (unit in en.TIME_UNITS or unit in ko.TIME_UNITS)
 
 
 def is_time_value(fact: FactNode) -> bool:

@@ -16,6 +16,7 @@ from testgen.categories._common import (
     attribute_key,
     format_number,
     group_comparable,
+    is_duration,
     is_quantity,
     keywords_for_value,
     of_one_kind,
@@ -87,7 +88,12 @@ class Numerical:
     description = "Numbers, amounts, percentages; sums, differences and ratios over two facts."
 
     def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
-        singles = [f for f in ctx.candidate_facts if (is_quantity(f) and f.source != "sentence") or _unit_sentence(f)]
+        # a period ("60 min", "2년") is temporal's
+        singles = [
+            f
+            for f in ctx.candidate_facts
+            if ((is_quantity(f) and f.source != "sentence") or _unit_sentence(f)) and not is_duration(f)
+        ]
         singles = stratified(singles, rng, attribute_key)
         arithmetic = self._arithmetic(ctx, rng)
         single_iter = (d for f in singles if (d := single_fact_draft(ctx, f, self.name)) is not None)

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from testgen.categories._common import (
     LABELLED_SOURCES,
     attribute_key,
+    is_duration,
     is_time_value,
     single_fact_draft,
     stratified,
@@ -24,11 +25,11 @@ class Temporal:
     description = "When something happened or holds: dates, periods, dated events."
 
     def candidates(self, ctx: GenContext, rng: random.Random) -> Iterator[Draft]:
-        # a date, or hours and days given as a value ("평일 09:00~18:00", "Mon–Fri")
+        # a date, hours and days given as a value ("평일 09:00~18:00", "Mon–Fri"), or a period ("60 min", "2년")
         pool = [
             f
             for f in ctx.candidate_facts
-            if f.value_type == "date" or (is_time_value(f) and f.source in LABELLED_SOURCES)
+            if f.value_type == "date" or (is_time_value(f) and f.source in LABELLED_SOURCES) or is_duration(f)
         ]
         # Structured dates first (cleaner questions), then prose sentences, each shuffled.
         structured = [f for f in pool if f.source != "sentence"]
@@ -41,7 +42,7 @@ class Temporal:
                 yield draft
 
     def check(self, draft: Draft, ctx: GenContext, source_docs: list[str]) -> str | None:
-        if any(is_time_value(f) for f in draft.facts):
+        if any(is_time_value(f) or is_duration(f) for f in draft.facts):
             return None
         if not any(v.value_type == "date" for v in find_values(draft.reference_answer)):
             return "answer holds no date expression"
