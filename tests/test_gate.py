@@ -217,6 +217,24 @@ def test_property_labels_are_kept(label: str) -> None:
     assert pasted_label(label) is None
 
 
+def test_a_name_label_asked_of_that_name_says_its_answer(tmp_path: Path) -> None:
+    from testgen.categories import get_category
+    from testgen.categories._common import single_fact_draft
+    from testgen.validate import Validator
+
+    ctx = kb_context(
+        tmp_path,
+        {"shop/about.md": "# 한결 테일러\n\n- **상호**: 한결 테일러 (Hangyeol Tailor)\n- **대표**: 박정호\n"},
+    )
+    verdicts = {}
+    for fact in ctx.facts:
+        draft = single_fact_draft(ctx, fact, "direct_fact")
+        if draft is not None:
+            verdicts[fact.attribute] = Validator(ctx).validate(draft, get_category("direct_fact")).reason
+    # "한결 테일러의 상호는 …": the question already says the answer; who runs it is a question
+    assert verdicts.get("상호") == "opaque_label" and verdicts.get("대표") is None, verdicts
+
+
 def test_a_value_that_only_says_what_an_amount_is_per_is_no_fact() -> None:
     from testgen.gate import _PER_UNIT
 
@@ -441,6 +459,8 @@ def test_document_titles_are_not_owners_of_facts() -> None:
     assert document_subject("직원연락처 2025") and document_subject("미소덴탈 치과기공소 기공료 단가표 v3")
     assert document_subject("5월 예식 배치표") and document_subject("Price list 2024 v2 FINAL")
     assert not document_subject("Aurora Fold 250") and not document_subject("서울 본사 2층")
+    assert document_subject("푸른소식 2025 봄호") and document_subject("우리 가게 사람들")
+    assert document_subject("Our team") and not document_subject("우리은행") and not document_subject("호수공원")
     assert not document_subject("하늘여행")
     assert not document_subject("연락처 관리 앱 주소록24")
 
@@ -2448,3 +2468,28 @@ def test_a_label_with_the_tables_punctuation_is_not_asked_by_any_template(tmp_pa
     assert draft is not None and "thu lead" in draft.question.lower(), draft
     failure = gate.check(draft)
     assert failure is not None and failure.reason == "pasted_label", failure
+
+
+def test_a_persons_contact_under_her_heading_on_a_team_page_is_hers(tmp_path: Path) -> None:
+    from testgen.categories import get_category
+    from testgen.categories._common import single_fact_draft
+    from testgen.validate import Validator
+
+    ctx = kb_context(
+        tmp_path,
+        {
+            "firm/team.md": "# Our team\n\nWe are a team of four above the opticians.\n\n"
+            "### Megan Doyle — Trainee Accounts Assistant\n\nMegan joined in 2024.\n\n"
+            "**Email:** megan@fenwick.example\n\n"
+            "### Gareth Lewis — Partner\n\nGareth founded the firm.\n\n**Email:** gareth@fenwick.example\n",
+            "firm/careers.md": "# Careers at Fenwick Accountants\n\n- **Email**: careers@fenwick.example\n",
+        },
+    )
+    reasons = {}
+    for fact in ctx.facts:
+        draft = single_fact_draft(ctx, fact, "direct_fact")
+        if draft is not None and fact.attribute == "Email":
+            reasons[fact.value] = Validator(ctx).validate(draft, get_category("direct_fact")).reason
+    assert reasons.get("megan@fenwick.example") is None, reasons
+    # the careers desk's address is no one's but the desk's: never asked as the firm's
+    assert reasons.get("careers@fenwick.example", "document_subject") in ("boilerplate_value", "document_subject")

@@ -72,6 +72,7 @@ from testgen.gate.wh import wh_mismatch
 from testgen.kg.mining import row_in_label, row_label, table_cells
 from testgen.kg.values import clock_times, find_values, parse_number
 from testgen.lang import DAYS, is_contact_value, ko
+from testgen.lang.en import is_person_name as en_person_name
 from testgen.lang.ko import is_person_name as ko_person_name
 from testgen.names import (
     introduced_name,
@@ -485,8 +486,11 @@ class Gate:
         if len(pages) >= _BOILERPLATE_PAGES:
             return _fail("boilerplate_value", f"'{value[:30]}' is printed on {len(pages)} pages")
         title = self.ctx.docs[draft.facts[0].doc_id].title
-        if draft.facts[0].source == "key_value" and (document_subject(title) or document_kind(title)):
-            # "Careers at Cendara University / Email: careers@…" is the careers desk's, not the university's
+        fact = draft.facts[0]
+        person = en_person_name(fact.subject) or ko_person_name(fact.subject)
+        if fact.source == "key_value" and (document_subject(title) or document_kind(title)) and not person:
+            # "Careers at Cendara University / Email: careers@…" is the careers desk's, not the university's (a
+            # person's under her heading on "Our team" is hers)
             return _fail("boilerplate_value", f"'{value[:30]}' is the contact of the page '{title[:30]}'")
         return None
 
@@ -539,6 +543,9 @@ class Gate:
                 )
             if opaque_label(fact.attribute):
                 return _fail("opaque_label", fact.attribute[:40])
+            if _NAME_LABEL.fullmatch(normalize(fact.attribute)) and normalize(fact.subject) in normalize(fact.value):
+                # "한결 테일러의 상호는 한결 테일러 (Hangyeol Tailor)": the question already says the answer
+                return _fail("opaque_label", f"'{fact.attribute[:20]}' asks a thing for the name it is asked by")
             if fact.value_type == "date" and count_label(fact.attribute):
                 return _fail("wh_mismatch", f"a count under '{fact.attribute[:30]}' read as a year")
             if fact.value_type == "date" and not fact.qualifier and untimely_label(fact.attribute):
@@ -1046,6 +1053,10 @@ _STOP_WORDS = frozenset(
 
 
 #: Column headers that only qualify a row's other cells: what an amount is per, or in what unit.
+#: Labels of a thing's own name: asked of that name, they say their answer.
+_NAME_LABEL = re.compile(
+    r"(?:business|trading|company|legal|full|official|registered)?\s?name|상호|상호명|업체명|회사명|법인명|명칭|이름|기관명"
+)
 _QUALIFYING_COLUMNS = frozenset({"기준", "단위", "산정 기준", "basis", "unit", "per"})
 #: A value that only says what an amount is per: "per day", "per person", "each", "1인당", "회당".
 _PER_UNIT = re.compile(

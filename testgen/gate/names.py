@@ -37,7 +37,10 @@ DOCUMENT_WORDS = re.compile(
     # a newsletter's issue, a meeting, a notice, an agenda item, a forwarded mail's header
     r"\b(?:newsletter|bulletin)\b|(?:team|staff|committee|board|trustees'?|general|annual|ops|operations|volunteers?)"
     r" meeting\b|\b[ae]gm\b|^\s*(?:agenda )?item\s+\d+[.:)]|^\s*(?:안건|의제)\s*\d|original message|forwarded message|"
-    r"가정통신문|소식지|뉴스레터|회보|\d{1,2}\s?월호|원본\s?메일|전달(?:된|한)?\s?메일|공지문?\s*$|"
+    r"가정통신문|소식지|뉴스레터|회보|\d{1,2}\s?월호|(?:봄|여름|가을|겨울|신년|송년|특별|창간)\s?호(?![가-힣])|원본\s?메일|"
+    # a heading speaking for the writer: "우리 가게 사람들", "Our team"
+    r"^\s*(?:우리|저희)\s|^\s*our (?:team|people|staff|story|history|services|prices|rooms|tutors|teachers)\b|"
+    r"전달(?:된|한)?\s?메일|공지문?\s*$|"
     r"(?:운영|정기|월례|주간|월간|직원|교사|강사|임원|팀|부서|전체|임시|정례)\s?회의\s*(?:\(.*\))?$|"
     r"指南|手册|文档|说明书|目录|概述|ガイド|マニュアル|資料|一覧|説明書|概要",
     re.I,

@@ -193,7 +193,7 @@ _TITLES = (
 # one, where they are words of their own ("강사 채용")
 _PROFESSIONS = (
     "(?:대표|관리|책임|전담|수석|주임)?(?:약사|한의사|치과의사|수의사|의사|간호사|변호사|세무사|회계사|노무사|법무사|"
-    "변리사|사서|강사|코치|트레이너|교사|정비사|물리치료사|영양사|사회복지사|요양보호사)"
+    "변리사|사서|강사|코치|트레이너|교사|정비사|물리치료사|영양사|사회복지사|요양보호사|기사|재단사|조리사)님?"
 )
 # a title of the writer's own making is the unit's name with 장 ("터미널장", "허브장"), never a place (공장, 주차장)
 # a post ending in 장 not in the list is a word of its own ("김하늘 운영위원장"), never glued on ("서령종합운동장")
