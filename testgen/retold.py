@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from schemas import FactNode
+from testgen.gate.names import document_subject
 from testgen.lang import contact_kind, en, ko
 from testgen.names import without_trailing_note
 from testgen.synth.context import GenContext
@@ -79,6 +80,11 @@ _POLICY = re.compile(
     r"|규정|정책|약관|규칙|지침|방침|规定|政策|規定|規程|規約",
     re.I,
 )
+#: A weekday's short name, written out.
+_DAY_NAMES = {
+    **{day: f"{day}요일" for day in "월화수목금토일"},
+    **{day[:3]: day for day in "monday tuesday wednesday thursday friday saturday sunday".split()},
+}
 #: Characters a subject's name must have to be looked for in a line.
 _NAME_CHARS = 3
 #: Characters between a subject's name and a word of change for the change to be the subject's.
@@ -171,14 +177,19 @@ class Retold:
         changed = self._read(fact, self._lines_naming(fact, forms, first), marks, loose, ending_only, relation)
         # the organisation, or a policy of it: an FAQ that restates "타일 2년" of the A/S policy names neither. There
         # the label stands for the name: its own words are no evidence ("dam" of "dam type"), and nobody leaves
-        if not ending_only and (
-            self._common_in_folder(normalize(fact.subject), fact.doc_id) or _POLICY.search(fact.subject)
-        ):
+        if not ending_only and self._of_the_organisation(fact, forms):
             labelled = self._lines_labelling(fact, figured=bool(marks.figures))
             marks = replace(marks, stems=marks.stems - _stems(fact.attribute))
             label = normalize(without_trailing_note(fact.attribute))
             changed = changed or self._read(fact, labelled, marks, loose, False, relation, label=label)
         return Retelling(tuple(loose.items()), changed)
+
+    def _of_the_organisation(self, fact: FactNode, forms: set[str]) -> bool:
+        """Whether a fact is the organisation's its folder is about: its subject is the organisation (a name on most
+        of the folder's pages), a policy of it, or a page about it titled as a document ("한결 테일러 매장 안내")."""
+        if self._common_in_folder(normalize(fact.subject), fact.doc_id) or _POLICY.search(fact.subject):
+            return True
+        return document_subject(fact.subject) and any(self._common_in_folder(f, fact.doc_id) for f in forms)
 
     def _read(
         self,
@@ -234,6 +245,8 @@ class Retold:
         # "타일 보증 기간" is told by "타일은 2년": its first word, when few pages of the folder write it or a figure
         # of the value must stand beside it
         head = label.split()[0] if label.split() else ""
+        # a day of a rota's column is written out where a notice changes it: "토" → "토요일", "sat" → "saturday"
+        head = _DAY_NAMES.get(head, head)
         telling_head = (
             len(head) >= 2
             and head not in _STOP
@@ -353,7 +366,7 @@ def _telling(stem: str) -> bool:
 def _marks(fact: FactNode, own: set[str], common: Callable[[str], bool]) -> _Marks | None:
     """The value's evidence, or None for a value told whole or not at all (a date, a number to dial, an address, a
     code), which the closure's own rules tie to pages."""
-    if fact.value_type == "date" or contact_kind(fact.value) or _ADDRESS.search(fact.value):
+    if fact.value_type == "date" or contact_kind(without_trailing_note(fact.value)) or _ADDRESS.search(fact.value):
         return None
     if _CODE.fullmatch(fact.value.strip()) or _STREET.search(fact.value):
         return None

@@ -160,3 +160,22 @@ def test_a_page_of_the_folder_restating_a_policys_figure_under_its_label_drops_t
     # the word of a label without the value's figure beside it tells nothing ("The kiln room is being repainted")
     assert retold.of(notice).untold({"studio/booking-policy.md"}) is None
     assert retold.of(firing).untold({"studio/booking-policy.md"}) is None
+
+
+def test_a_notice_writing_out_a_rotas_day_of_a_page_about_the_organisation_tells_its_hours(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "shop/wiki.md": "# 한결 테일러 매장 안내\n\n| 요일 | 시간 | 비고 |\n|---|---|---|\n"
+            "| 월~금 | 10:00 ~ 19:00 | 점심 12:30~13:30 |\n| 토 | 10:00 ~ 18:00 | 가봉 예약 |\n",
+            "shop/minutes.txt": "한결 테일러 직원회의 (2월 17일)\n\n"
+            "- 토요일: 3월 8일부터 10:00 ~ 16:00 (기존 18:00까지).\n",
+            "shop/faq.md": "# 한결 테일러 자주 묻는 질문\n\n주차는 건물 뒤편에 가능합니다.\n",
+        },
+    )
+    saturday = next(f for f in ctx.facts if f.doc_id == "shop/wiki.md" and f.value == "10:00 ~ 18:00")
+    weekdays = next(f for f in ctx.facts if f.doc_id == "shop/wiki.md" and f.value == "10:00 ~ 19:00")
+    # "토" of the rota is "토요일" in the minutes, with the old closing time beside it
+    untold = Closure(ctx).retold.of(saturday).untold({"shop/wiki.md"})
+    assert untold is not None and untold[0] == "shop/minutes.txt"
+    assert Closure(ctx).retold.of(weekdays).untold({"shop/wiki.md"}) is None
