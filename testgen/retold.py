@@ -40,14 +40,15 @@ _STOP = frozenset(
 _ENDS = re.compile(
     r"(?<![a-z])(?:no longer|cancel(?:l?ed|s)|withdrawn|discontinu\w*|stand(?:s|ing)? down|step(?:s|ping)? down"
     r"|leaving|leaves|has left|left (?:on|in|at|us|the|last)|last (?:working )?day|resign(?:s|ed|ing)?"
-    r"|retir(?:e|es|ed|ing)|maternity"
+    r"|retir(?:e|es|ed|ing)|maternity|postpon\w*|deferred"
     r"|(?:handed|handing|hands|gave|given|giving) in (?:his |her |their )?notice|(?:gave|given|giving) notice)(?![a-z])"
     r"|폐강|열지 않|운영하지 않|취소되었|취소됐|취소했|중단|폐지|퇴사|퇴직|사직|그만두|휴직|출산|육아"
+    r"|연기(?:되|됐|했|합|함)|휴강"
 )
 #: Words saying a value changes to another, which the line then writes ("shift to 9.30–2.30", "→ 10명").
 _CHANGES = re.compile(
     r"(?<![a-z])(?:replaced by|replacing|will replace|takes? over|taking over|covering|covers? for|acting"
-    r"|moves? to|moving to|moved to|shifts? to|goes (?:up |down )?to|going (?:up |down )?to|rises? to"
+    r"|moves? to|moving to|moved to|shifts? to|(?:go|goes|going|gone|went) (?:up |down )?to|rises? to"
     r"|increase[sd]?|chang(?:e|es|ed)(?! ?room)|instead|effective|with effect"
     r"|from (?:the )?(?:\d{1,2}(?:st|nd|rd|th)? )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)(?![a-z])"
     r"|변경|바뀝|바뀌|바꿔|바꾸|인상|인하|조정|직무대행|권한대행|대신|맡게|인계|(?:\d일|\d월)\s?부터|→|->|⇒"
@@ -71,6 +72,8 @@ _LABEL_NAME = re.compile(r"(?=.{2,30}$)[^\W\d_][\w·&'’-]*(?: [^\W\d_][\w·&'�
 _AFTER_LABEL = re.compile(r"^[\s>*#•-]*[^:：|]{1,40}[:：][\s*]*$")
 #: The end of a clause or list item.
 _CLAUSE_END = re.compile(r"[.!?。]\s|다\.|요\.|[,;]\s")
+#: A note in brackets: its commas end no clause ("Intermediate Wheel (Thursdays, 8 weeks) now has 10 places").
+_BRACKETED = re.compile(r"\([^()]*\)")
 #: The end of a sentence: a change after it is another sentence's.
 _SENTENCE_END = re.compile(r"[.!?。]\s|다\.|요\.")
 #: Titles of an organisation's policies, rules or terms: what they set is the organisation's, and an FAQ restates it
@@ -400,7 +403,7 @@ def _change_near(norm: str, spans: list[tuple[int, int]], marks: _Marks, *, endi
         # a change past a comma is another item's ("Graham Pellow (Chair), …, Priya Raman (Acting Treasurer)")
         apart = _SENTENCE_END if ends else _CLAUSE_END
         near = any(
-            (0 <= found.start() - end <= span and not apart.search(norm, end, found.start()))
+            (0 <= found.start() - end <= span and not apart.search(_BRACKETED.sub("", norm[end : found.start()])))
             or (not ends and 0 <= start - found.end() <= _CHANGE_BEFORE)
             for start, end in spans
         )
@@ -410,8 +413,21 @@ def _change_near(norm: str, spans: list[tuple[int, int]], marks: _Marks, *, endi
         before, after = norm[max(0, found.start() - _NEGATION_CHARS) : found.start()], norm[found.end() :]
         if _DENIED_BEFORE.search(before) or _DENIED_AFTER.match(after):
             continue  # "no change to", "변경 없음"
-        if ends or _has_any(around, marks.stems) or _has_figure(around, marks.raw):
+        if ends or _has_any(around, marks.stems) or _has_bare_figure(around, marks):
             return True
+    return False
+
+
+def _has_bare_figure(norm: str, marks: _Marks) -> bool:
+    """Whether a line writes a figure of the value bare, or with the value's own unit: "(currently 8)" of 8 places,
+    not "1팀" of "1시간 30분"."""
+    plain = norm.replace(",", "")
+    units = [m.replace(",", "") for m in marks.figures if not m.isdigit()]  # "1시간", "30분": with their units
+    for figure in marks.raw:
+        for found in re.finditer(rf"(?<![\d.,:]){re.escape(figure)}(?!\d)", plain):
+            unit = re.match(r" ?([가-힣]+|[a-z]+)", plain[found.end() :])
+            if unit is None or not units or any(f"{figure}{unit.group(1)}".startswith(m) for m in units):
+                return True
     return False
 
 

@@ -179,3 +179,40 @@ def test_a_notice_writing_out_a_rotas_day_of_a_page_about_the_organisation_tells
     untold = Closure(ctx).retold.of(saturday).untold({"shop/wiki.md"})
     assert untold is not None and untold[0] == "shop/minutes.txt"
     assert Closure(ctx).retold.of(weekdays).untold({"shop/wiki.md"}) is None
+
+
+def test_a_change_past_a_bracketed_note_or_a_postponement_drops_the_item(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "studio/timetable.md": "# Class timetable\n\n| Class | Day | Places |\n|---|---|---|\n"
+            "| Intermediate Wheel | Thu | 8 |\n| Glaze Chemistry | Tue | 6 |\n| Teen Throwers | Sat | 10 |\n",
+            "studio/newsletter.txt": "April news\n\nIntermediate Wheel (Thursdays, 8 weeks, £260) now has 10 places "
+            "instead of 8.\n\nGlaze Chemistry has been postponed to the autumn.\n",
+        },
+    )
+    retold = Closure(ctx).retold
+    places = next(f for f in ctx.facts if f.subject == "Intermediate Wheel" and f.attribute == "Places")
+    glaze = next(f for f in ctx.facts if f.subject == "Glaze Chemistry" and f.attribute == "Day")
+    teens = next(f for f in ctx.facts if f.subject == "Teen Throwers" and f.attribute == "Places")
+    # the commas inside the note end no clause: "instead of 8" is the class's
+    assert retold.of(places).changed is not None
+    assert retold.of(glaze).changed is not None  # postponed: its day may no longer hold
+    assert retold.of(teens).changed is None
+
+
+def test_a_figure_with_another_unit_beside_a_change_is_not_the_values(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "farm/programmes.md": "# 체험 프로그램\n\n| 프로그램 | 소요 시간 | 요금 |\n|---|---|---|\n"
+            "| 딸기잼 만들기 | 1시간 30분 | 25,000원 |\n| 딸기 따기 | 2시간 | 15,000원 |\n",
+            "farm/notice.txt": "요금 조정 안내\n\n딸기잼 만들기 프로그램 (1팀, 4인까지) 25,000원 → 28,000원\n",
+        },
+    )
+    retold = Closure(ctx).retold
+    took = next(f for f in ctx.facts if f.subject.startswith("딸기잼") and f.value == "1시간 30분")
+    price = next(f for f in ctx.facts if f.subject.startswith("딸기잼") and f.value == "25,000원")
+    # "1팀" is the team the price is for, not the hour it takes; the price itself changed
+    assert retold.of(took).changed is None
+    assert retold.of(price).changed is not None
