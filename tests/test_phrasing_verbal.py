@@ -466,6 +466,13 @@ def test_a_contact_column_is_asked_for_what_it_holds() -> None:
     assert phone is not None and phone[0] == "What is Dr. Helen Marsh's contact number?"
 
 
+def test_a_columns_abbreviation_is_spelled_out() -> None:
+    fewer = English().compare(["Rhys Morgan", "Lena Hartmann"], "Hrs", ["29", "36"], 0, False, "number")
+    assert fewer is not None and fewer[0] == "Which has fewer hours: Rhys Morgan or Lena Hartmann?"
+    rooms = English().compare(["Studio A", "Studio B"], "Places", ["8", "10"], 1, True, "number")
+    assert rooms is not None and rooms[0] == "Which has more places: Studio A or Studio B?"
+
+
 def test_a_weight_or_a_length_is_compared_with_its_own_adjective() -> None:
     lighter = English().compare(["KC-500 Mk2", "KC-360"], "Weight", ["2.9 kg", "2.4 kg"], 1, False, "number")
     assert lighter is not None and lighter[0] == "Which is lighter: KC-500 Mk2 or KC-360?"

@@ -273,6 +273,10 @@ _PROPER_ADJECTIVES = frozenset(
 )
 
 
+#: Abbreviations of column labels, spelled out in a question.
+_SPELLED_OUT = {"hrs": "hours", "hr": "hours", "mins": "minutes", "wks": "weeks", "yrs": "years", "qty": "quantity"}
+
+
 def attr_phrase(attribute: str) -> str:
     """ "Date of Birth" → "date of birth"; acronyms and words with digits keep their case."""
     out = []
@@ -289,6 +293,8 @@ def attr_phrase(attribute: str) -> str:
         depth -= w.count(")")
     phrase = re.sub(r"^(?:no\.|nos\.|#)\s*of\s+", "number of ", " ".join(out))  # "No. of Seats" → "number of seats"
     phrase = re.sub(r"^(units|seats|rooms|beds)$", r"number of \1", phrase)  # "Units: 140": "the number of units"
+    # a column's abbreviation said in words: "hrs" → "hours", "wks" → "weeks"
+    phrase = re.sub(r"\b(hrs|hr|mins|wks|yrs|qty)\b\.?", lambda m: _SPELLED_OUT[m.group(1)], phrase)
     # a contact column named by its medium: "What is the clinic's phone number?", not "… phone?"
     phrase = re.sub(r"\s&\s", " and ", phrase)  # "chief executive & co-founder": a label's sign, said as a word
     # "main phone" too: "What is the office's main phone number?"
@@ -928,7 +934,7 @@ class English:
         attr = attr_phrase(attribute)
         names = " or ".join(subjects) if len(subjects) == 2 else ", ".join(subjects[:-1]) + ", or " + subjects[-1]
         details = "; ".join(f"{s}: {v}" for s, v in zip(subjects, values, strict=True))
-        plural = bool(attr.split()) and is_plural_noun(attr.split()[-1])
+        plural = bool(attr.split()) and (is_plural_noun(attr.split()[-1]) or attr.split()[-1] in _SPELLED_OUT.values())
         if kind == "number" and _MEASURE.search(attr):
             kind = "measure"  # "the greater length", not "the higher length"
         elif kind == "number" and plural and not re.search(r"[$€£¥₩%]", " ".join(values)):
