@@ -2493,3 +2493,35 @@ def test_a_persons_contact_under_her_heading_on_a_team_page_is_hers(tmp_path: Pa
     assert reasons.get("megan@fenwick.example") is None, reasons
     # the careers desk's address is no one's but the desk's: never asked as the firm's
     assert reasons.get("careers@fenwick.example", "document_subject") in ("boilerplate_value", "document_subject")
+
+
+def test_a_price_list_beside_a_later_version_of_it_is_stale(tmp_path: Path) -> None:
+    from testgen.gate.versions import Versions
+
+    ctx = kb_context(
+        tmp_path,
+        {
+            "salon/price_list_2024.csv": "service,price\nCut and finish,£45\nFringe trim,£8\n",
+            "salon/Price List by Level 2025 v2 FINAL.csv": "service,price\nCut and finish,£48\nFringe trim,£9\n",
+            "salon/minutes 2024-03-02.txt": "Team meeting\n\nWe agreed the rota.\n",
+            "salon/minutes 2025-01-14.txt": "Team meeting\n\nWe agreed the new rota.\n",
+            "clinic/비급여 수가표 2024.csv": "항목,금액\n도수치료 30분,80000원\n체외충격파,50000원\n",
+            "clinic/비급여수가표_2025_최종.csv": "항목,금액\n도수치료 30분,85000원\n체외충격파,55000원\n",
+        },
+    )
+    versions = Versions(ctx)
+    assert versions.later("salon/price_list_2024.csv") == "salon/Price List by Level 2025 v2 FINAL.csv"
+    assert versions.later("clinic/비급여 수가표 2024.csv") == "clinic/비급여수가표_2025_최종.csv"
+    # the newest list, and minutes of two meetings (no list of prices), stand
+    assert versions.later("salon/Price List by Level 2025 v2 FINAL.csv") is None
+    assert versions.later("salon/minutes 2024-03-02.txt") is None
+
+
+def test_a_page_called_by_its_files_dated_name_is_no_subject() -> None:
+    from testgen.gate.names import file_stem_title
+
+    assert file_stem_title("원데이 7월 일정 최종2", "studio/원데이 7월 일정_최종2.tsv.txt")
+    assert file_stem_title("fees 2024-25", "childminder/fees_2024-25.csv")
+    # a heading of the page's own, or a file's name with no date or version, is a name
+    assert not file_stem_title("Summer timetable 2025", "studio/timetable.md")
+    assert not file_stem_title("Aurora Fold 250", "products/aurora_fold_250.md")

@@ -57,6 +57,7 @@ from testgen.gate.names import (
     document_owned,
     document_subject,
     file_name_problem,
+    file_stem_title,
     minutes_date,
     organisation_measure,
 )
@@ -68,6 +69,7 @@ from testgen.gate.sentences import (
     words_problem,
 )
 from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder, row_condition
+from testgen.gate.versions import Versions
 from testgen.gate.wh import wh_mismatch
 from testgen.kg.mining import row_in_label, row_label, table_cells
 from testgen.kg.values import clock_times, find_values, parse_number
@@ -155,6 +157,7 @@ class Gate:
         self.ctx = ctx
         self.keys = KeyIndex(ctx.facts)
         self.bridges = BridgeIndex(ctx)
+        self.versions = Versions(ctx)
         # Names of things: a column headed by one ("| Model | Base | ZX |", "One Series") is a variant, not a property.
         self.names = {normalize(n) for e in ctx.entities.values() for n in (e.name, *e.aliases)}
         self._common: dict[str, bool] = {}
@@ -277,7 +280,11 @@ class Gate:
 
     def _subject_name(self, fact: FactNode, question: str) -> GateFailure | None:
         """Whether the question names the fact's subject by something that is no name: a file name, a common word,
-        a page's topic or kind, a headline."""
+        a page's topic or kind, a headline, a file's name with its date or version."""
+        title = self.ctx.docs[fact.doc_id].title
+        if normalize(title) in question and file_stem_title(title, fact.doc_id):
+            # "원데이 7월 일정 최종2", "fees 2024-25": a page with no heading of its own, called by its file's name
+            return _fail("file_name_subject", f"'{title[:30]}' is the file's name, with its date or version")
         entity = self.ctx.entities.get(fact.subject_entity or "")
         names = {fact.subject, short_title(fact.subject), entity.name if entity else ""}
         for name in names | {introduced_name(n) for n in names if n}:
@@ -644,6 +651,10 @@ class Gate:
         for fact in draft.facts:
             if self.keys.ambiguous(fact, draft.question):
                 return _fail("ambiguous_key", f"{fact.subject[:30]} / {fact.attribute[:30]}")
+            later = self.versions.later(fact.doc_id)
+            if later:
+                # "price_list_2024.csv" beside "Price List 2025 v2 FINAL.csv": the older list's answer is stale
+                return _fail("ambiguous_key", f"a later version of the page: '{later[:40]}'")
             fuller = self.keys.fuller_label(fact) if draft.category in SINGLE_FACT else None
             if fuller:
                 return _fail("ambiguous_key", f"asked by its fuller label '{fuller[:30]}'")

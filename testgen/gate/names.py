@@ -10,7 +10,9 @@ while the fact is about the phone.
 from __future__ import annotations
 
 import re
+from pathlib import PurePosixPath
 
+from testgen.corpus import clean_stem
 from testgen.text import normalize
 
 _FILE = re.compile(
@@ -65,6 +67,19 @@ _FILE_VERSION = re.compile(
 def document_kind(title: str) -> bool:
     """Whether a title names a document that carries facts of its own: a policy, rules, a contract."""
     return _DOCUMENT_KINDS.search(title) is not None
+
+
+def file_stem_title(title: str, doc_id: str) -> bool:
+    """Whether a page's title is its file's name, marked with a date, a period or a version ("원데이 7월 일정 최종2",
+    "fees 2024-25", "시험일정 2025 3-4월"): the page has no heading, and nobody calls a thing by its file's name."""
+    stem = clean_stem(PurePosixPath(PurePosixPath(doc_id).name).stem)
+    return normalize(stem) == normalize(title) and _STEM_MARK.search(title) is not None
+
+
+#: A file name's date, period or version: "2024", "24-25", "7월", "3-4월", "v2", "FINAL", "최종2", "(수정)".
+_STEM_MARK = re.compile(
+    r"(?<![^\s_(-])(?:20\d\d|\d{1,2}(?:-\d{1,2})?월|v\d+|final|draft|최종\d*|수정|\d{2}[.-]\d{2})(?![^\s_)-])", re.I
+)
 
 
 def file_name_problem(question: str) -> str | None:
