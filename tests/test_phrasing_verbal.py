@@ -466,6 +466,11 @@ def test_a_contact_column_is_asked_for_what_it_holds() -> None:
     assert phone is not None and phone[0] == "What is Dr. Helen Marsh's contact number?"
 
 
+def test_a_persons_hours_column_is_asked_as_the_hours_she_works() -> None:
+    asked = English().fact(fact("Hrs", "36", "number", number=36.0), "Lena Hartmann")
+    assert asked is not None and asked[0] == "How many hours does Lena Hartmann work?", asked
+
+
 def test_a_columns_abbreviation_is_spelled_out() -> None:
     fewer = English().compare(["Rhys Morgan", "Lena Hartmann"], "Hrs", ["29", "36"], 0, False, "number")
     assert fewer is not None and fewer[0] == "Which has fewer hours: Rhys Morgan or Lena Hartmann?"

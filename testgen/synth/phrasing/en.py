@@ -669,12 +669,15 @@ class English:
         value = fact.value
         if kind == "count":
             noun = counted_noun(fact.attribute, fact.unit)
+            noun = _SPELLED_OUT.get(noun, noun) if noun else noun  # a column's "hrs": hours
             if noun:
                 has = value if value.lower().endswith(noun.split()[-1]) else f"{value} {noun}"
                 # a plan or membership includes what it counts: "How many check-ups per year does the Plus Plan
-                # include?"
+                # include?"; a person works her hours
                 offer = subject.split()[-1].lower().removesuffix("s") in OFFER_KINDS
                 verb, verbs = ("include", "includes") if offer else ("have", "has")
+                if noun == "hours" and is_person_name(subject):
+                    verb, verbs = "work", "works"
                 return (
                     f"How many {noun} does {subject} {verb}?",
                     _sentence(f"{subject} {verbs} {has}."),
