@@ -535,7 +535,9 @@ _FOUNDED = re.compile(
 #: A model or part code written in brackets after a name: "(ORV-R7)", "（AP-40H）".
 _BRACKETED_CODE = re.compile(r"[(（]([A-Z][A-Z0-9]*-?[A-Z0-9]*\d[A-Z0-9-]*)[)）]")
 #: A Korean name made of a word and the kind of course it is ("박사 과정", "탁구 강좌").
-_KO_KIND_AFTER = re.compile(r"([가-힣]{2,})\s(?:" + "|".join(sorted(KO_SERVICE_KINDS, key=len, reverse=True)) + ")")
+_KO_KIND_AFTER = re.compile(
+    r"([가-힣]{2,}(?:\s[가-힣\w·]+)*)\s(?:" + "|".join(sorted(KO_SERVICE_KINDS, key=len, reverse=True)) + ")"
+)
 #: Quotation brackets around the title of a work: 《 》 「 」 『 』 〈 〉 “ ”.
 _TITLE_QUOTES = re.compile(r"[《》「」『』〈〉“”]")
 #: A company's legal form, written with its name: "(주)하루결에프앤비", "Millrace Lettings Ltd".
@@ -763,7 +765,9 @@ class Closure:
         found = self.ctx.token_index.get(key, set()) | self.ctx.chunks_with(fact.value)
         if fact.number and fact.unit == "원" and fact.number % 10_000 == 0:
             # "70,000원" is also written "7만 원": the chunks with the figure before 만
-            found = found | (self.ctx.token_index.get(f"{fact.number / 10_000:g}", set()) & self.ctx.chunks_with("만"))
+            # ("24만원" is one token of the index with its 원: either way)
+            man = self.ctx.chunks_with("만") | self.ctx.chunks_with("만원")
+            found = found | (self.ctx.token_index.get(f"{fact.number / 10_000:g}", set()) & man)
         return found
 
     def _hour_chunks(self, time: str) -> set[str]:

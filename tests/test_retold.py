@@ -216,3 +216,17 @@ def test_a_figure_with_another_unit_beside_a_change_is_not_the_values(tmp_path: 
     # "1팀" is the team the price is for, not the hour it takes; the price itself changed
     assert retold.of(took).changed is None
     assert retold.of(price).changed is not None
+
+
+def test_a_class_named_with_its_kind_is_found_by_its_name_alone_in_an_faq(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "studio/fees.csv": "과정,수강료(원),재료비(원)\n한식 기초반,240000,80000\n베이킹 기초반,260000,100000\n",
+            "studio/faq.md": "# 자주 묻는 질문\n\n- 한식 기초반 4주: 수강료 24만원 + 재료비 8만원\n",
+        },
+    )
+    fee = next(f for f in ctx.facts if f.value == "240000")
+    # the table calls it "한식 기초반 과정"; the FAQ writes "한식 기초반" and the fee in 만 units
+    assert fee.subject == "한식 기초반 과정"
+    assert "studio/faq.md" in Closure(ctx).of(fee)
