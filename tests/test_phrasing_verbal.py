@@ -783,3 +783,17 @@ def test_korean_hours_headed_by_their_days_alone_are_that_days_opening_hours() -
     # a label that only ends in days and hours is left as it is
     lesson = Korean().fact(fact("수업 시간", "50분"), "한결 태권도")
     assert lesson is not None and "운영 시간" not in lesson[0]
+
+
+def test_a_season_written_short_is_one_period_and_a_span_of_years_runs_from_to() -> None:
+    from testgen.synth.phrasing.en import period
+
+    assert period("2024–25") == "in 2024–25" and period("2024/25") == "in 2024/25"
+    assert period("2013 - 2015") == "from 2013 to 2015" and period("2015 - Present") == "since 2015"
+
+
+def test_a_role_held_in_a_period_is_asked_of_a_person_only() -> None:
+    role = fact("Role", "Treasurer").model_copy(update={"qualifier": "2024–25"})
+    asked = English().fact(role, "Ian Whitcombe")
+    assert asked is not None and asked[0] == "What role did Ian Whitcombe hold in 2024–25?"
+    assert English().fact(role, "Hollin Lane Allotment Association") is None

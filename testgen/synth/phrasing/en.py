@@ -338,7 +338,10 @@ def _role(value: str) -> str:
 
 
 def period(qualifier: str) -> str:
-    """ "2015 - Present" → "since 2015"; "2013 - 2015" → "from 2013 to 2015"; "2019" → "in 2019"."""
+    """ "2015 - Present" → "since 2015"; "2013 - 2015" → "from 2013 to 2015"; "2019" → "in 2019"; a season or an
+    academic year written short ("2024–25", "2024/25") is one period: "in 2024–25"."""
+    if re.fullmatch(r"\s*\d{4}\s*[-–/]\s*\d{2}\s*", qualifier):
+        return f"in {qualifier.strip()}"
     m = re.match(r"^\s*(.+?)\s*[-–~]\s*(.+?)\s*$", qualifier)
     if m and not re.match(r"^\d{4}-\d\d", qualifier):
         if m.group(2).lower() in ("present", "now", "today", "current"):
@@ -776,6 +779,8 @@ class English:
     def _qualified(self, fact: FactNode, subject: str, attr: str) -> tuple[str, str, str] | None:
         when = period(fact.qualifier or "")
         if fact.value_type == "text" and _ROLE_CONTEXT.search(fact.attribute):
+            if not is_person_name(subject):
+                return None  # "What role did Hollin Lane Allotment Association hold …?": a role is a person's
             if when.lower().startswith("since "):  # a role still held: the present perfect
                 return (
                     f"What role has {subject} held {when}?",
