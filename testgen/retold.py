@@ -138,6 +138,10 @@ class _Marks:
     raw: frozenset[str] = frozenset()  # every figure, however short: a change line writes the old one bare
 
 
+#: No evidence of a value: only a word of ending counts beside a name.
+_NO_MARKS = _Marks("", frozenset(), frozenset(), False)
+
+
 class Retold:
     """The retellings of facts over one knowledge base (each worked out once)."""
 
@@ -185,7 +189,23 @@ class Retold:
             marks = replace(marks, stems=marks.stems - _stems(fact.attribute))
             label = normalize(without_trailing_note(fact.attribute))
             changed = changed or self._read(fact, labelled, marks, loose, False, relation, label=label)
+        if changed is None and marks.person:
+            changed = self._value_leaves(fact)
         return Retelling(tuple(loose.items()), changed)
+
+    def _value_leaves(self, fact: FactNode) -> tuple[str, str] | None:
+        """A line saying the person who is the fact's value leaves: "Who delivers? 박재훈" is stale once a staff list
+        says "박재훈 … ★ 2025-08-31 퇴사". Her own row of a table says it anywhere in the row; a line of prose just
+        after her name."""
+        name = normalize(without_trailing_note(fact.value))
+        if len(name) < _NAME_CHARS or "," in name:
+            return None
+        for doc_id, line, spans, _ in self._lines_naming(fact, {name}, None):
+            norm = normalize(line)
+            own_row = norm.lstrip().startswith("|") and norm.strip("| ").startswith(name)
+            if (own_row and _ENDS.search(norm)) or _change_near(norm, spans, _NO_MARKS):
+                return doc_id, line.strip()
+        return None
 
     def _of_the_organisation(self, fact: FactNode, forms: set[str]) -> bool:
         """Whether a fact is the organisation's its folder is about: its subject is the organisation (a name on most

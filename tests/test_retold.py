@@ -230,3 +230,21 @@ def test_a_class_named_with_its_kind_is_found_by_its_name_alone_in_an_faq(tmp_pa
     # the table calls it "한식 기초반 과정"; the FAQ writes "한식 기초반" and the fee in 만 units
     assert fee.subject == "한식 기초반 과정"
     assert "studio/faq.md" in Closure(ctx).of(fee)
+
+
+def test_a_person_given_as_the_value_who_leaves_makes_the_answer_stale(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "shop/about.md": "# 정든떡집 가게 소개\n\n- 배달 담당: 박재훈\n- 포장 담당: 김선영\n",
+            "shop/staff.tsv": "이름\t업무\t근무\t비고\n박재훈\t배달(알바)\t08:00~15:00\t★ 2025-08-31 퇴사 (군입대)\n"
+            "김선영\t포장\t09:00~18:00\t\n",
+        },
+    )
+    retold = Closure(ctx).retold
+    delivery = next(f for f in ctx.facts if f.value == "박재훈" and f.doc_id == "shop/about.md")
+    packing = next(f for f in ctx.facts if f.value == "김선영" and f.doc_id == "shop/about.md")
+    # "배달 담당은 누구인가요? 박재훈": his own row of the staff list says he left
+    changed = retold.of(delivery).changed
+    assert changed is not None and changed[0] == "shop/staff.tsv"
+    assert retold.of(packing).changed is None
