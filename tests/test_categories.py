@@ -1058,6 +1058,10 @@ def test_a_superseded_figure_is_not_asked_as_the_things_own(tmp_path: Path) -> N
         ("2025년 4월 25일", ["2025년 4월 25일"]),
         # a name with a post and its honorific: the name
         ("양기철 기사님", ["양기철"]),
+        ("관리실장 김영호", ["김영호"]),
+        # a cell's short list joined by a bare slash: its parts ("A/S" and "24/7" are one thing each)
+        ("포장/카운터", ["포장", "카운터"]),
+        ("A/S", ["A/S"]),
     ],
 )
 def test_keywords_of_spans_sizes_and_dotted_lists_are_their_parts(value: str, keywords: list[str]) -> None:

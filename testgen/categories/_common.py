@@ -270,9 +270,9 @@ def keywords_for_value(value: str) -> list[str]:
         return keywords_for_value(next(g for g in quoted.groups() if g))  # "'Noeul Pixel 라운지'": no quotes
     value = _POSTCODE_FIRST.sub("", value)  # "(16914) 경기도 용인시 혁신로 87-3": the postcode opens the line
     value = without_legal_form(value)  # "청운도시가스㈜": an answer may name the company without its legal form
-    name = ko.name_before_post(without_trailing_note(value))
+    name = ko.name_before_post(without_trailing_note(value)) or ko.name_after_post(without_trailing_note(value))
     if name is not None:
-        return [name]  # "박서윤 팀장": her name, whatever post an answer writes beside it
+        return [name]  # "박서윤 팀장", "관리실장 김영호": her name, whatever post an answer writes beside it
     value = _ABOUT.sub("", value)  # "c. 26,000 objects": an answer may say "about 26,000"
     dates = _date_ends(value)
     if dates:
@@ -402,6 +402,11 @@ def _semicolon_items(value: str) -> list[str]:
 def _slash_items(value: str) -> list[str]:
     """The sides of a short spaced-slash pair or list ("영어 / 중국어", "₹8,999 / $109"), or the three or four items
     of a list joined by spaced middle dots ("대표 · 예술감독 · 연출"), or []."""
+    if "/" in value and not re.search(r"\s|\d", value):
+        # "포장/카운터": a Korean cell's short list joined by a bare slash ("UX/UI" is one term)
+        parts = value.split("/")
+        if 2 <= len(parts) <= 4 and all(re.fullmatch(r"[가-힣]{2,}", part) for part in parts):
+            return parts
     dotted = [item.strip() for item in re.split(r"\s[·ㆍ]\s", value)]
     if 3 <= len(dotted) <= 4 and all(0 < len(item) <= 15 for item in dotted):  # "기획 · 제작 PD" is one post
         return dotted
