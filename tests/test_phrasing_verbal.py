@@ -780,6 +780,8 @@ def test_korean_hours_headed_by_their_days_alone_are_that_days_opening_hours() -
     assert weekdays is not None and weekdays[0].startswith("한결 테일러의 월~금 운영 시간은"), weekdays
     monday = Korean().fact(fact("월 시간", "휴무"), "책방 느린오후")
     assert monday is not None and monday[0].startswith("책방 느린오후의 월요일 운영 시간은"), monday
+    sunday = Korean().fact(fact("일요일 시간", "휴무"), "정든떡집")
+    assert sunday is not None and sunday[0].startswith("정든떡집의 일요일 운영 시간은"), sunday
     # a label that only ends in days and hours is left as it is
     lesson = Korean().fact(fact("수업 시간", "50분"), "한결 태권도")
     assert lesson is not None and "운영 시간" not in lesson[0]

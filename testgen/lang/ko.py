@@ -244,6 +244,14 @@ def name_before_post(value: str) -> str | None:
     return parts[0]
 
 
+def name_after_post(value: str) -> str | None:
+    """The name of "<post> <name>" ("관리실장 김영호", "사무장 김영수"), or None."""
+    parts = value.split()
+    if len(parts) != 2 or not re.fullmatch(r"[가-힣]{3}", parts[1]) or not _has_surname(parts[1]):
+        return None
+    return parts[1] if _POST_AFTER_NAME.fullmatch(parts[0]) else None
+
+
 _POST_AFTER_NAME = re.compile(rf"(?:{_TITLES})|{_PROFESSIONS}|[가-힣]{{1,5}}장")
 
 

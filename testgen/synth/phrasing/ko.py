@@ -184,7 +184,9 @@ _HOW_FAR = re.compile(r"얼마(?=\s[가-힣]*(?:져|어|아|해|했|었|았|됐|
 
 
 #: A label of hours named by its days alone: "월~금 시간", "토 시간", "주말 시간", "토·일 시간".
-_DAYS_HOURS = re.compile(r"([월화수목금토일](?:\s?[~·,\-]\s?[월화수목금토일])*|평일|주말|공휴일)\s?시간")
+_DAYS_HOURS = re.compile(
+    r"([월화수목금토일](?:요일)?(?:\s?[~·,\-]\s?[월화수목금토일](?:요일)?)*|평일|주말|공휴일)\s?(?:영업\s?)?시간"
+)
 
 
 def _asked_label(attribute: str, subject: str) -> tuple[str, str]:
