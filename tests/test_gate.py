@@ -2525,3 +2525,23 @@ def test_a_page_called_by_its_files_dated_name_is_no_subject() -> None:
     # a heading of the page's own, or a file's name with no date or version, is a name
     assert not file_stem_title("Summer timetable 2025", "studio/timetable.md")
     assert not file_stem_title("Aurora Fold 250", "products/aurora_fold_250.md")
+
+
+def test_a_figure_of_a_page_dated_to_one_week_is_asked_only_with_its_date(tmp_path: Path) -> None:
+    from testgen.categories import get_category
+    from testgen.categories._common import single_fact_draft
+    from testgen.gate.names import day_dated
+    from testgen.validate import Validator
+
+    assert day_dated("bakery/rota_wc_03-03-2025.tsv") and day_dated("sauna/2025-01-14 직원회의록.txt")
+    assert not day_dated("bakery/price_list_2024.csv") and not day_dated("products/aurora_fold_250.md")
+    rota = "name\trole\tshifts\nSam Kettle\tDriver\t14\nDan Okafor\tBaker\t21\n"
+    reasons = {}
+    for name in ("rota_wc_03-03-2025.tsv", "rota.tsv"):
+        ctx = kb_context(tmp_path / name, {f"bakery/{name}": rota})
+        fact = next(f for f in ctx.facts if f.subject == "Sam Kettle" and f.value_type == "number")
+        draft = single_fact_draft(ctx, fact, "numerical")
+        assert draft is not None
+        reasons[name] = Validator(ctx).validate(draft, get_category("numerical")).reason
+    # the dated rota's 14 shifts are that week's: the question says no week; an undated list holds whatever the week
+    assert reasons == {"rota_wc_03-03-2025.tsv": "ambiguous_key", "rota.tsv": None}, reasons

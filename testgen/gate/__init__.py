@@ -53,6 +53,7 @@ from testgen.gate.labels import (
 )
 from testgen.gate.names import (
     DOCUMENT_WORDS,
+    day_dated,
     document_kind,
     document_owned,
     document_subject,
@@ -651,6 +652,10 @@ class Gate:
         for fact in draft.facts:
             if self.keys.ambiguous(fact, draft.question):
                 return _fail("ambiguous_key", f"{fact.subject[:30]} / {fact.attribute[:30]}")
+            if fact.value_type == "number" and day_dated(fact.doc_id) and not _names_a_date(draft.question):
+                # "How many hours does Sam work?" from "rota_wc_03-03-2025": that week's figure, and the question
+                # does not say which week
+                return _fail("ambiguous_key", "a figure of a page dated to one day or week, asked without the date")
             later = self.versions.later(fact.doc_id)
             if later:
                 # "price_list_2024.csv" beside "Price List 2025 v2 FINAL.csv": the older list's answer is stale
@@ -999,6 +1004,10 @@ _GLUE_WORDS = frozenset("the and for due with from into onto over that this was 
 
 #: A register's code in a row's first cell: "BW-TUE", "SP25-W", "CMP-01", "KCC".
 _ROW_CODE = re.compile(r"[A-Z0-9][A-Z0-9:-]{0,11}")
+
+
+def _names_a_date(question: str) -> bool:
+    return any(v.value_type == "date" for v in find_values(question))
 
 
 def row_head(fact: FactNode) -> str:

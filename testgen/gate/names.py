@@ -82,6 +82,19 @@ _STEM_MARK = re.compile(
 )
 
 
+def day_dated(doc_id: str) -> bool:
+    """Whether a file's name dates it to one day or week ("rota_wc_03-03-2025", "2025-01-14 직원회의록",
+    "카톡공지_250320"): a rota's or a log's figures hold for that day or week only."""
+    return _DAY_DATE.search(PurePosixPath(doc_id).name) is not None
+
+
+#: A day's date in a file name: "03-03-2025", "2025-01-14", "12.02.2025", "250320", "w-c 13 Jan".
+_DAY_DATE = re.compile(
+    r"(?<!\d)(?:\d{1,2}[-._]\d{1,2}[-._](?:20)?\d{2}|20\d{2}[-._]\d{1,2}[-._]\d{1,2}|\d{6})(?!\d)|\bw[-/ ]?c\b",
+    re.I,
+)
+
+
 def file_name_problem(question: str) -> str | None:
     """Why the question names something by a file name or slug, or None."""
     if _FILE.search(question):
