@@ -218,19 +218,11 @@ def test_property_labels_are_kept(label: str) -> None:
 
 
 def test_a_name_label_asked_of_that_name_says_its_answer(tmp_path: Path) -> None:
-    from testgen.categories import get_category
-    from testgen.categories._common import single_fact_draft
-    from testgen.validate import Validator
-
     ctx = kb_context(
         tmp_path,
         {"shop/about.md": "# 한결 테일러\n\n- **상호**: 한결 테일러 (Hangyeol Tailor)\n- **대표**: 박정호\n"},
     )
-    verdicts = {}
-    for fact in ctx.facts:
-        draft = single_fact_draft(ctx, fact, "direct_fact")
-        if draft is not None:
-            verdicts[fact.attribute] = Validator(ctx).validate(draft, get_category("direct_fact")).reason
+    verdicts = {fact.attribute: _reason(ctx, fact, "direct_fact") for fact in ctx.facts}
     # "한결 테일러의 상호는 …": the question already says the answer; who runs it is a question
     assert verdicts.get("상호") == "opaque_label" and verdicts.get("대표") is None, verdicts
 
@@ -2471,10 +2463,6 @@ def test_a_label_with_the_tables_punctuation_is_not_asked_by_any_template(tmp_pa
 
 
 def test_a_persons_contact_under_her_heading_on_a_team_page_is_hers(tmp_path: Path) -> None:
-    from testgen.categories import get_category
-    from testgen.categories._common import single_fact_draft
-    from testgen.validate import Validator
-
     ctx = kb_context(
         tmp_path,
         {
@@ -2485,11 +2473,7 @@ def test_a_persons_contact_under_her_heading_on_a_team_page_is_hers(tmp_path: Pa
             "firm/careers.md": "# Careers at Fenwick Accountants\n\n- **Email**: careers@fenwick.example\n",
         },
     )
-    reasons = {}
-    for fact in ctx.facts:
-        draft = single_fact_draft(ctx, fact, "direct_fact")
-        if draft is not None and fact.attribute == "Email":
-            reasons[fact.value] = Validator(ctx).validate(draft, get_category("direct_fact")).reason
+    reasons = {fact.value: _reason(ctx, fact, "direct_fact") for fact in ctx.facts if fact.attribute == "Email"}
     assert reasons.get("megan@fenwick.example") is None, reasons
     # the careers desk's address is no one's but the desk's: never asked as the firm's
     assert reasons.get("careers@fenwick.example", "document_subject") in ("boilerplate_value", "document_subject")
@@ -2528,10 +2512,7 @@ def test_a_page_called_by_its_files_dated_name_is_no_subject() -> None:
 
 
 def test_a_figure_of_a_page_dated_to_one_week_is_asked_only_with_its_date(tmp_path: Path) -> None:
-    from testgen.categories import get_category
-    from testgen.categories._common import single_fact_draft
     from testgen.gate.names import day_dated
-    from testgen.validate import Validator
 
     assert day_dated("bakery/rota_wc_03-03-2025.tsv") and day_dated("sauna/2025-01-14 직원회의록.txt")
     assert not day_dated("bakery/price_list_2024.csv") and not day_dated("products/aurora_fold_250.md")
@@ -2540,8 +2521,16 @@ def test_a_figure_of_a_page_dated_to_one_week_is_asked_only_with_its_date(tmp_pa
     for name in ("rota_wc_03-03-2025.tsv", "rota.tsv"):
         ctx = kb_context(tmp_path / name, {f"bakery/{name}": rota})
         fact = next(f for f in ctx.facts if f.subject == "Sam Kettle" and f.value_type == "number")
-        draft = single_fact_draft(ctx, fact, "numerical")
-        assert draft is not None
-        reasons[name] = Validator(ctx).validate(draft, get_category("numerical")).reason
+        reasons[name] = _reason(ctx, fact, "numerical")
     # the dated rota's 14 shifts are that week's: the question says no week; an undated list holds whatever the week
     assert reasons == {"rota_wc_03-03-2025.tsv": "ambiguous_key", "rota.tsv": None}, reasons
+
+
+def _reason(ctx: GenContext, fact: FactNode, category: str) -> str | None:
+    """The validator's reason for a fact's single-fact item: None when kept, "no draft" when none is made."""
+    from testgen.categories import get_category
+    from testgen.categories._common import single_fact_draft
+    from testgen.validate import Validator
+
+    draft = single_fact_draft(ctx, fact, category)
+    return "no draft" if draft is None else Validator(ctx).validate(draft, get_category(category)).reason
