@@ -15,6 +15,9 @@ line that names the subject (any of its names few pages write, or the first name
   (`unclaimed_restatement`). For the organisation its folder is about (a name on most of the folder's pages) and
   for a policy, rules or terms of it, a line of the folder that writes the fact's label counts as naming it
   ("Resoling is 45 pounds a pair"; "타일과 배관은 2년" in the FAQ, of the A/S policy's "타일 보증 기간: 2년").
+
+A person given as the value who leaves makes the item stale too ("Who delivers? 박재훈", where the staff list's row
+of 박재훈 says "퇴사").
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from dataclasses import dataclass, replace
 
 from schemas import FactNode
 from testgen.gate.names import document_subject
-from testgen.lang import contact_kind, en, ko
+from testgen.lang import RULE_PAGE, contact_kind, en, ko
 from testgen.names import without_trailing_note
 from testgen.synth.context import GenContext
 from testgen.text import is_cjk, normalize
@@ -76,13 +79,6 @@ _CLAUSE_END = re.compile(r"[.!?。]\s|다\.|요\.|[,;]\s")
 _BRACKETED = re.compile(r"\([^()]*\)")
 #: The end of a sentence: a change after it is another sentence's.
 _SENTENCE_END = re.compile(r"[.!?。]\s|다\.|요\.")
-#: Titles of an organisation's policies, rules or terms: what they set is the organisation's, and an FAQ restates it
-#: without naming them. A contract or an agreement is with someone, and its facts are its own.
-_POLICY = re.compile(
-    r"\b(?:polic(?:y|ies)|rules|regulations?|terms|procedures?|guidelines?|code of conduct)\b"
-    r"|규정|정책|약관|규칙|지침|방침|规定|政策|規定|規程|規約",
-    re.I,
-)
 #: A weekday's short name, written out.
 _DAY_NAMES = {
     **{day: f"{day}요일" for day in "월화수목금토일"},
@@ -210,7 +206,7 @@ class Retold:
     def _of_the_organisation(self, fact: FactNode, forms: set[str]) -> bool:
         """Whether a fact is the organisation's its folder is about: its subject is the organisation (a name on most
         of the folder's pages), a policy of it, or a page about it titled as a document ("한결 테일러 매장 안내")."""
-        if self._common_in_folder(normalize(fact.subject), fact.doc_id) or _POLICY.search(fact.subject):
+        if self._common_in_folder(normalize(fact.subject), fact.doc_id) or RULE_PAGE.search(fact.subject):
             return True
         return document_subject(fact.subject) and any(self._common_in_folder(f, fact.doc_id) for f in forms)
 
