@@ -222,15 +222,20 @@ def _name_leaks(question: str, span: str) -> bool:
 
 #: Labels of a thing's own name: asked by that name, the answer is in the question.
 _NAME_LABEL = re.compile(
-    r"^(?:(?:company|legal|official|full|registered|organi[sz]ation)\s+)?name$|^(?:회사명|법인명|상호|기관명|단체명|명칭|정식\s*명칭|이름)$",
+    r"^(?:(?:company|legal|official|full|registered|organi[sz]ation|business|trading)\s+)?name$"
+    r"|^(?:회사명|법인명|상호|상호명|업체명|기관명|단체명|명칭|정식\s*명칭|이름)$",
     re.I,
 )
 
 
 def _names_itself(fact: FactNode, question: str) -> bool:
     """Whether a fact gives its subject's own name ("회사명: 주식회사 모래시계랩") and the question already says
-    it without the legal form or note ("모래시계랩의 회사명은 무엇인가요?")."""
+    it without the legal form or note ("모래시계랩의 회사명은 무엇인가요?"), or the value is the subject's name with
+    more after it ("한결 테일러의 상호는?" → "한결 테일러 (Hangyeol Tailor) — 맞춤 양복")."""
     if not _NAME_LABEL.match(fact.attribute.strip()):
         return False
     core = without_legal_form(without_trailing_note(fact.value)).strip()
-    return len(core) >= 2 and normalize(core) in question
+    if len(core) >= 2 and normalize(core) in question:
+        return True
+    subject = normalize(fact.subject)
+    return len(subject) >= 2 and subject in question and subject in normalize(fact.value)

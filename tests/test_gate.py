@@ -224,7 +224,7 @@ def test_a_name_label_asked_of_that_name_says_its_answer(tmp_path: Path) -> None
     )
     verdicts = {fact.attribute: _reason(ctx, fact, "direct_fact") for fact in ctx.facts}
     # "한결 테일러의 상호는 …": the question already says the answer; who runs it is a question
-    assert verdicts.get("상호") == "opaque_label" and verdicts.get("대표") is None, verdicts
+    assert verdicts.get("상호") == "answer leaked in question" and verdicts.get("대표") is None, verdicts
 
 
 def test_a_value_that_only_says_what_an_amount_is_per_is_no_fact() -> None:

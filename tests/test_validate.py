@@ -1158,8 +1158,7 @@ def test_a_name_asked_by_that_name_leaks(tmp_path: Path) -> None:
         assert draft is not None
         verdict = validator.validate(draft, get_category("direct_fact"))
         # "모래시계랩의 회사명은 무엇인가요?" → "주식회사 모래시계랩": the question says the answer
-        # (the gate reads the name label first; the leak check would catch it after)
-        assert verdict.ok is ok and (ok or verdict.reason in ("opaque_label", "answer leaked in question")), verdict
+        assert verdict.ok is ok and (ok or verdict.reason == "answer leaked in question"), (label, verdict)
 
 
 def test_a_post_written_beside_the_name_with_its_body_states_it(tmp_path: Path) -> None:

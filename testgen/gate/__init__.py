@@ -551,9 +551,6 @@ class Gate:
                 )
             if opaque_label(fact.attribute):
                 return _fail("opaque_label", fact.attribute[:40])
-            if _NAME_LABEL.fullmatch(normalize(fact.attribute)) and normalize(fact.subject) in normalize(fact.value):
-                # "한결 테일러의 상호는 한결 테일러 (Hangyeol Tailor)": the question already says the answer
-                return _fail("opaque_label", f"'{fact.attribute[:20]}' asks a thing for the name it is asked by")
             if fact.value_type == "date" and count_label(fact.attribute):
                 return _fail("wh_mismatch", f"a count under '{fact.attribute[:30]}' read as a year")
             if fact.value_type == "date" and not fact.qualifier and untimely_label(fact.attribute):
@@ -1073,10 +1070,6 @@ _STOP_WORDS = frozenset(
 
 
 #: Column headers that only qualify a row's other cells: what an amount is per, or in what unit.
-#: Labels of a thing's own name: asked of that name, they say their answer.
-_NAME_LABEL = re.compile(
-    r"(?:business|trading|company|legal|full|official|registered)?\s?name|상호|상호명|업체명|회사명|법인명|명칭|이름|기관명"
-)
 _QUALIFYING_COLUMNS = frozenset({"기준", "단위", "산정 기준", "basis", "unit", "per"})
 #: A value that only says what an amount is per: "per day", "per person", "each", "1인당", "회당".
 _PER_UNIT = re.compile(
