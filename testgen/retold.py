@@ -23,7 +23,7 @@ of 박재훈 says "퇴사").
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from schemas import FactNode
@@ -434,13 +434,18 @@ def _change_near(norm: str, spans: list[tuple[int, int]], marks: _Marks, *, endi
     return False
 
 
+def _figures_at(plain: str, figure: str) -> Iterator[re.Match[str]]:
+    """Where a line (its commas removed) writes a figure as a number of its own ("8", not the 8 of "18" or "8.5")."""
+    return re.finditer(rf"(?<![\d.,:]){re.escape(figure)}(?!\d)", plain)
+
+
 def _has_bare_figure(norm: str, marks: _Marks) -> bool:
     """Whether a line writes a figure of the value bare, or with the value's own unit: "(currently 8)" of 8 places,
     not "1팀" of "1시간 30분"."""
     plain = norm.replace(",", "")
     units = [m.replace(",", "") for m in marks.figures if not m.isdigit()]  # "1시간", "30분": with their units
     for figure in marks.raw:
-        for found in re.finditer(rf"(?<![\d.,:]){re.escape(figure)}(?!\d)", plain):
+        for found in _figures_at(plain, figure):
             unit = re.match(r" ?([가-힣]+|[a-z]+)", plain[found.end() :])
             if unit is None or not units or any(f"{figure}{unit.group(1)}".startswith(m) for m in units):
                 return True
@@ -449,7 +454,7 @@ def _has_bare_figure(norm: str, marks: _Marks) -> bool:
 
 def _has_figure(norm: str, figures: frozenset[str]) -> bool:
     plain = norm.replace(",", "")
-    return any(re.search(rf"(?<![\d.,:]){re.escape(f)}(?!\d)", plain) for f in figures)
+    return any(next(_figures_at(plain, f), None) is not None for f in figures)
 
 
 def _has_any(norm: str, stems: set[str] | frozenset[str]) -> bool:

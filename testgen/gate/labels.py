@@ -37,10 +37,8 @@ _OPAQUE = frozenset(
     备注 其他 说明 内容 详情 其它 備考 その他 説明 内容 詳細 メモ""".split()
 )
 #: A label led by a weekday's short name, or a run of them: "fri time", "mon pick-up area", "Mon-Fri programme".
-_SHORT_DAY_LED = re.compile(
-    r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?(?:\s?[-–~/&]\s?(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
-    r"\.?)?\s+[a-z]"
-)
+_SHORT_DAY = r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?"
+_SHORT_DAY_LED = re.compile(rf"{_SHORT_DAY}(?:\s?[-–~/&]\s?{_SHORT_DAY})?\s+[a-z]")
 _DANGLING = re.compile(r"\b(?:through|until|till|by|from|to|of|for|with|in|on|at|as|per|than|and|or|since)$")
 MAX_LABEL_WORDS = 5
 #: A plural noun a threshold cuts, the column of a count: "Sites above action level", "Samples over the limit".

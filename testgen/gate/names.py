@@ -58,9 +58,10 @@ def document_subject(name: str) -> bool:
 
 
 #: A version, a draft mark or a date at the end of a file's title: "v2", "FINAL", "(수정)", "2025", "2025-03".
+#: A file name's version or draft mark: "v2", "v1.3", "FINAL", "draft", "최종2", "수정".
+VERSION_MARK = r"v\d+(?:\.\d+)*|final|draft|최종\d*|수정"
 _FILE_VERSION = re.compile(
-    r"(?:[\s_\-–]*(?:v\d+(?:\.\d+)*|final|draft|최종|수정|\d{2,4}(?:[.\-]\d{1,2}){0,2}|[(（][^()（）]*[)）]))+\s*$",
-    re.I,
+    rf"(?:[\s_\-–]*(?:{VERSION_MARK}|\d{{2,4}}(?:[.\-]\d{{1,2}}){{0,2}}|[(（][^()（）]*[)）]))+\s*$", re.I
 )
 
 
@@ -78,7 +79,7 @@ def file_stem_title(title: str, doc_id: str) -> bool:
 
 #: A file name's date, period or version: "2024", "24-25", "7월", "3-4월", "v2", "FINAL", "최종2", "(수정)".
 _STEM_MARK = re.compile(
-    r"(?<![^\s_(-])(?:20\d\d|\d{1,2}(?:-\d{1,2})?월|v\d+|final|draft|최종\d*|수정|\d{2}[.-]\d{2})(?![^\s_)-])", re.I
+    rf"(?<![^\s_(-])(?:20\d\d|\d{{1,2}}(?:-\d{{1,2}})?월|{VERSION_MARK}|\d{{2}}[.-]\d{{2}})(?![^\s_)-])", re.I
 )
 
 

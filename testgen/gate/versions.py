@@ -13,6 +13,7 @@ import re
 from pathlib import PurePosixPath
 
 from testgen.corpus import clean_stem
+from testgen.gate.names import VERSION_MARK
 from testgen.synth.context import GenContext
 from testgen.text import normalize
 
@@ -23,7 +24,7 @@ _PRICE_WORDS = re.compile(
 _YEAR = re.compile(r"(?<!\d)(20\d\d)(?!\d)")
 _VERSION = re.compile(r"(?<![a-z])v(\d+)(?:\.(\d+))?(?![a-z])", re.I)
 #: What a file name marks a version with, left out of the words that name the list.
-_MARKS = re.compile(r"(?<![a-z])(?:v\d+(?:\.\d+)*|final|draft|최종\d*|수정|old|new|copy)(?![a-z])|\d+", re.I)
+_MARKS = re.compile(rf"(?<![a-z])(?:{VERSION_MARK}|old|new|copy)(?![a-z])|\d+", re.I)
 _WORD = re.compile(r"[^\W\d_]+")
 
 

@@ -37,6 +37,7 @@ from testgen.names import (
     name_problems,
     page_kind_title,
     short_title,
+    without_parentheticals,
     without_trailing_note,
 )
 from testgen.text import is_cjk, normalize, strip_markup
@@ -1030,8 +1031,6 @@ _MODEL_COLUMN = re.compile(r"model|product|part|모델|제품|型号|型番", re
 
 #: The header of a column of codes that number rows for a register: "Code", "course_code", "Ref", "코드".
 _CODE_COLUMN = re.compile(r"(?:^|[\s_])(?:code|ref|id)$|코드$|代码$|コード$", re.I)
-#: A note in brackets after a name.
-_BRACKET_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]")
 #: The longest code of a row, and the most words a name of a row's thing has.
 _CODE_CHARS = 12
 _NAME_WORDS = 8
@@ -1076,8 +1075,8 @@ def _keyed_by_name(
         names: dict[str, set[str]] = defaultdict(set)
         for _, _, cells in body:
             if cells:
-                names[_BRACKET_NOTE.sub("", cells[0]).strip().lower()].add(cells[0].strip())
-        body = [row for row in body if row[2] and len(names[_BRACKET_NOTE.sub("", row[2][0]).strip().lower()]) == 1]
+                names[normalize(without_parentheticals(cells[0]))].add(cells[0].strip())
+        body = [row for row in body if row[2] and len(names[normalize(without_parentheticals(row[2][0]))]) == 1]
     first = normalize(header[0])
     # a staff list sorted by unit ("| 부서 | 직위 | 이름 |" over "| 하나로마트 본점 | 점장 | 최동민 |") is keyed by the
     # person too: a unit has no post, and a unit of two people would be two rows of one name
