@@ -2534,3 +2534,57 @@ def _reason(ctx: GenContext, fact: FactNode, category: str) -> str | None:
 
     draft = single_fact_draft(ctx, fact, category)
     return "no draft" if draft is None else Validator(ctx).validate(draft, get_category(category)).reason
+
+
+def test_a_row_whose_own_note_says_it_ends_answers_only_until_then(tmp_path: Path) -> None:
+    runs = (
+        "# School runs\n\n| School | Drop-off | Days | Notes |\n|---|---|---|---|\n"
+        "| Hillside Junior | 08:35 | Mon, Tue, Thu | ENDS 25 July 2025 - not offered from Sept |\n"
+        "| Kelbrook Primary | 08:45 | Mon-Fri | walk, 8 min |\n"
+    )
+    ctx = kb_context(tmp_path, {"minder/school runs.md": runs})
+    reasons = {f.subject: _reason(ctx, f, "temporal") for f in ctx.facts if f.attribute == "Days"}
+    assert reasons == {"Hillside Junior": "ambiguous_key", "Kelbrook Primary": None}, reasons
+
+
+def test_a_column_of_a_price_grid_by_level_is_no_property(tmp_path: Path) -> None:
+    grid = (
+        "# Copper Comb prices\n\n| Service | Junior | Stylist | Director | Time (mins) |\n|---|---|---|---|---|\n"
+        "| Fringe trim | £5 | £6 | £8 | 10 |\n| Root tint | £50 | £58 | £74 | 90 |\n"
+    )
+    plain = "# Copper Comb extras\n\n| Service | Price | Time (mins) |\n|---|---|---|\n| Toner | £22 | 20 |\n"
+    ctx = kb_context(tmp_path, {"salon/grid.md": grid, "salon/extras.md": plain})
+    gate = Gate(ctx)
+
+    def verdict(value: str) -> str | None:
+        fact = next(f for f in ctx.facts if f.value == value)
+        failure = gate._labels(asked(fact))
+        return failure.reason if failure else None
+
+    assert verdict("£74") == "pasted_label"  # "root tint director": a level's column of the grid
+    assert verdict("£22") is None  # a price column
+
+
+def test_a_persons_column_asked_of_a_row_that_is_no_person_is_pasted(tmp_path: Path) -> None:
+    contacts = (
+        "# Contacts\n\n| Who | Role | Phone |\n|---|---|---|\n| Sarah Whitlock | Owner | 07700 900312 |\n"
+        "| House landline | 22 Orchard Close | 01632 960775 |\n| Front desk | Bookings | 201 |\n"
+    )
+    ctx = kb_context(tmp_path, {"minder/contacts.md": contacts})
+    gate = Gate(ctx)
+    reasons = {}
+    for fact in ctx.facts:
+        if fact.value in ("Owner", "22 Orchard Close", "Bookings"):
+            failure = gate._labels(asked(fact))
+            reasons[fact.value] = failure.reason if failure else None
+    assert reasons == {"Owner": None, "22 Orchard Close": "pasted_label", "Bookings": "pasted_label"}, reasons
+
+
+def test_a_label_with_a_word_cut_short_is_pasted_and_a_value_inside_another_amount_is_no_amount() -> None:
+    from testgen.gate.labels import pasted_label
+    from testgen.gate.values import descriptive_value
+
+    assert pasted_label("approx. arrival at unit") and pasted_label("min. age")
+    assert pasted_label("St. Anne phone") is None and pasted_label("Phone no.") is None
+    assert descriptive_value("included in the £3") and descriptive_value("기본요금에 포함")
+    assert descriptive_value("£3") is None and descriptive_value("3만원") is None

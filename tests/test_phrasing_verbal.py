@@ -473,7 +473,7 @@ def test_a_persons_hours_column_is_asked_as_the_hours_she_works() -> None:
 
 def test_a_columns_abbreviation_is_spelled_out() -> None:
     fewer = English().compare(["Rhys Morgan", "Lena Hartmann"], "Hrs", ["29", "36"], 0, False, "number")
-    assert fewer is not None and fewer[0] == "Which has fewer hours: Rhys Morgan or Lena Hartmann?"
+    assert fewer is not None and fewer[0] == "Who works fewer hours: Rhys Morgan or Lena Hartmann?"
     rooms = English().compare(["Studio A", "Studio B"], "Places", ["8", "10"], 1, True, "number")
     assert rooms is not None and rooms[0] == "Which has more places: Studio A or Studio B?"
 
@@ -799,3 +799,10 @@ def test_a_role_held_in_a_period_is_asked_of_a_person_only() -> None:
     asked = English().fact(role, "Ian Whitcombe")
     assert asked is not None and asked[0] == "What role did Ian Whitcombe hold in 2024–25?"
     assert English().fact(role, "Hollin Lane Allotment Association") is None
+
+
+def test_two_people_compared_by_a_rotas_hours_are_asked_who_works_more() -> None:
+    people = English().compare(["Jess Harlow", "Ravi Mistry"], "Hrs", ["17.5", "22"], 1, True, "number")
+    assert people is not None and people[0] == "Who works more hours: Jess Harlow or Ravi Mistry?", people
+    rooms = English().compare(["Main Hall", "Studio"], "Hrs", ["12", "30"], 1, True, "number")
+    assert rooms is not None and rooms[0] == "Which has more hours: Main Hall or Studio?", rooms

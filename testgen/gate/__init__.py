@@ -545,6 +545,14 @@ class Gate:
                 # "| 팀 참가비 | 300,000원 | 팀당 1시즌 |" under "기준", "| Full kit | £45 | per day |" under "Unit":
                 # what the amount is per, alone a cell
                 return _fail("pasted_label", f"'{column or fact.value[:20]}' only qualifies the row's other cells")
+            if row and _PERSON_COLUMN.fullmatch(column) and not (en_person_name(row) or ko_person_name(row)):
+                # "| House landline | 22 Orchard Close | 01632 960775 |" in a table of people's roles: "Little
+                # Acorns' house landline role" asks a person's column of a row that is no person
+                return _fail("pasted_label", f"a person's '{column[:20]}' asked of '{row[:20]}', which is no person")
+            if column and _price_grid(fact, column):
+                # "| Fringe trim | free | £5 | £5 | £5 | £5 |" under "Apprentice … Director": a price by level, and
+                # "Copper Comb's fringe trim director" names neither the price nor who charges it
+                return _fail("pasted_label", f"'{column[:20]}' is a column of a price grid, not a property")
             if fact.source == "table" and normalize(fact.attribute) in self.names:
                 return _fail(
                     "pasted_label", f"'{fact.attribute[:30]}' names a thing (a variant column), not a property"
@@ -662,6 +670,11 @@ class Gate:
                 return _fail("ambiguous_key", f"asked by its fuller label '{fuller[:30]}'")
             if draft.category in (*SINGLE_FACT, "comparative") and self._shared_row(fact, draft.question):
                 return _fail("ambiguous_key", f"'{fact.subject[:30]}' is a row of tables on several pages")
+            ending = _row_ends(fact)
+            if ending:
+                # "| Hillside Junior School | … | Mon, Tue, Thu | ENDS 25 July 2025 - not offered from Sept |": the
+                # row's own note says the thing ends, so its days answer only until then
+                return _fail("ambiguous_key", f"the row says it ends: '{ending[:40]}'")
             other = self._dated_again(fact)
             if other:
                 return _fail("ambiguous_key", f"the page dates the same event again: '{other[:40]}'")
@@ -1147,6 +1160,48 @@ def _list_items_of(text: str) -> list[str]:
 
 #: The shortest name a line must write to be about the subject.
 _NAME_CHARS = 3
+
+#: A table cell saying its row's thing ends, no longer holds or does not happen: "ENDS 25 July 2025", "not offered
+#: from Sept", "discontinued", "left in March", "NO SESSION", "3월 폐강", "2025.06 퇴사", "운영 종료".
+_ROW_ENDING = re.compile(
+    r"(?<![a-z])(?:ends|ended|no longer|not offered|not running|discontinued|withdrawn|cancell?ed|closed down"
+    r"|left (?:on|in)|retir(?:es|ed|ing)|no (?:session|class|meeting|event|service)s?)(?![a-z])"
+    r"|폐강|폐지|종료|중단|휴강|퇴사|퇴직|운영하지 않|열지 않|없어(?:짐|집니다|졌)",
+    re.I,
+)
+
+
+#: Columns that hold what a person does.
+_PERSON_COLUMN = re.compile(r"role|position|job(?: title)?|post|직책|직위|역할|직급", re.I)
+#: Column words that say the column holds a price.
+_PRICE_COLUMN = re.compile(
+    r"price|fee|cost|rate|charge|tariff|amount|total|요금|가격|금액|비용|단가|수강료|회비|이용료|价格|费用|料金|価格",
+    re.I,
+)
+#: The money cells that make a row a price grid.
+_GRID_PRICES = 3
+
+
+def _price_grid(fact: FactNode, column: str) -> bool:
+    """Whether a table fact's column ("director" of "fringe trim director") is one of a price grid's columns
+    of levels or variants: its row holds three or more amounts and the column's name says nothing of a price."""
+    if fact.value_type != "money" or _PRICE_COLUMN.search(column):
+        return False
+    cells = table_cells(fact.evidence)[1:]
+    return sum(1 for c in cells if any(v.value_type == "money" for v in find_values(c))) >= _GRID_PRICES
+
+
+def _row_ends(fact: FactNode) -> str | None:
+    """A cell of the fact's table row, other than its value and its row label, saying the row's thing ends (a
+    school run "ENDS 25 July 2025 - not offered from Sept", a class "3월 폐강"). The cell, or None."""
+    if fact.source != "table" or not fact.evidence.lstrip().startswith("|"):
+        return None
+    value = normalize(fact.value)
+    for cell in table_cells(fact.evidence)[1:]:
+        said = normalize(cell)
+        if said and said != value and value not in said and _ROW_ENDING.search(said):
+            return cell
+    return None
 
 
 #: A former figure written just after the amount: "1,000명 (당초 800명에서 늘어남)", "£25 (was £22)".

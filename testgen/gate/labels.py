@@ -54,6 +54,12 @@ MAX_CJK_LABEL_CHARS = 16
 _FIRST_PERSON = re.compile(r"(?:^|\s)(?:우리|저희|당사|our|my|we)(?:\s|$)")
 
 
+#: A word cut short with a full stop inside a label: "approx. arrival at unit", "min. age", "est. completion".
+_ABBREVIATED = re.compile(r"(?<![\w.])([A-Za-z]{2,6})\.\s+[A-Za-z]")
+#: Short forms that head a name, not a label's shorthand.
+_TITLES = frozenset("st dr mr mrs ms mx prof rev cllr mt ft".split())
+
+
 def pasted_label(attribute: str) -> str | None:
     """Why `attribute` is a pasted value rather than a property label, or None when it reads as a label."""
     label = attribute.strip()
@@ -78,6 +84,9 @@ def pasted_label(attribute: str) -> str | None:
         return "a date or amount in the label"
     if re.search(r"\d", label):
         return "a number in the label (a row or variant name, not a property)"
+    cut = _ABBREVIATED.search(label)
+    if cut and cut.group(1).lower() not in _TITLES:
+        return f"an abbreviated word in the label ('{cut.group(1)}.': a column's shorthand)"
     if len(re.findall(r"[^\W\d_]", label)) < 2:
         return "a one-letter label"
     words = label.split()

@@ -190,6 +190,11 @@ _KO_ACTION_END = re.compile(r"(?:대피|신고|연락|보고|조치|설치|이�
 _BRACKETS = re.compile(r"[(（][^()（）]*[)）]")
 
 
+#: A value saying a thing is paid for within another amount: "included in the £3", "incl. in entry", "무료 (입장료에
+#: 포함)", "기본요금에 포함".
+_PART_OF = re.compile(r"(?i)(?:included|incl\.?|covered|part of)\b|[^\s]+에\s?포함")
+
+
 def descriptive_value(value: str) -> str | None:
     """Why a text value is a description or an instruction rather than a value one asks "what is" about
     ("Maintains a set vehicle speed as chosen by the driver", "Review and submit your request",
@@ -205,6 +210,8 @@ def descriptive_value(value: str) -> str | None:
         return "the old and the new value in one cell ('(신) 은포시 … / (구) 서울 …')"
     if re.match(r"(?i)(?:yes|no|예|아니요|아니오|有|无|無|あり|なし)(?:\b|\s|$|[(（,])", text):
         return "a yes/no cell asked as 'what is' ('Expandable storage: No (UFS 4.0)')"
+    if _PART_OF.match(text):
+        return "a part of another amount as the value ('included in the £3', '기본요금에 포함')"
     if re.search(r"[가-힣]", text):
         if re.search(r"(?:다|요|음|함|됨|임|니다|세요|십시오)$", text):
             return "a clause as the value"

@@ -961,6 +961,13 @@ class English:
             # "Which has more branches: Nepal or Bangladesh?" ("No. of Seats": "the fewest seats")
             attr = attr.removeprefix("number of ")
             most = adjective if len(subjects) == 2 else {"more": "the most", "fewer": "the fewest"}[adjective]
+            if attr == "hours" and all(is_person_name(s) for s in subjects):
+                # a rota's "Hrs" of two people: "Who works more hours", not "Which has more hours"
+                return (
+                    f"Who works {most} hours: {names}?",
+                    _sentence(f"{subjects[winner]} works {most} hours ({details})."),
+                    "en.compare.count",
+                )
             return (
                 f"Which has {most} {attr}: {names}?",
                 _sentence(f"{subjects[winner]} has {most} {attr} ({details})."),
