@@ -73,6 +73,9 @@ _NEGATION_CHARS = 12
 _LABEL_NAME = re.compile(r"(?=.{2,30}$)[^\W\d_][\w·&'’-]*(?: [^\W\d_][\w·&'’-]*){0,2}")
 #: A label and its colon just before a name: "- **Product Owner**: ", "담당자: ".
 _AFTER_LABEL = re.compile(r"^[\s>*#•-]*[^:：|]{1,40}[:：][\s*]*$")
+#: A list of who came ("Present: Karen Whitlock (GLV), …", "참석: 박진우 대표, 이수민 실장"): its names are no other
+#: thing's value.
+_ATTENDANCE = re.compile(r"(?:present|attendees|attending|apologies|참석자?|불참)\s*[:：][^:：]*$", re.I)
 #: The end of a clause or list item.
 _CLAUSE_END = re.compile(r"[.!?。]\s|다\.|요\.|[,;]\s")
 #: A note in brackets: its commas end no clause ("Intermediate Wheel (Thursdays, 8 weeks) now has 10 places").
@@ -100,6 +103,11 @@ _CODE = re.compile(r"(?=\S*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+|[A-Z]+\d+\w*")
 _NEAR = 80
 #: Characters either side of the name read for a value of one word or figure.
 _NEAR_ONE_WORD = 30
+#: What splits a list value into its items: "증명·프로필 촬영, 발주, 출장 보조", "Bookings / front desk" (not "·",
+#: which joins the two halves of one item).
+_LIST_SPLIT = re.compile(r"\s*[,;/、]\s*|\s+(?:and|및|&)\s+")
+#: The shortest Latin list item that tells its list.
+_ITEM_CHARS = 4
 #: Pages a word may be on and still tie a line to one value, however small the knowledge base.
 _FEW_PAGES = 3
 #: Characters a Korean word of ending may stand after a name and still be said of it.
@@ -355,7 +363,7 @@ class Retold:
 def _named_as_a_value(norm: str, spans: list[tuple[int, int]]) -> bool:
     """Whether the line gives the subject as another thing's value ("- **Product Owner**: Jonas Berg"): its label is
     that thing's attribute, not the subject's."""
-    return any(_AFTER_LABEL.search(norm[:start]) for start, _ in spans)
+    return any(_AFTER_LABEL.search(norm[:start]) and not _ATTENDANCE.search(norm[:start]) for start, _ in spans)
 
 
 def _words(text: str) -> set[str]:
@@ -382,6 +390,14 @@ def _telling(stem: str) -> bool:
     return len(stem) > _KO_STEM_CHARS if re.match("[가-힣]", stem) else len(stem) >= 2
 
 
+def _list_item(part: str) -> bool:
+    """Whether a list item can tie a line to the list: a Korean word of two syllables or more, a Latin phrase of
+    four letters or more, no figure."""
+    if re.search(r"\d", part):
+        return False
+    return len(part.replace(" ", "")) >= _KO_STEM_CHARS if re.match("[가-힣]", part) else len(part) >= _ITEM_CHARS
+
+
 def _marks(fact: FactNode, own: set[str], common: Callable[[str], bool]) -> _Marks | None:
     """The value's evidence, or None for a value told whole or not at all (a date, a number to dial, an address, a
     code), which the closure's own rules tie to pages."""
@@ -393,6 +409,15 @@ def _marks(fact: FactNode, own: set[str], common: Callable[[str], bool]) -> _Mar
     stems: frozenset[str] = frozenset()
     if not is_cjk(value) or re.search("[가-힣]", value):
         stems = frozenset(s for w in _words(value) if _telling(s := _stem(w)) and s not in own and not common(w))
+        # each item of a list ("증명·프로필 촬영, 발주, 출장 보조": a person's duties) tells it, whatever its length
+        # ("인화지 발주 - 이수민" in a rota; "출장 보조는 이수민 실장 고정")
+        parts = [p.strip() for p in _LIST_SPLIT.split(value) if p.strip()]
+        if len(parts) >= 2:
+            stems |= {p for p in parts if _list_item(p) and p not in own and not common(p)}
+        # a title of three capitalised words or more is also written by its initials: "Karen Whitlock (GLV)"
+        titled = re.fullmatch(r"(?:[A-Z][a-z]+[\s-]+){2,4}[A-Z][a-z]+", without_trailing_note(fact.value).strip())
+        if titled:  # ("mjw" of a person "Mary Jane Watson" is written nowhere)
+            stems |= {"".join(w[0] for w in re.split(r"[\s-]+", titled.group())).lower()}
     # a figure of one digit, or one a Korean unit follows, is told with its unit ("7일", "24명": not any 7 or 24 of
     # a paragraph)
     norm = normalize(fact.value)

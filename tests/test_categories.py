@@ -440,7 +440,8 @@ def test_one_edit_apart_is_a_typo_not_another_word() -> None:
 
 def test_a_list_in_one_cell_gives_one_keyword_per_part() -> None:
     assert keywords_for_value("영어, 베트남어") == ["영어", "베트남어"]
-    assert keywords_for_value("계약 금액의 10%, 27,000,000원") == ["계약 금액의 10%", "27,000,000원"]
+    # each part as an answer must give it: the share of a phrase ("계약 금액의 10%") is its percentage
+    assert keywords_for_value("계약 금액의 10%, 27,000,000원") == ["10%", "27,000,000원"]
     assert keywords_for_value("27,000,000원") == ["27,000,000원"]  # thousands separators are no list
     assert (
         keywords_for_value("본사 외 4곳 (부산 지점, 제주 지점)")[0] != "본사 외 4곳 (부산 지점"
@@ -1066,3 +1067,15 @@ def test_a_superseded_figure_is_not_asked_as_the_things_own(tmp_path: Path) -> N
 )
 def test_keywords_of_spans_sizes_and_dotted_lists_are_their_parts(value: str, keywords: list[str]) -> None:
     assert keywords_for_value(value) == keywords
+
+
+def test_keywords_split_a_lists_joined_items_and_keep_a_dates_date() -> None:
+    from testgen.categories._common import keywords_for_value
+
+    assert keywords_for_value("수강 등록·결제·환불·셔틀") == ["수강 등록", "결제", "환불", "셔틀"]
+    assert keywords_for_value("어린이반 4명, 성인반 6명") == ["4명", "6명"]
+    assert keywords_for_value("2025년 1월 1일 예약분부터") == ["2025년 1월 1일"]
+    assert keywords_for_value("Tue, Fri, Sat 12:00–18:00") == ["Tue", "Fri", "Sat", "12:00", "18:00"]
+    # a long item joined by a middle dot stays whole; a list of names is its names
+    assert keywords_for_value("어르신 건강관리·치매예방 프로그램") == ["어르신 건강관리·치매예방 프로그램"]
+    assert keywords_for_value("Maeve Collins, Owen Pryce") == ["Maeve Collins", "Owen Pryce"]

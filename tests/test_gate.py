@@ -2588,3 +2588,70 @@ def test_a_label_with_a_word_cut_short_is_pasted_and_a_value_inside_another_amou
     assert pasted_label("St. Anne phone") is None and pasted_label("Phone no.") is None
     assert descriptive_value("included in the £3") and descriptive_value("기본요금에 포함")
     assert descriptive_value("£3") is None and descriptive_value("3만원") is None
+
+
+def test_labels_led_by_a_weekday_or_naming_a_former_value_are_pasted() -> None:
+    from testgen.gate.labels import pasted_label
+
+    for label in (
+        "Thursday rooms",
+        "friday supervisor",
+        "수 근무시간",
+        "토요일 담당",
+        "월~금 근무",
+        "이전 규정",
+        "Previous price",
+    ):
+        assert pasted_label(label), label
+    # a day's hours of a place, a monthly fee, a daily limit
+    for label in ("Saturday hours", "일요일 운영 시간", "월~금 시간", "월 회비", "일 최대 인원", "Monthly fee"):
+        assert pasted_label(label) is None, label
+
+
+def test_a_rota_a_sign_and_a_contacts_page_are_documents_and_a_headings_date_names_the_document(
+    tmp_path: Path,
+) -> None:
+    from testgen.gate.names import document_subject
+
+    assert document_subject("주간 업무 분담표") and document_subject("원산지 표시판")
+    assert document_subject("Group contacts & roles")
+    assert not document_subject("Harrowby Men's Shed") and not document_subject("솔뫼숯불구이")
+    ctx = kb_context(
+        tmp_path,
+        {
+            "studio/staff meeting notes.txt": "STAFF MEETING - Mon 10 Feb 2025 - studio\n\n"
+            "- day rates: Dani £650, Lewis £550\n- next meeting: March\n",
+        },
+    )
+    fact = next(f for f in ctx.facts if f.attribute == "day rates")
+    draft = _one_fact(fact, "What are Mon 10 Feb 2025's day rates?", "Dani £650, Lewis £550.", "en")
+    failure = Gate(ctx)._names(draft)
+    assert failure is not None and failure.reason == "document_subject", failure
+
+
+def test_a_chat_reply_and_an_address_without_its_domain_are_not_asked() -> None:
+    from testgen.gate.sentences import _KO_LEAD
+    from testgen.gate.values import is_placeholder
+
+    assert _KO_LEAD.match("네 3월분부터 새싹반은 140,000원으로 조정되었습니다.")
+    assert not _KO_LEAD.match("네이버 예약은 3월부터 받습니다.")
+    assert is_placeholder("hello@ (shared inbox)") and not is_placeholder("hello@magpie.example")
+
+
+def test_an_amount_a_notice_writes_as_the_old_one_is_stale(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "shed/handbook.md": "# Members' handbook\n\n| Item | Cost |\n|---|---|\n| Annual membership | £30 |\n"
+            "| Concession membership | £15 |\n| Session sub | £2 per visit |\n| Taster visit | free |\n",
+            "shed/notice.txt": "NEW FEES FROM 1 APRIL\n\n   Concession membership .... £18   (was £15)\n",
+            "shed/minutes.txt": "Trustees meeting\n\nFees agreed:\n - Session sub £2.00 -> £2.50\n",
+        },
+    )
+    gate = Gate(ctx)
+    reasons = {}
+    for fact in ctx.facts:
+        if fact.value.startswith("£") and fact.attribute.endswith("Cost"):
+            failure = gate._keys(asked(fact, "numerical"))
+            reasons[fact.value] = failure.reason if failure else None
+    assert reasons == {"£30": None, "£15": "ambiguous_key", "£2 per visit": "ambiguous_key"}, reasons

@@ -248,3 +248,24 @@ def test_a_person_given_as_the_value_who_leaves_makes_the_answer_stale(tmp_path:
     changed = retold.of(delivery).changed
     assert changed is not None and changed[0] == "shop/staff.tsv"
     assert retold.of(packing).changed is None
+
+
+def test_an_item_of_a_duties_list_or_a_titles_initials_beside_the_name_may_restate_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "studio/직원연락처.md": "# 직원 연락처\n\n| 이름 | 직함 | 주 업무 |\n|---|---|---|\n"
+            "| 이수민 | 실장 | 증명 촬영, 발주, 출장 보조 |\n| 박진우 | 대표 | 가족 촬영, 견적, 정산 |\n",
+            "studio/분담표.md": "# 6월 업무\n\n※ 출장 보조는 이수민 실장 고정.\n",
+            "group/roles.md": "# Roles\n\n| Name | Role |\n|---|---|\n| Karen Whitlock | Group Lead Volunteer |\n"
+            "| Alan Reid | Treasurer |\n",
+            "group/minutes.md": "# Exec minutes\n\nPresent: Karen Whitlock (GLV), Alan Reid.\n",
+        },
+    )
+    retold = Closure(ctx).retold
+    duties = {f.subject: f for f in ctx.facts if f.attribute == "주 업무"}
+    assert retold.of(duties["이수민"]).untold({"studio/직원연락처.md"}) is not None  # "출장 보조는 이수민 실장"
+    assert retold.of(duties["박진우"]).untold({"studio/직원연락처.md"}) is None
+    roles = {f.subject: f for f in ctx.facts if f.attribute == "Role"}
+    assert retold.of(roles["Karen Whitlock"]).untold({"group/roles.md"}) is not None  # "Karen Whitlock (GLV)"
+    assert retold.of(roles["Alan Reid"]).untold({"group/roles.md"}) is None

@@ -294,7 +294,9 @@ def keywords_for_value(value: str) -> list[str]:
         if _phone_of(named[0]) == named[0].strip():
             # "02-336-5821 / 문자 상담 010-4417-5821": the number asked for leads, a line labelled for other use follows
             return [p for p in named if _phone_of(p) == p.strip()]
-        return named
+        # an item joins parts of its own: "Sat 12:00–18:00" (two times), "수강 등록·결제" (two duties), "어린이반 4명"
+        # (the figure is what an answer must give)
+        return [k for p in named for k in (_led_span(p) or _span_ends(p) or _figure_of_item(p) or [p])]
     money = [v.text for v in find_values(value) if v.value_type == "money"]
     if len(money) == 1 and ("+" in value or value.lower().startswith("from ")):
         return money  # "from £2.10/tablet + consultation": the amount is what an answer must give
@@ -304,6 +306,9 @@ def keywords_for_value(value: str) -> list[str]:
     split = _span_ends(value)
     if split:
         return split
+    dated = _FULL_DATE.match(value)
+    if dated and dated.group().strip() != value and _DATED_REST.fullmatch(value[dated.end() :]):
+        return [dated.group().strip()]  # "2025년 1월 1일 예약분부터": the date, whatever the answer writes after it
     if len(value) <= MAX_KEYWORD_CHARS:
         return [value]
     typed = [v.text for v in find_values(value) if v.value_type != "number" or v.unit]
@@ -337,14 +342,45 @@ def _span_ends(value: str) -> list[str]:
     size = _SIZE.fullmatch(value)
     if size:
         return [size.group(1), size.group(2)]
-    if "·" in value and not re.search(r"\s", value):
-        parts = [p for p in value.split("·") if p]
-        if len(parts) >= 2 and all(len(p) >= 2 for p in parts):
+    if "·" in value:
+        parts = [p.strip() for p in value.split("·") if p.strip()]
+        # "수강 등록·결제·환불·셔틀": three short items or more, one of two words; two with a space ("기획·제작 PD",
+        # "여름·겨울 정기휴원") share the word after them, and "중1·2 심화" shares what comes before
+        spaced = re.search(r"\s", value) is not None
+        fits = all(2 <= len(p) <= (_DOT_ITEM_CHARS if spaced else 99) and not p[0].isdigit() for p in parts)
+        if len(parts) >= (3 if spaced else 2) and fits:
             return parts
     found = find_values(value)
     if len(found) == 1 and found[0].value_type == "percent" and found[0].text != value and len(value.split()) <= 4:
         return [found[0].text]
     return []
+
+
+def _led_span(item: str) -> list[str]:
+    """A list item of a day then a span of hours ("Sat 12:00–18:00" → Sat, 12:00, 18:00): the day a list names beside
+    others is part of the answer; a one-letter day ("일") names nothing alone. [] for any other item."""
+    span = _CLOCK_SPAN.fullmatch(item.strip())
+    lead = item.strip()[: span.start("start")].strip() if span else ""
+    return [lead, span.group("start"), span.group("end")] if span and len(lead) >= 2 else []
+
+
+def _figure_of_item(item: str) -> list[str]:
+    """The count or amount of a list item that labels it ("어린이반 4명" → 4명; "Adults £12" → £12), or []."""
+    found = _LABELLED_FIGURE.fullmatch(item.strip())
+    return [found.group(1)] if found else []
+
+
+#: A list item of a label then one count or amount: "어린이반 4명", "성인반 6명", "Adults £12" (not "솔밭로 112",
+#: "지도사 2급", "PA 17940": a name's own number).
+_LABELLED_FIGURE = re.compile(
+    r"[^\W\d][^\d:]{0,20}?\s((?:[$€£¥₩]\s?\d[\d,.]*|\d[\d,.]*\s?(?:명|개|회|인|석|대|팀|원)))"
+)
+#: The longest item of a list joined by middle dots with spaces in it ("수강 등록·결제").
+_DOT_ITEM_CHARS = 8
+#: What may follow a date in a value and be left out of its keyword: "예약분부터", "이후 접수분".
+_DATED_REST = re.compile(r"\s*[가-힣][가-힣\s]{0,13}")
+#: A date with its year, or with its month and day: "2025.01.01", "2025년 1월 1일", "1월 1일" (not "4.5").
+_FULL_DATE = re.compile(r"\d{4}[.\-/]\d{1,2}[.\-/]\d{1,2}\.?|(?:\d{4}년\s?)?\d{1,2}월\s?\d{1,2}일|\d{4}년\s?\d{1,2}월")
 
 
 def _date_ends(value: str) -> list[str]:

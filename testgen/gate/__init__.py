@@ -277,6 +277,9 @@ class Gate:
             for name in shorter | {without_parentheticals(introduced_name(n)) for n in shorter}:
                 if document_subject(name) and normalize(name) in question:
                     return _fail("document_subject", name[:40])
+            part = _heading_date(fact, question)
+            if part:
+                return _fail("document_subject", f"'{part[:30]}' dates the heading '{fact.subject[:30]}'")
         return None
 
     def _subject_name(self, fact: FactNode, question: str) -> GateFailure | None:
@@ -545,14 +548,9 @@ class Gate:
                 # "| 팀 참가비 | 300,000원 | 팀당 1시즌 |" under "기준", "| Full kit | £45 | per day |" under "Unit":
                 # what the amount is per, alone a cell
                 return _fail("pasted_label", f"'{column or fact.value[:20]}' only qualifies the row's other cells")
-            if row and _PERSON_COLUMN.fullmatch(column) and not (en_person_name(row) or ko_person_name(row)):
-                # "| House landline | 22 Orchard Close | 01632 960775 |" in a table of people's roles: "Little
-                # Acorns' house landline role" asks a person's column of a row that is no person
-                return _fail("pasted_label", f"a person's '{column[:20]}' asked of '{row[:20]}', which is no person")
-            if column and _price_grid(fact, column):
-                # "| Fringe trim | free | £5 | £5 | £5 | £5 |" under "Apprentice … Director": a price by level, and
-                # "Copper Comb's fringe trim director" names neither the price nor who charges it
-                return _fail("pasted_label", f"'{column[:20]}' is a column of a price grid, not a property")
+            problem = _column_problem(fact, row or "", column)
+            if problem:
+                return _fail("pasted_label", problem)
             if fact.source == "table" and normalize(fact.attribute) in self.names:
                 return _fail(
                     "pasted_label", f"'{fact.attribute[:30]}' names a thing (a variant column), not a property"
@@ -683,6 +681,7 @@ class Gate:
                 or self._changed_as_asked(fact, draft.question)
                 or self._hours_changed(fact)
                 or self._changed_under_its_label(fact)
+                or self._amount_arrowed(fact)
             )
             if changed:
                 return _fail("ambiguous_key", f"a page says it changed: '{changed[:50]}'")
@@ -791,6 +790,24 @@ class Gate:
                 if at >= 0 and label in said[:at] and _ARROW.match(said[at + len(value) :]):
                     return line
             elif len(old) >= 2 and value.startswith(old) and label in above:
+                return line
+        return None
+
+    def _amount_arrowed(self, fact: FactNode) -> str | None:
+        """A line of the fact's folder with an arrow whose old side is the fact's row, named by the first word of
+        its label, and its amount written in any form: "- Session sub £2.00 -> £2.50" in a trustees' minutes, of
+        the handbook's "| Session sub | £2 per visit |". The line, or None."""
+        amounts = [v for v in find_values(fact.value) if v.value_type == "money" and v.number is not None]
+        row = normalize(row_label(fact) or fact.attribute)
+        words = [w for w in row.split() if len(w) >= _LABEL_CHARS - 1 and w not in _STOP_WORDS]
+        if len(amounts) != 1 or not words:
+            return None
+        for _, old, line in self._folder_changes(self.ctx.doc_type(fact.doc_id)):
+            if old is not None:
+                continue
+            before = _ARROW.split(line, maxsplit=1)[0]
+            olds = [v for v in find_values(before) if v.value_type == "money"]
+            if olds and olds[-1].number == amounts[0].number and words[0] in normalize(before):
                 return line
         return None
 
@@ -1114,7 +1131,7 @@ def _open_bracket(text: str) -> bool:
 
 def _changed_around(before: str, after: str) -> bool:
     """Whether the words around an amount say it changed: "from £649 to", "up from £649", "£649 →", "9만 원에서
-    10만 원으로", "종전 80,000원" (and the amount is not part of a longer number)."""
+    10만 원으로", "종전 80,000원", "£18 (was £15)" (and the amount is not part of a longer number)."""
     if re.match(r"[,.]?\d", after) or re.search(r"\d[,.]?$", before):
         return False  # a digit goes on: part of a longer number
     if re.search(r"\bfrom\s+$", before, re.I) and re.match(r"\s+to\b", after, re.I):
@@ -1125,6 +1142,10 @@ def _changed_around(before: str, after: str) -> bool:
         return True
     if _FORMER_AFTER.match(after):
         return True
+    if re.search(
+        r"[(（]\s*(?:was|were|previously|formerly|old|before|종전|기존|이전|변경\s?전)\s*[:：]?\s*$", before, re.I
+    ):
+        return True  # "Concession membership … £18 (was £15)": the amount is the old one
     return re.search(r"(?:종전|기존|현행)\s*$", before) is not None
 
 
@@ -1161,6 +1182,8 @@ def _list_items_of(text: str) -> list[str]:
 #: The shortest name a line must write to be about the subject.
 _NAME_CHARS = 3
 
+#: What splits a heading into its parts: "STAFF MEETING - Mon 10 Feb 2025 - studio (closed day)".
+_HEADING_PARTS = re.compile(r"\s+[-–—|:]\s+|\s*[|:]\s*")
 #: A table cell saying its row's thing ends, no longer holds or does not happen: "ENDS 25 July 2025", "not offered
 #: from Sept", "discontinued", "left in March", "NO SESSION", "3월 폐강", "2025.06 퇴사", "운영 종료".
 _ROW_ENDING = re.compile(
@@ -1180,6 +1203,31 @@ _PRICE_COLUMN = re.compile(
 )
 #: The money cells that make a row a price grid.
 _GRID_PRICES = 3
+
+
+def _heading_date(fact: FactNode, question: str) -> str | None:
+    """The date of a document's heading the question names as the subject ("STAFF MEETING - Mon 10 Feb 2025 -
+    studio": "What are Mon 10 Feb 2025's day rates?"), or None."""
+    if not document_subject(fact.subject):
+        return None
+    parts = [
+        p.strip() for p in _HEADING_PARTS.split(fact.subject) if any(v.value_type == "date" for v in find_values(p))
+    ]
+    if parts == [fact.subject]:
+        return None
+    return next((p for p in parts if normalize(p) in question), None)
+
+
+def _column_problem(fact: FactNode, row: str, column: str) -> str | None:
+    """Why a table fact's column, asked of its row, is no property of it, or None: a person's column asked of a
+    row that is no person ("| House landline | 22 Orchard Close |" under "Who | Role": "Little Acorns' house
+    landline role"), or a level's column of a price grid ("| Fringe trim | free | £5 | £5 | £5 |" under
+    "Apprentice … Director": "Copper Comb's fringe trim director" names neither the price nor who charges it)."""
+    if row and _PERSON_COLUMN.fullmatch(column) and not (en_person_name(row) or ko_person_name(row)):
+        return f"a person's '{column[:20]}' asked of '{row[:20]}', which is no person"
+    if column and _price_grid(fact, column):
+        return f"'{column[:20]}' is a column of a price grid, not a property"
+    return None
 
 
 def _price_grid(fact: FactNode, column: str) -> bool:

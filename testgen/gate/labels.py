@@ -38,7 +38,17 @@ _OPAQUE = frozenset(
 )
 #: A label led by a weekday's short name, or a run of them: "fri time", "mon pick-up area", "Mon-Fri programme".
 _SHORT_DAY = r"(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?"
-_SHORT_DAY_LED = re.compile(rf"{_SHORT_DAY}(?:\s?[-–~/&]\s?{_SHORT_DAY})?\s+[a-z]")
+_FULL_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_SHORT_DAY_LED = re.compile(rf"(?:{_FULL_DAY}|{_SHORT_DAY})(?:\s?[-–~/&]\s?{_SHORT_DAY})?\s+[a-z]")
+#: A Korean label led by a weekday: "수 근무시간", "토요일 담당" (a rota's row), not "일 최대 인원" (daily) or "월
+#: 회비" (monthly).
+_KO_DAY_LED = re.compile(
+    r"(?:[화수목금토]|[월화수목금토일]요일|[월화수목금토일]\s?[-~,·]\s?[월화수목금토일](?:요일)?)\s+[가-힣]"
+)
+#: What a day's label may ask of a place: its hours ("Saturday hours", "일요일 운영 시간").
+_DAY_HOURS = re.compile(r"(?:(?:운영|영업|진료|이용)\s?)?시간|(?:opening )?hours|opening times", re.I)
+#: A label naming the value it replaced: "이전 규정", "기존 요금", "Previous price", "Old rate".
+_FORMER_LABEL = re.compile(r"(?:이전|기존|종전|변경\s?전|previous|former|old)\s", re.I)
 _DANGLING = re.compile(r"\b(?:through|until|till|by|from|to|of|for|with|in|on|at|as|per|than|and|or|since)$")
 MAX_LABEL_WORDS = 5
 #: A plural noun a threshold cuts, the column of a count: "Sites above action level", "Samples over the limit".
@@ -68,8 +78,12 @@ def pasted_label(attribute: str) -> str | None:
         return "empty label"
     if _MONTH.match(norm) or DAYS.match(norm):  # a day, or days: testgen.lang.DAYS
         return "a month, day or season as the label"
-    if _SHORT_DAY_LED.match(norm):
-        return "a weekday's column or row as the label ('fri time', 'Mon-Fri programme': a rota's cell)"
+    led = _SHORT_DAY_LED.match(norm) or _KO_DAY_LED.match(norm)
+    timed = re.match(_FULL_DAY, norm) and re.search(r"\b(?:time|times|hours)$", norm)  # "Sunday service time"
+    if led and not timed and not _DAY_HOURS.fullmatch(norm[led.end() - 1 :]):
+        return "a weekday's column or row as the label ('fri time', 'Thursday rooms', '수 근무시간': a rota's cell)"
+    if _FORMER_LABEL.match(norm):
+        return "a former value's label ('이전 규정', 'Previous price'): the value it replaced"
     if re.match(r"(?:all|every|each|any|both|other)\b", norm) and len(norm.split()) >= 2:
         return "a quantifier as the label ('All models': a column saying where a row applies)"
     if _TIME.search(label):

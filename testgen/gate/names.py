@@ -33,9 +33,11 @@ DOCUMENT_WORDS = re.compile(
     r"常见问题|よくある質問|(?:수강료|이용료|교습비|진료비)\s*$|"
     r"(?<=.)(?<!조선 )(?<!고려 )(?<!조선)(?<!고려)(?:후기|체험기|방문기)(?=$|[\s_\d(])|블로그|"
     r"안내서?|가이드|매뉴얼|설명서|문서|보고서|기준서|(?:주의|유의|준수|안내)\s?사항|목록|카탈로그|개요|백서|요강|협약|"
-    r"(?:비교|일정|시간|요금|가격|일람|대조|편성|단가|수수료|배치|근무|배정|당번|노선|식단|현황)표|명단|(?:접수|관리)?대장$|"
+    r"(?:비교|일정|시간|요금|가격|일람|대조|편성|단가|수수료|배치|근무|배정|당번|노선|식단|현황|분담)표|표시판|명단|"
+    r"(?:접수|관리)?대장$|"
     r"(?:직원|임직원|교직원|본사)?\s*(?:및|&|·|,)?\s*연락처\s*(?:\(.*\))?$|조직도|비상\s?연락망|"
     r"\b(?:staff|team|committee)\s+(?:and|&)\s+contacts\b|\bcontacts? (?:list|sheet)\b|"
+    r"\bcontacts\s+(?:and|&)\s+roles\b|"
     # a newsletter's issue, a meeting, a notice, an agenda item, a forwarded mail's header
     r"\b(?:newsletter|bulletin)\b|(?:team|staff|committee|board|trustees'?|general|annual|ops|operations|volunteers?)"
     r" meeting\b|\b[ae]gm\b|^\s*(?:agenda )?item\s+\d+[.:)]|^\s*(?:안건|의제)\s*\d|original message|forwarded message|"

@@ -60,8 +60,8 @@ def is_placeholder(value: str) -> bool:
         return True  # "○ (예약제)", "✓ (on request)": a mark with its note, still no answer to say
     if normalize(text).strip(".:;") in _PLACEHOLDER_WORDS or _NO_ANSWER.fullmatch(text):
         return True
-    if _PLACEHOLDER.search(text):
-        return True
+    if _PLACEHOLDER.search(text) or re.match(r"[\w.+-]+@(?![\w-]+\.)", text):
+        return True  # "[Number] months"; "hello@ (shared inbox)": an address without its domain
     for opening, closing in _PAIRS:
         if text.count(opening) != text.count(closing):
             return True  # "최영수)": a bracket of the source left dangling by the cut

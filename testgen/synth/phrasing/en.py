@@ -244,6 +244,15 @@ _SUPERLATIVES = {
 }
 
 
+def _who_works(most: str, names: str, winner: str, details: str) -> tuple[str, str, str]:
+    """A rota's "Hrs" of people compared: "Who works more hours", not "Which has more hours"."""
+    return (
+        f"Who works {most} hours: {names}?",
+        _sentence(f"{winner} works {most} hours ({details})."),
+        "en.compare.count",
+    )
+
+
 def _compare_by_adjective(
     own: tuple[str, str, str, str], subjects: list[str], winner: int, higher: bool, details: str
 ) -> tuple[str, str, str]:
@@ -962,12 +971,7 @@ class English:
             attr = attr.removeprefix("number of ")
             most = adjective if len(subjects) == 2 else {"more": "the most", "fewer": "the fewest"}[adjective]
             if attr == "hours" and all(is_person_name(s) for s in subjects):
-                # a rota's "Hrs" of two people: "Who works more hours", not "Which has more hours"
-                return (
-                    f"Who works {most} hours: {names}?",
-                    _sentence(f"{subjects[winner]} works {most} hours ({details})."),
-                    "en.compare.count",
-                )
+                return _who_works(most, names, subjects[winner], details)
             return (
                 f"Which has {most} {attr}: {names}?",
                 _sentence(f"{subjects[winner]} has {most} {attr} ({details})."),
