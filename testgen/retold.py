@@ -178,6 +178,7 @@ class Retold:
         # a date, a number to dial, an address or a code is told whole or not at all: only a line saying that its
         # holder leaves is read ("Helen has handed in her notice" for her e-mail address)
         ending_only = marks is None or not (marks.stems or marks.raw or _whole_told(marks))
+        generic = marks is not None and ending_only  # "free", "yes": a value too common to look for
         if marks is None:
             marks = _Marks(normalize(fact.value), frozenset(), frozenset(), False)
         # two names in one line need not tell how they relate ("Founders: Ingrid Solberg and Marcus Okafor"): a
@@ -193,6 +194,11 @@ class Retold:
             marks = replace(marks, stems=marks.stems - _stems(fact.attribute))
             label = normalize(without_trailing_note(fact.attribute))
             changed = changed or self._read(fact, labelled, marks, loose, False, relation, label=label)
+        elif generic and self._of_the_organisation(fact, forms):
+            # the organisation's "Taster visit: free": a page of the folder writing the label may tell it in words
+            # of its own ("Taster visits … still FREE (up to 2)"), which no value can be looked for by
+            for doc_id, line, _, _ in self._lines_labelling(fact, figured=False):
+                loose.setdefault(doc_id, line.strip())
         if changed is None and marks.person:
             changed = self._value_leaves(fact)
         return Retelling(tuple(loose.items()), changed)
@@ -216,7 +222,15 @@ class Retold:
         of the folder's pages), a policy of it, or a page about it titled as a document ("한결 테일러 매장 안내")."""
         if self._common_in_folder(normalize(fact.subject), fact.doc_id) or RULE_PAGE.search(fact.subject):
             return True
-        return document_subject(fact.subject) and any(self._common_in_folder(f, fact.doc_id) for f in forms)
+        if not document_subject(fact.subject):
+            return False
+        # "Welcome to Harrowby Men's Shed — Members' Handbook (v3)": the organisation's name inside the title, a part of
+        # it of its own ("Velvera One" of "Velvera One Pro — Specifications" is a product's family, not the title's)
+        title = normalize(fact.subject)
+        words = title.split()
+        spans = {" ".join(words[i : i + n]) for n in range(2, 5) for i in range(len(words) - n + 1)}
+        whole = {f for f in spans if re.search(rf"{re.escape(f)}\s*(?:[—–:|(-]|$)", title)}
+        return any(self._common_in_folder(f, fact.doc_id) for f in forms | whole)
 
     def _read(
         self,
@@ -411,7 +425,7 @@ def _marks(fact: FactNode, own: set[str], common: Callable[[str], bool]) -> _Mar
         stems = frozenset(s for w in _words(value) if _telling(s := _stem(w)) and s not in own and not common(w))
         # each item of a list ("증명·프로필 촬영, 발주, 출장 보조": a person's duties) tells it, whatever its length
         # ("인화지 발주 - 이수민" in a rota; "출장 보조는 이수민 실장 고정")
-        parts = [p.strip() for p in _LIST_SPLIT.split(value) if p.strip()]
+        parts = [p.strip() for p in _LIST_SPLIT.split(_BRACKETED.sub("", value)) if p.strip()]  # not a note's
         if len(parts) >= 2:
             stems |= {p for p in parts if _list_item(p) and p not in own and not common(p)}
         # a title of three capitalised words or more is also written by its initials: "Karen Whitlock (GLV)"

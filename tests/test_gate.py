@@ -2655,3 +2655,10 @@ def test_an_amount_a_notice_writes_as_the_old_one_is_stale(tmp_path: Path) -> No
             failure = gate._keys(asked(fact, "numerical"))
             reasons[fact.value] = failure.reason if failure else None
     assert reasons == {"£30": None, "£15": "ambiguous_key", "£2 per visit": "ambiguous_key"}, reasons
+
+
+def test_criteria_pages_are_documents() -> None:
+    from testgen.gate.names import document_subject
+
+    assert document_subject("반 편성 기준 및 레벨테스트") and document_subject("환불 기준")
+    assert not document_subject("기준금리 동향") and not document_subject("물빛수영교실")

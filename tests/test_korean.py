@@ -595,3 +595,10 @@ def test_a_name_before_its_post_is_the_name() -> None:
     assert name_before_post("사무장 김영수") is None  # the post first
     assert name_before_post("연장보육 전담교사") is None  # four syllables: a post of two words
     assert name_before_post("성인 초급") is None
+
+
+def test_a_surname_and_a_post_is_a_person() -> None:
+    from testgen.lang.ko import is_person_name
+
+    assert is_person_name("홍 사장") and is_person_name("박 과장님") and is_person_name("김 기사님")
+    assert not is_person_name("관리 사무소") and not is_person_name("안 내")

@@ -269,3 +269,19 @@ def test_an_item_of_a_duties_list_or_a_titles_initials_beside_the_name_may_resta
     roles = {f.subject: f for f in ctx.facts if f.attribute == "Role"}
     assert retold.of(roles["Karen Whitlock"]).untold({"group/roles.md"}) is not None  # "Karen Whitlock (GLV)"
     assert retold.of(roles["Alan Reid"]).untold({"group/roles.md"}) is None
+
+
+def test_an_organisations_value_too_common_to_look_for_is_restated_where_its_label_is(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "shed/Members handbook v3.md": "# Welcome to Harrowby Shed — Members' Handbook\n\n| Item | Cost |\n"
+            "|---|---|\n| Taster visit | free |\n| Annual membership | £30 |\n",
+            "shed/notice.txt": "Harrowby Shed notice\n\nTaster visits ..... still FREE (up to 2)\n",
+            "shed/faq.md": "# Harrowby Shed FAQ\n\nDo I need to book? No, just turn up.\n",
+            "shed/minutes.txt": "Harrowby Shed trustees\n\nWe agreed the new fees.\n",
+        },
+    )
+    taster = next(f for f in ctx.facts if f.attribute.startswith("Taster visit"))
+    untold = Closure(ctx).retold.of(taster).untold({taster.doc_id})
+    assert untold is not None and untold[0] == "shed/notice.txt", untold

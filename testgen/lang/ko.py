@@ -200,6 +200,8 @@ _PROFESSIONS = (
 _KO_NAME = re.compile(
     rf"^[가-힣]{{2,4}}(?:\s?(?:{_TITLES})|\s(?:{_PROFESSIONS})|\s[가-힣]{{2,5}}장)?(?:\s?\([^)]*\))?$"
 )
+#: A surname and a post, as colleagues call someone: "홍 사장", "박 과장님", "김 기사님" (not "홍삼", "박스").
+_SURNAME_POST = re.compile(rf"[가-힣]\s(?:(?:{_TITLES})님?|{_PROFESSIONS}|[가-힣]{{1,3}}장님?)")
 _TITLE_FIRST = re.compile(
     rf"^(?:{_TITLES}|[가-힣]{{1,4}}장)\s+(?!(?:{_TITLES})(?:\s|$))(?=[가-힣]{{2,4}}(?:\s?\([^)]*\))?$)"
 )
@@ -216,7 +218,7 @@ _KO_COUNTERS = frozenset({"명", "개", "곳", "건", "대", "회", "석", "점"
 
 def is_person_name(value: str) -> bool:
     """Whether a Korean value reads as person names: "이준호", "박하늘 대표", "김민지(영업팀)", "이준호, 정다은",
-    "고(故) 정만수" —
+    "고(故) 정만수", "홍 사장" —
     not "무비자 30일", "관광 비자", "영업팀" or "미정"."""
     value = re.sub(r"\s?\([^()]*\)$", "", value.strip())  # "한도윤 (제3대, 2021년 3월 취임)": the note's commas
     parts = [p.strip() for p in re.split(r"[,·/]|\s및\s|\s와\s|\s과\s", value) if p.strip()]
@@ -226,6 +228,8 @@ def is_person_name(value: str) -> bool:
         part = re.sub(r"^(?:고\s?\(故\)|故)\s*", "", part)  # "고(故) 정만수": the late 정만수
         part = _TITLE_FIRST.sub("", part)  # "사무장 김영수": the post, then the name
         bare = re.sub(r"\s?\([^)]*\)$", "", part)
+        if _SURNAME_POST.fullmatch(bare) and bare[0] in _SURNAMES:
+            continue  # "홍 사장", "박 과장님": a person called by surname and post
         if not _KO_NAME.match(part) or _NOT_NAMES.search(bare.split()[0]) or not _has_surname(bare.split()[0]):
             return False
         if len(bare.split()) > 1 and _NOT_PERSON_LABEL.search(bare):
