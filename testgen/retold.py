@@ -73,6 +73,10 @@ _NEGATION_CHARS = 12
 _LABEL_NAME = re.compile(r"(?=.{2,30}$)[^\W\d_][\w·&'’-]*(?: [^\W\d_][\w·&'’-]*){0,2}")
 #: A label and its colon just before a name: "- **Product Owner**: ", "담당자: ".
 _AFTER_LABEL = re.compile(r"^[\s>*#•-]*[^:：|]{1,40}[:：][\s*]*$")
+#: Labels of when a person works: "근무 요일", "근무시간", "Usual days", "Hours", "Shifts".
+_WORK_TIME = re.compile(r"근무|출근|요일|working|work days|usual days|days|hours|hrs|shifts?", re.I)
+#: File names of rotas: "근무표_2025_04월", "rota_wc_03-03-2025", "shift schedule".
+_ROTA = re.compile(r"근무표|근무\s?일정|분담표|배정표|당번표|시간표|rota|shift|timetable|schedule", re.I)
 #: A list of who came ("Present: Karen Whitlock (GLV), …", "참석: 박진우 대표, 이수민 실장"): its names are no other
 #: thing's value.
 _ATTENDANCE = re.compile(r"(?:present|attendees|attending|apologies|참석자?|불참)\s*[:：][^:：]*$", re.I)
@@ -199,9 +203,25 @@ class Retold:
             # of its own ("Taster visits … still FREE (up to 2)"), which no value can be looked for by
             for doc_id, line, _, _ in self._lines_labelling(fact, figured=False):
                 loose.setdefault(doc_id, line.strip())
+        rota = self._rota_naming(fact, forms)
+        if rota is not None:
+            loose.setdefault(rota, f"a rota naming {fact.subject}")
         if changed is None and marks.person:
             changed = self._value_leaves(fact)
         return Retelling(tuple(loose.items()), changed)
+
+    def _rota_naming(self, fact: FactNode, forms: set[str]) -> str | None:
+        """Another page of the folder that is a rota and names the person whose working days or hours the fact
+        gives ("근무표_2025_04월" with a column "정하늘(파트)", of the contacts page's "근무 요일: 목(야간), 토"): it
+        tells her days in its own cells, which no value can be looked for by. Its id, or None."""
+        if not _WORK_TIME.search(fact.attribute) or not (
+            en.is_person_name(fact.subject) or ko.is_person_name(fact.subject)
+        ):
+            return None
+        for doc_id in sorted(self._folder_pages(fact.doc_id) - {fact.doc_id}):
+            if _ROTA.search(doc_id) and any(doc_id in self._pages_with(f) for f in forms):
+                return doc_id
+        return None
 
     def _value_leaves(self, fact: FactNode) -> tuple[str, str] | None:
         """A line saying the person who is the fact's value leaves: "Who delivers? 박재훈" is stale once a staff list

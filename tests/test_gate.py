@@ -2538,7 +2538,7 @@ def _reason(ctx: GenContext, fact: FactNode, category: str) -> str | None:
 
 def test_a_row_whose_own_note_says_it_ends_answers_only_until_then(tmp_path: Path) -> None:
     runs = (
-        "# School runs\n\n| School | Drop-off | Days | Notes |\n|---|---|---|---|\n"
+        "# School runs\n\n| School run | Drop-off | Days | Notes |\n|---|---|---|---|\n"
         "| Hillside Junior | 08:35 | Mon, Tue, Thu | ENDS 25 July 2025 - not offered from Sept |\n"
         "| Kelbrook Primary | 08:45 | Mon-Fri | walk, 8 min |\n"
     )
@@ -2662,3 +2662,36 @@ def test_criteria_pages_are_documents() -> None:
 
     assert document_subject("반 편성 기준 및 레벨테스트") and document_subject("환불 기준")
     assert not document_subject("기준금리 동향") and not document_subject("물빛수영교실")
+
+
+def test_a_row_that_is_no_event_is_not_asked_what_days_it_is_on(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "cleaners/round D.md": "# Round D\n\n| Client | Address | Days |\n|---|---|---|\n"
+            "| The Red Lion | 4 High St | Tue |\n| Harbour Dental | 9 Quay Rd | Fri |\n"
+            "| Brook Motors | 2 Mill Ln | Wed |\n",
+            "theatre/timetable.md": "# Timetable\n\n| Class | Ages | Room | Days | Time |\n|---|---|---|---|---|\n"
+            "| Seniors | 14-18 | Studio 1 | Sat | 10:00-12:00 |\n| Minis | 5-7 | Studio 2 | Wed | 16:00-17:00 |\n"
+            "| Juniors | 8-10 | Studio 2 | Thu | 16:30-18:00 |\n",
+        },
+    )
+    gate = Gate(ctx)
+
+    def verdict(row: str) -> str | None:
+        fact = next(f for f in ctx.facts if f.subject.startswith(row) and f.attribute == "Days")
+        asked = f"What days is {fact.subject} on?"
+        failure = gate._on_a_day(_one_fact(fact, asked, f"{fact.subject} is on {fact.value}.", "en"))
+        return failure.reason if failure else None
+
+    assert verdict("The Red Lion") == "pasted_label"  # the day the pub's windows are cleaned
+    assert verdict("Seniors") is None  # a class is on a day
+
+
+def test_a_chat_export_a_contacts_page_and_a_documents_record_are_not_asked() -> None:
+    from testgen.gate.labels import pasted_label
+    from testgen.gate.names import document_subject
+
+    assert document_subject("솔샘 직원방 님과 카카오톡 대화") and document_subject("직원 연락처 / 내선번호 / 거래처")
+    assert pasted_label("개정 이력") and pasted_label("작성자") and pasted_label("문서번호") is None
+    assert pasted_label("Author") is None and pasted_label("Version") is None  # a book's author, an app's version

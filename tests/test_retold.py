@@ -285,3 +285,19 @@ def test_an_organisations_value_too_common_to_look_for_is_restated_where_its_lab
     taster = next(f for f in ctx.facts if f.attribute.startswith("Taster visit"))
     untold = Closure(ctx).retold.of(taster).untold({taster.doc_id})
     assert untold is not None and untold[0] == "shed/notice.txt", untold
+
+
+def test_a_rota_of_the_folder_naming_the_person_may_tell_her_days_otherwise(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "clinic/직원연락처.md": "# 직원 연락처\n\n| 이름 | 직함 | 근무 요일 |\n|---|---|---|\n"
+            "| 정하늘 | 간호조무사 | 목, 토 |\n| 박미경 | 실장 | 월~금 |\n",
+            "clinic/근무표_2025_04월.tsv": "날짜\t요일\t정하늘(파트)\n04-01\t화\t15:00-20:45\n04-02\t수\t08:50-19:00\n",
+        },
+    )
+    retold = Closure(ctx).retold
+    days = {f.subject: f for f in ctx.facts if f.attribute == "근무 요일"}
+    untold = retold.of(days["정하늘"]).untold({"clinic/직원연락처.md"})
+    assert untold is not None and untold[0] == "clinic/근무표_2025_04월.tsv", untold
+    assert retold.of(days["박미경"]).untold({"clinic/직원연락처.md"}) is None  # the rota does not name her

@@ -182,6 +182,7 @@ class Gate:
             self._conditions,
             self._boilerplate,
             self._labels,
+            self._on_a_day,
             self._sentences,
             self._keys,
             self._links,
@@ -298,6 +299,9 @@ class Gate:
                 return _fail("file_name_subject", f"{name[:40]}: {', '.join(name_problems(name))}")
             if self._common_word(name) or tier_word(name):
                 return _fail("file_name_subject", f"'{name[:30]}' is a common word here (a table row), not a name")
+            if _BARE_CODE.fullmatch(name.strip()) and fact.source == "table":
+                # "What are CH1's customers?": a register's row code, not what anyone calls the thing
+                return _fail("file_name_subject", f"'{name[:30]}' is a row's code, not a name")
             if self._topic_title(name):
                 return _fail("document_subject", f"'{name[:40]}' is the title of a page about a topic")
             if page_kind_title(name):
@@ -697,6 +701,29 @@ class Gate:
             if row:
                 return _fail("ambiguous_key", f"another page gives the row another price: '{row[:50]}'")
         return None
+
+    def _on_a_day(self, draft: Draft) -> GateFailure | None:
+        """ "What days is The Red Lion on?" of a round's "| Client | … | Day |": the day it is cleaned, not a day the
+        pub is "on"; a class or session of a timetable is on a day."""
+        if len(draft.facts) == 1 and _WHEN_IS_IT_ON.match(draft.question) and not self._an_event_row(draft.facts[0]):
+            return _fail("pasted_label", f"'{draft.facts[0].subject[:30]}' is no class or session to be on a day")
+        return None
+
+    def _an_event_row(self, fact: FactNode) -> bool:
+        """Whether a table fact's row is a class, session or other event: its table's first column (or the second,
+        after a code) says so ("Class", "Session", "Group"). A fact not from a table is asked of whatever its page is
+        about."""
+        chunk = self.ctx.chunks.get(fact.chunk_id)
+        if fact.source != "table" or chunk is None:
+            return True
+        lines = chunk.text.split("\n")
+        at = next((i for i, line in enumerate(lines) if line.strip() == fact.evidence.strip()), None)
+        if at is None:
+            return True
+        while at > 0 and lines[at - 1].lstrip().startswith("|"):
+            at -= 1
+        # the first column, or the second after a code column ("| Code | Class | …")
+        return any(_EVENT_COLUMN.search(cell) for cell in table_cells(lines[at])[:2])
 
     def _namesake_of(self, entity_id: str | None, question: str) -> str | None:
         """Another person of the entity's name, told apart by another title ("Robert Chen", Senior Full Stack
@@ -1194,6 +1221,16 @@ _ROW_ENDING = re.compile(
 )
 
 
+#: A register's short row code: "CH1", "R04" (not a model, "KC-360", "BL-900", which people call it by).
+_BARE_CODE = re.compile(r"[A-Z]{1,3}\d{1,2}")
+#: A question asking on which days or at what time a thing is on.
+_WHEN_IS_IT_ON = re.compile(r"What (?:days|day) is .+ on\?$|What time is .+\?$")
+#: First columns of tables whose rows are events: classes, sessions, courses, clubs.
+_EVENT_COLUMN = re.compile(
+    r"class|session|group|course|activit|club|clinic|programme|program|event|service|section|team|lesson|workshop|"
+    r"meeting|route|run|shift|rehearsal|performance|show|training|match|fixture",
+    re.I,
+)
 #: Columns that hold what a person does.
 _PERSON_COLUMN = re.compile(r"role|position|job(?: title)?|post|직책|직위|역할|직급", re.I)
 #: Column words that say the column holds a price.

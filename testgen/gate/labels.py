@@ -47,6 +47,9 @@ _KO_DAY_LED = re.compile(
 )
 #: What a day's label may ask of a place: its hours ("Saturday hours", "일요일 운영 시간").
 _DAY_HOURS = re.compile(r"(?:(?:운영|영업|진료|이용)\s?)?시간|(?:opening )?hours|opening times", re.I)
+#: Labels of a document's own record: its revisions, writer, reviewer (a policy's number is asked by its users; a
+#: book's "Author" is a property).
+_DOCUMENT_META = re.compile(r"개정\s?(?:이력|내역)|작성자|검토자|승인자")
 #: A label naming the value it replaced: "이전 규정", "기존 요금", "Previous price", "Old rate".
 _FORMER_LABEL = re.compile(r"(?:이전|기존|종전|변경\s?전|previous|former|old)\s", re.I)
 _DANGLING = re.compile(r"\b(?:through|until|till|by|from|to|of|for|with|in|on|at|as|per|than|and|or|since)$")
@@ -82,6 +85,8 @@ def pasted_label(attribute: str) -> str | None:
     timed = re.match(_FULL_DAY, norm) and re.search(r"\b(?:time|times|hours)$", norm)  # "Sunday service time"
     if led and not timed and not _DAY_HOURS.fullmatch(norm[led.end() - 1 :]):
         return "a weekday's column or row as the label ('fri time', 'Thursday rooms', '수 근무시간': a rota's cell)"
+    if _DOCUMENT_META.fullmatch(norm):
+        return "a document's own record as the label ('개정 이력', '작성자'): nothing a reader asks of its subject"
     if _FORMER_LABEL.match(norm):
         return "a former value's label ('이전 규정', 'Previous price'): the value it replaced"
     if re.match(r"(?:all|every|each|any|both|other)\b", norm) and len(norm.split()) >= 2:
