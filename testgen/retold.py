@@ -73,6 +73,8 @@ _NEGATION_CHARS = 12
 _LABEL_NAME = re.compile(r"(?=.{2,30}$)[^\W\d_][\w·&'’-]*(?: [^\W\d_][\w·&'’-]*){0,2}")
 #: A label and its colon just before a name: "- **Product Owner**: ", "담당자: ".
 _AFTER_LABEL = re.compile(r"^[\s>*#•-]*[^:：|]{1,40}[:：][\s*]*$")
+#: The longest title looked for beside a name ("대표", "원장", "Quartermaster").
+_TITLE_CHARS = 24
 #: Labels of when a person works: "근무 요일", "근무시간", "Usual days", "Hours", "Shifts".
 _WORK_TIME = re.compile(r"근무|출근|요일|working|work days|usual days|days|hours|hrs|shifts?", re.I)
 #: File names of rotas: "근무표_2025_04월", "rota_wc_03-03-2025", "shift schedule".
@@ -203,12 +205,33 @@ class Retold:
             # of its own ("Taster visits … still FREE (up to 2)"), which no value can be looked for by
             for doc_id, line, _, _ in self._lines_labelling(fact, figured=False):
                 loose.setdefault(doc_id, line.strip())
+        titled = self._title_beside_name(fact, forms)
+        if titled is not None:
+            loose.setdefault(*titled)
         rota = self._rota_naming(fact, forms)
         if rota is not None:
             loose.setdefault(rota, f"a rota naming {fact.subject}")
         if changed is None and marks.person:
             changed = self._value_leaves(fact)
         return Retelling(tuple(loose.items()), changed)
+
+    def _title_beside_name(self, fact: FactNode, forms: set[str]) -> tuple[str, str] | None:
+        """A line of another page writing a person's short title right beside her name ("대표님(윤서진)", "윤서아
+        원장님", "Chair Helen Marsh"), of the contacts page's "직함: 대표": a title of a word or two is told that way
+        wherever she is named. The page and line, or None."""
+        title = normalize(without_trailing_note(fact.value))
+        person = en.is_person_name(fact.subject) or ko.is_person_name(fact.subject)
+        if not person or not title or len(title.split()) > 2 or len(title) > _TITLE_CHARS or re.search(r"\d", title):
+            return None
+        names = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+        told = re.compile(
+            rf"(?<!\w){re.escape(title)}님?\s*[(（]\s*(?:{names})|(?<!\w)(?:{names})\s*[(（]?\s*{re.escape(title)}(?!\w)"
+            rf"|(?<!\w){re.escape(title)}\s+(?:{names})(?!\w)"
+        )
+        for doc_id, line, _, _ in self._lines_naming(fact, forms, None):
+            if doc_id != fact.doc_id and told.search(normalize(line)):
+                return doc_id, line.strip()
+        return None
 
     def _rota_naming(self, fact: FactNode, forms: set[str]) -> str | None:
         """Another page of the folder that is a rota and names the person whose working days or hours the fact

@@ -1094,3 +1094,11 @@ def test_sections_of_a_page_of_records_own_their_facts(tmp_path: Path) -> None:
     assert owners[("vet/staff.md", "외과")] == "박준혁 수의사"
     assert owners[("vet/staff.md", "휴진")] != "공사 기간"  # a period is no record's name
     assert owners[("zoo/visit.md", "£3")] != "Parking"  # sections with no label in common are no records
+
+
+def test_a_row_name_holding_its_kind_is_not_given_it_again() -> None:
+    from testgen.kg.mining import _with_kind
+
+    assert _with_kind("Rehearsal Room B", "Room", frozenset()) == "Rehearsal Room B"
+    assert _with_kind("Green", "Room", frozenset()) == "Green Room"
+    assert _with_kind("돌고래반", "반", frozenset()) == "돌고래반"

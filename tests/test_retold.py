@@ -301,3 +301,19 @@ def test_a_rota_of_the_folder_naming_the_person_may_tell_her_days_otherwise(tmp_
     untold = retold.of(days["정하늘"]).untold({"clinic/직원연락처.md"})
     assert untold is not None and untold[0] == "clinic/근무표_2025_04월.tsv", untold
     assert retold.of(days["박미경"]).untold({"clinic/직원연락처.md"}) is None  # the rota does not name her
+
+
+def test_a_short_title_written_beside_the_name_on_another_page_restates_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "cafe/직원.md": "# 직원\n\n| 이름 | 역할 | 연락처 |\n|---|---|---|\n| 윤서진 | 대표 | 010-5567-1024 |\n"
+            "| 이수아 | 알바 | 010-2211-3344 |\n",
+            "cafe/근무표.md": "# 4월 근무\n\n문의는 대표님(윤서진)께.\n",
+        },
+    )
+    retold = Closure(ctx).retold
+    roles = {f.subject: f for f in ctx.facts if f.attribute == "역할"}
+    untold = retold.of(roles["윤서진"]).untold({"cafe/직원.md"})
+    assert untold is not None and untold[0] == "cafe/근무표.md", untold
+    assert retold.of(roles["이수아"]).untold({"cafe/직원.md"}) is None

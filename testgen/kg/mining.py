@@ -1328,8 +1328,9 @@ def _with_kind(name: str, kind: str, known: frozenset[str]) -> str:
         return ""
     if _PEOPLE_ROW.search(name):
         return ""  # "| 셔틀버스 이용객 | 28,100 |" under "프로그램": the people counted, no programme
-    if normalize(name).endswith(normalize(kind)):
-        return name
+    own = normalize(name)
+    if own.endswith(normalize(kind)) or re.search(rf"(?<!\w){re.escape(normalize(kind))}(?!\w)", own):
+        return name  # "돌고래반" under "반"; "Rehearsal Room B" under "Room": the kind is in the name already
     # "Respiratory and COPD" under "Clinic" is the Respiratory and COPD Clinic; a name ending in a kind of its own
     # ("Diabetes Education Centre") or an offer's longer name ("Pro Max" under "Plan") stays as it is
     served = kind.lower() in SERVICE_KINDS and not _OWN_KIND_END.search(name)
