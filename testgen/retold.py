@@ -75,8 +75,10 @@ _LABEL_NAME = re.compile(r"(?=.{2,30}$)[^\W\d_][\w·&'’-]*(?: [^\W\d_][\w·&'�
 _AFTER_LABEL = re.compile(r"^[\s>*#•-]*[^:：|]{1,40}[:：][\s*]*$")
 #: The longest title looked for beside a name ("대표", "원장", "Quartermaster").
 _TITLE_CHARS = 24
-#: Labels of when a person works: "근무 요일", "근무시간", "Usual days", "Hours", "Shifts".
-_WORK_TIME = re.compile(r"근무|출근|요일|working|work days|usual days|days|hours|hrs|shifts?", re.I)
+#: Labels of when a person works, or what she covers: "근무 요일", "근무시간", "담당", "Usual days", "Duties".
+_WORK_TIME = re.compile(
+    r"근무|출근|요일|담당|업무|working|work days|usual days|days|hours|hrs|shifts?|duties|responsibilit", re.I
+)
 #: File names of rotas: "근무표_2025_04월", "rota_wc_03-03-2025", "shift schedule".
 _ROTA = re.compile(r"근무표|근무\s?일정|분담표|배정표|당번표|시간표|rota|shift|timetable|schedule", re.I)
 #: A list of who came ("Present: Karen Whitlock (GLV), …", "참석: 박진우 대표, 이수민 실장"): its names are no other
@@ -234,7 +236,7 @@ class Retold:
         return None
 
     def _rota_naming(self, fact: FactNode, forms: set[str]) -> str | None:
-        """Another page of the folder that is a rota and names the person whose working days or hours the fact
+        """Another page of the folder that is a rota and names the person whose working days, hours or duties the fact
         gives ("근무표_2025_04월" with a column "정하늘(파트)", of the contacts page's "근무 요일: 목(야간), 토"): it
         tells her days in its own cells, which no value can be looked for by. Its id, or None."""
         if not _WORK_TIME.search(fact.attribute) or not (

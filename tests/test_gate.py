@@ -2695,3 +2695,23 @@ def test_a_chat_export_a_contacts_page_and_a_documents_record_are_not_asked() ->
     assert document_subject("솔샘 직원방 님과 카카오톡 대화") and document_subject("직원 연락처 / 내선번호 / 거래처")
     assert pasted_label("개정 이력") and pasted_label("작성자") and pasted_label("문서번호") is None
     assert pasted_label("Author") is None and pasted_label("Version") is None  # a book's author, an app's version
+
+
+def test_a_bare_day_label_a_days_column_a_menu_and_a_file_name_are_not_asked(tmp_path: Path) -> None:
+    from testgen.gate.labels import pasted_label
+    from testgen.gate.names import document_subject
+    from testgen.gate.values import is_placeholder
+
+    assert pasted_label("tuesday time") and pasted_label("Sunday service time") is None
+    assert document_subject("바람숲 로스터리 MENU 2025") and not document_subject("Menu Planning Ltd")
+    assert is_placeholder("가격표_2024.csv.txt") and not is_placeholder("Version 2.5")
+    rooms = "# 파티룸\n\n| 방 | 평일 | 주말 | 면적 |\n|---|---|---|---|\n| 별빛방 | 220,000원 | 260,000원 | 42㎡ |\n"
+    ctx = kb_context(tmp_path, {"kids/파티룸 대관 규정.md": rooms + "| 구름방 | 150,000원 | 180,000원 | 25㎡ |\n"})
+    gate = Gate(ctx)
+    reasons = {}
+    for fact in ctx.facts:
+        if fact.subject.startswith("별빛방") or fact.attribute.startswith("별빛방"):
+            failure = gate._labels(asked(fact))
+            reasons[fact.value] = failure.reason if failure else None
+    assert reasons.get("220,000원") == "pasted_label", reasons  # "별빛방 평일": a day's column
+    assert reasons.get("42㎡") is None, reasons

@@ -1233,6 +1233,10 @@ _EVENT_COLUMN = re.compile(
 )
 #: Columns that hold what a person does.
 _PERSON_COLUMN = re.compile(r"role|position|job(?: title)?|post|직책|직위|역할|직급", re.I)
+#: A column that is a day or a kind of day: "평일", "주말", "weekday", "Sat".
+_DAY_COLUMN = re.compile(
+    r"평일|주말|공휴일|[월화수목금토일](?:요일)?|weekdays?|weekends?|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?", re.I
+)
 #: Column words that say the column holds a price.
 _PRICE_COLUMN = re.compile(
     r"price|fee|cost|rate|charge|tariff|amount|total|요금|가격|금액|비용|단가|수강료|회비|이용료|价格|费用|料金|価格",
@@ -1264,6 +1268,9 @@ def _column_problem(fact: FactNode, row: str, column: str) -> str | None:
         return f"a person's '{column[:20]}' asked of '{row[:20]}', which is no person"
     if column and _price_grid(fact, column):
         return f"'{column[:20]}' is a column of a price grid, not a property"
+    if row and _DAY_COLUMN.fullmatch(column):
+        # "| 별빛방 | 220,000원 | 260,000원 |" under "평일 | 주말": "별빛방 평일은 얼마인가요" names no property
+        return f"a day's column '{column[:20]}' asked of '{row[:20]}'"
     return None
 
 

@@ -82,7 +82,8 @@ def pasted_label(attribute: str) -> str | None:
     if _MONTH.match(norm) or DAYS.match(norm):  # a day, or days: testgen.lang.DAYS
         return "a month, day or season as the label"
     led = _SHORT_DAY_LED.match(norm) or _KO_DAY_LED.match(norm)
-    timed = re.match(_FULL_DAY, norm) and re.search(r"\b(?:time|times|hours)$", norm)  # "Sunday service time"
+    # "Sunday service time": a full day, then what is on that day, then its time ("tuesday time" names nothing)
+    timed = re.match(rf"{_FULL_DAY}\s+\w+.*\b(?:time|times|hours)$", norm)
     if led and not timed and not _DAY_HOURS.fullmatch(norm[led.end() - 1 :]):
         return "a weekday's column or row as the label ('fri time', 'Thursday rooms', '수 근무시간': a rota's cell)"
     if _DOCUMENT_META.fullmatch(norm):

@@ -23,7 +23,7 @@ _FILE = re.compile(
 DOCUMENT_WORDS = re.compile(
     r"\b(?:guide|guidelines?|manual|handbook|document(?:ation)?|specifications?|spec sheet|catalog(?:ue)?|notices?|"
     r"memo(?:randum)?|circular|"
-    r"brochure|calendar|timetable|syllabus|options|directory|overview|faqs?|readme|report|whitepaper|datasheet|glossary|map|index|summary|"
+    r"brochure|calendar|timetable|syllabus|options|directory|overview|faqs?|readme|report|whitepaper|datasheet|glossary|map|index|summary|menu(?=\s*(?:\d|$|v\d|\())|"
     r"tariffs?|price lists?|rate cards?|fee schedules?|schedule of (?:fees|charges)|"
     r"instructions|notes|frequently asked questions|questions and answers|q&a|careers at|about us|"
     r"contact us|api reference|reference (?:docs?|guide|manual)|release notes|changelog|getting started|"

@@ -60,8 +60,8 @@ def is_placeholder(value: str) -> bool:
         return True  # "○ (예약제)", "✓ (on request)": a mark with its note, still no answer to say
     if normalize(text).strip(".:;") in _PLACEHOLDER_WORDS or _NO_ANSWER.fullmatch(text):
         return True
-    if _PLACEHOLDER.search(text) or re.match(r"[\w.+-]+@(?![\w-]+\.)", text):
-        return True  # "[Number] months"; "hello@ (shared inbox)": an address without its domain
+    if _PLACEHOLDER.search(text) or re.match(r"[\w.+-]+@(?![\w-]+\.)", text) or _FILE_NAME.search(text):
+        return True  # "[Number] months"; "hello@ (shared inbox)"; "가격표_2024.csv.txt": a file, not an answer
     for opening, closing in _PAIRS:
         if text.count(opening) != text.count(closing):
             return True  # "최영수)": a bracket of the source left dangling by the cut
@@ -190,6 +190,8 @@ _KO_ACTION_END = re.compile(r"(?:대피|신고|연락|보고|조치|설치|이�
 _BRACKETS = re.compile(r"[(（][^()（）]*[)）]")
 
 
+#: A file's name as a value: "가격표_2024.csv.txt", "Price list v2.pdf".
+_FILE_NAME = re.compile(r"\S\.(?:csv|tsv|txt|md|pdf|docx?|xlsx?|hwpx?|pptx?)$", re.I)
 #: A value saying a thing is paid for within another amount: "included in the £3", "incl. in entry", "무료 (입장료에
 #: 포함)", "기본요금에 포함".
 _PART_OF = re.compile(r"(?i)(?:included|incl\.?|covered|part of)\b|[^\s]+에\s?포함")
