@@ -18,6 +18,11 @@ line that names the subject (any of its names few pages write, or the first name
 
 A person given as the value who leaves makes the item stale too ("Who delivers? 박재훈", where the staff list's row
 of 박재훈 says "퇴사").
+
+Some restatements share no word with the value, and are read by where they are: a person's short title written beside
+her name ("대표님(윤서진)" of "직함: 대표"), a rota of the folder naming the person whose days, hours or duties the fact
+gives, and, for the organisation's value too common to look for ("Taster visit: free"), a line of the folder that
+writes the label.
 """
 
 from __future__ import annotations
