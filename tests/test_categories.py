@@ -1079,3 +1079,24 @@ def test_keywords_split_a_lists_joined_items_and_keep_a_dates_date() -> None:
     # a long item joined by a middle dot stays whole; a list of names is its names
     assert keywords_for_value("어르신 건강관리·치매예방 프로그램") == ["어르신 건강관리·치매예방 프로그램"]
     assert keywords_for_value("Maeve Collins, Owen Pryce") == ["Maeve Collins", "Owen Pryce"]
+
+
+def test_a_schedules_rows_of_two_days_are_not_one_things_change(tmp_path: Path) -> None:
+    from testgen.categories.numerical import Numerical
+
+    rows = "\n".join(
+        f"| 2025-04-{d:02d} | {c} | {n} |" for d, c, n in ((1, "한O진", 2), (2, "오O석", 4), (3, "박O수", 3))
+    )
+    years = "| 2023 | 120 |\n| 2024 | 150 |\n"
+    ctx = kb_context(
+        tmp_path,
+        {
+            "moving/팀별일정.md": f"# 4월 일정\n\n| 날짜 | 고객 | 인원 |\n|---|---|---|\n{rows}\n",
+            "club/members.md": f"# Rowan Club members\n\n| Year | Members |\n|---|---|\n{years}",
+        },
+    )
+    drafts = list(Numerical()._arithmetic(ctx, random.Random(1)))
+    changes = [d for d in drafts if len({f.subject_entity for f in d.facts}) == 1]
+    assert changes and all("2025-04" not in (f.qualifier or "") for d in changes for f in d.facts), [
+        d.question for d in changes
+    ]

@@ -2715,3 +2715,15 @@ def test_a_bare_day_label_a_days_column_a_menu_and_a_file_name_are_not_asked(tmp
             reasons[fact.value] = failure.reason if failure else None
     assert reasons.get("220,000원") == "pasted_label", reasons  # "별빛방 평일": a day's column
     assert reasons.get("42㎡") is None, reasons
+
+
+def test_a_schedule_named_by_its_files_month_and_a_bookings_code_are_no_subjects(tmp_path: Path) -> None:
+    from testgen.gate import _BARE_CODE, _named_by_title
+    from testgen.gate.names import file_stem_title
+    from testgen.text import normalize
+
+    assert file_stem_title("2025년4월 팀별일정", "moving/2025년4월_팀별일정.csv.txt")
+    assert _named_by_title("2025년4월 팀별일정", normalize("2025-04-11 2025년4월 팀별의 고객은 무엇인가요?"))
+    assert not _named_by_title("2025년4월 팀별일정", normalize("한결이사의 대표는 누구인가요?"))
+    assert _BARE_CODE.fullmatch("WW-25-0437") and _BARE_CODE.fullmatch("CH1")
+    assert not _BARE_CODE.fullmatch("KC-360") and not _BARE_CODE.fullmatch("BL-900")

@@ -34,6 +34,8 @@ from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import normalize
 
+#: A row's qualifier that is one day: "2025-04-12", "4/12", "4월 12일".
+_DAY_QUALIFIER = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|(?<!\d)\d{1,2}/\d{1,2}(?!\d)|\d{1,2}월\s?\d{1,2}일")
 _OPS = ("sum", "difference", "ratio")
 #: Units of a span of time: two tenures, ages or terms are compared by their difference only.
 _SPANS = en.TIME_UNITS | ko.TIME_UNITS | {"세", "살"}
@@ -130,6 +132,8 @@ class Numerical:
             if a.subject_entity != b.subject_entity and not of_one_kind(ctx, [a, b]):
                 continue  # two things of different kinds in one flat folder: no difference anyone asks
             same_subject = a.subject_entity == b.subject_entity
+            if same_subject and _DAY_QUALIFIER.search(a.qualifier or "") and _DAY_QUALIFIER.search(b.qualifier or ""):
+                continue  # a schedule's rows of two days are two events (two jobs, two classes), not one thing's change
             # Over periods only the change is meaningful (adding two years' headcounts is not).
             op = "difference" if same_subject else rng.choice(_OPS)
             if a.value_type == "percent":

@@ -287,7 +287,7 @@ class Gate:
         """Whether the question names the fact's subject by something that is no name: a file name, a common word,
         a page's topic or kind, a headline, a file's name with its date or version."""
         title = self.ctx.docs[fact.doc_id].title
-        if normalize(title) in question and file_stem_title(title, fact.doc_id):
+        if _named_by_title(title, question) and file_stem_title(title, fact.doc_id):
             # "원데이 7월 일정 최종2", "fees 2024-25": a page with no heading of its own, called by its file's name
             return _fail("file_name_subject", f"'{title[:30]}' is the file's name, with its date or version")
         entity = self.ctx.entities.get(fact.subject_entity or "")
@@ -1221,8 +1221,11 @@ _ROW_ENDING = re.compile(
 )
 
 
-#: A register's short row code: "CH1", "R04" (not a model, "KC-360", "BL-900", which people call it by).
-_BARE_CODE = re.compile(r"[A-Z]{1,3}\d{1,2}")
+#: The shortest start of a page's title that names the page in a question.
+_TITLE_PREFIX_CHARS = 6
+#: A register's row code: "CH1", "R04", a booking's "WW-25-0437" (not a model, "KC-360", "BL-900", which people
+#: call it by).
+_BARE_CODE = re.compile(r"[A-Z]{1,3}\d{1,2}|[A-Z]{1,4}-\d{2,4}-\d{2,}")
 #: A question asking on which days or at what time a thing is on.
 _WHEN_IS_IT_ON = re.compile(r"What (?:days|day) is .+ on\?$|What time is .+\?$")
 #: First columns of tables whose rows are events: classes, sessions, courses, clubs.
@@ -1244,6 +1247,14 @@ _PRICE_COLUMN = re.compile(
 )
 #: The money cells that make a row a price grid.
 _GRID_PRICES = 3
+
+
+def _named_by_title(title: str, question: str) -> bool:
+    """Whether a question names a page by its title, or by most of it from its start ("2025년4월 팀별" of
+    "2025년4월 팀별일정": a kind word dropped)."""
+    norm = normalize(title)
+    shortest = max(_TITLE_PREFIX_CHARS, (len(norm) + 1) // 2)
+    return any(norm[:end] in question for end in range(len(norm), shortest - 1, -1))
 
 
 def _heading_date(fact: FactNode, question: str) -> str | None:

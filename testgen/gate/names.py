@@ -82,7 +82,9 @@ def file_stem_title(title: str, doc_id: str) -> bool:
 
 #: A file name's date, period or version: "2024", "24-25", "7월", "3-4월", "v2", "FINAL", "최종2", "(수정)".
 _STEM_MARK = re.compile(
-    rf"(?<![^\s_(-])(?:20\d\d|\d{{1,2}}(?:-\d{{1,2}})?월|{VERSION_MARK}|\d{{2}}[.-]\d{{2}})(?![^\s_)-])", re.I
+    rf"(?<![^\s_(-])(?:20\d\d(?:년\s?(?:\d{{1,2}}월)?)?|\d{{1,2}}(?:-\d{{1,2}})?월|{VERSION_MARK}|\d{{2}}[.-]\d{{2}})"
+    r"(?![^\s_)-])",
+    re.I,
 )
 
 
