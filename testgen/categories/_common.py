@@ -13,7 +13,7 @@ from testgen.corpus import ROOT_TYPE
 from testgen.kg.entities import record_contexts
 from testgen.kg.mining import BOUNDED_FIGURE
 from testgen.kg.values import find_values, list_items
-from testgen.lang import EXTENSION, GENERIC_HEADINGS, KO_SERVICE_KINDS, PHONE_DIGITS, PHONE_RUN, en, ko
+from testgen.lang import DAYS, EXTENSION, GENERIC_HEADINGS, KO_SERVICE_KINDS, PHONE_DIGITS, PHONE_RUN, en, ko
 from testgen.lang.en import is_person_name
 from testgen.names import (
     PAGE_KIND_WORDS,
@@ -296,7 +296,7 @@ def keywords_for_value(value: str) -> list[str]:
             return [p for p in named if _phone_of(p) == p.strip()]
         # an item joins parts of its own: "Sat 12:00–18:00" (two times), "수강 등록·결제" (two duties), "어린이반 4명"
         # (the figure is what an answer must give)
-        return [k for p in named for k in (_led_span(p) or _span_ends(p) or _figure_of_item(p) or [p])]
+        return [k for p in named for k in (_led_span(p) or _span_ends(p) or _figure_of_item(p) or _day_items(p) or [p])]
     money = [v.text for v in find_values(value) if v.value_type == "money"]
     if len(money) == 1 and ("+" in value or value.lower().startswith("from ")):
         return money  # "from £2.10/tablet + consultation": the amount is what an answer must give
@@ -362,6 +362,12 @@ def _led_span(item: str) -> list[str]:
     span = _CLOCK_SPAN.fullmatch(item.strip())
     lead = item.strip()[: span.start("start")].strip() if span else ""
     return [lead, span.group("start"), span.group("end")] if span and len(lead) >= 2 else []
+
+
+def _day_items(item: str) -> list[str]:
+    """The days of a list item joining days with a plus ("Thu + Sat" → Thu, Sat), or []."""
+    parts = [p.strip() for p in re.split(r"\s\+\s", item)]
+    return parts if len(parts) >= 2 and all(DAYS.fullmatch(normalize(p)) for p in parts) else []
 
 
 def _figure_of_item(item: str) -> list[str]:
