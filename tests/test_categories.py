@@ -1101,3 +1101,12 @@ def test_a_schedules_rows_of_two_days_are_not_one_things_change(tmp_path: Path) 
     assert changes and all("2025-04" not in (f.qualifier or "") for d in changes for f in d.facts), [
         d.question for d in changes
     ]
+
+
+def test_direct_fact_leaves_a_question_of_days_or_dates_to_temporal() -> None:
+    from testgen.categories.direct_fact import _ASKS_WHEN
+
+    for question in ("Which days does Dr Rachel Adeyemi work?", "What are the dates of EAM?", "휴무일은 언제인가요?"):
+        assert _ASKS_WHEN.search(question), question
+    for question in ("What is Hannah Pellow's role?", "Who leads the Wednesday class?", "연락처는 무엇인가요?"):
+        assert not _ASKS_WHEN.search(question), question

@@ -6,6 +6,7 @@ question to a reader), so a direct fact is a name, a code, a place, a status, a 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
 from testgen.categories._common import (
@@ -50,7 +51,16 @@ class DirectFact:
             return "answer does not state the value"
         if any(normalize(k) not in value for k in draft.keywords):
             return "keyword outside the value span"
+        if _ASKS_WHEN.search(draft.question):
+            # "Which days does Dr Adeyemi work?" → "Mon–Fri, alt. Saturdays": days a reader asks are temporal's
+            return "a question of days, dates or times is temporal's"
         return None
+
+
+#: A question asking when: which days, what dates, what time, 언제, 무슨 요일, 몇 시.
+_ASKS_WHEN = re.compile(
+    r"^(?:which|what) (?:days?|dates?|time|times)\b|^when\b|\bthe dates of\b|언제|무슨 요일|몇 시|요일은", re.I
+)
 
 
 def _name_list(value: str) -> bool:
