@@ -2727,3 +2727,4 @@ def test_a_schedule_named_by_its_files_month_and_a_bookings_code_are_no_subjects
     assert not _named_by_title("2025년4월 팀별일정", normalize("한결이사의 대표는 누구인가요?"))
     assert _BARE_CODE.fullmatch("WW-25-0437") and _BARE_CODE.fullmatch("CH1")
     assert not _BARE_CODE.fullmatch("KC-360") and not _BARE_CODE.fullmatch("BL-900")
+    assert _named_by_title("메뉴 v2", normalize("메뉴 v2의 가격은 얼마인가요?"))  # a title shorter than the prefix

@@ -1254,7 +1254,7 @@ def _named_by_title(title: str, question: str) -> bool:
     "2025년4월 팀별일정": a kind word dropped)."""
     norm = normalize(title)
     shortest = max(_TITLE_PREFIX_CHARS, (len(norm) + 1) // 2)
-    return any(norm[:end] in question for end in range(len(norm), shortest - 1, -1))
+    return norm in question or any(norm[:end] in question for end in range(len(norm) - 1, shortest - 1, -1))
 
 
 def _heading_date(fact: FactNode, question: str) -> str | None:
@@ -1273,8 +1273,9 @@ def _heading_date(fact: FactNode, question: str) -> str | None:
 def _column_problem(fact: FactNode, row: str, column: str) -> str | None:
     """Why a table fact's column, asked of its row, is no property of it, or None: a person's column asked of a
     row that is no person ("| House landline | 22 Orchard Close |" under "Who | Role": "Little Acorns' house
-    landline role"), or a level's column of a price grid ("| Fringe trim | free | £5 | £5 | £5 |" under
-    "Apprentice … Director": "Copper Comb's fringe trim director" names neither the price nor who charges it)."""
+    landline role"), a level's column of a price grid ("| Fringe trim | free | £5 | £5 | £5 |" under
+    "Apprentice … Director": "Copper Comb's fringe trim director" names neither the price nor who charges it), or
+    a day's column ("별빛방 평일")."""
     if row and _PERSON_COLUMN.fullmatch(column) and not (en_person_name(row) or ko_person_name(row)):
         return f"a person's '{column[:20]}' asked of '{row[:20]}', which is no person"
     if column and _price_grid(fact, column):
