@@ -227,8 +227,13 @@ class Retold:
         원장님", "Chair Helen Marsh"), of the contacts page's "직함: 대표": a title of a word or two is told that way
         wherever she is named. The page and line, or None."""
         title = normalize(without_trailing_note(fact.value))
-        person = en.is_person_name(fact.subject) or ko.is_person_name(fact.subject)
-        if not person or not title or len(title.split()) > 2 or len(title) > _TITLE_CHARS or re.search(r"\d", title):
+        if (
+            not _a_person(fact.subject)
+            or not title
+            or len(title.split()) > 2
+            or len(title) > _TITLE_CHARS
+            or re.search(r"\d", title)
+        ):
             return None
         names = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
         told = re.compile(
@@ -244,9 +249,7 @@ class Retold:
         """Another page of the folder that is a rota and names the person whose working days, hours or duties the fact
         gives ("근무표_2025_04월" with a column "정하늘(파트)", of the contacts page's "근무 요일: 목(야간), 토"): it
         tells her days in its own cells, which no value can be looked for by. Its id, or None."""
-        if not _WORK_TIME.search(fact.attribute) or not (
-            en.is_person_name(fact.subject) or ko.is_person_name(fact.subject)
-        ):
+        if not _WORK_TIME.search(fact.attribute) or not _a_person(fact.subject):
             return None
         for doc_id in sorted(self._folder_pages(fact.doc_id) - {fact.doc_id}):
             if _ROTA.search(doc_id) and any(doc_id in self._pages_with(f) for f in forms):
@@ -424,6 +427,11 @@ class Retold:
         return out
 
 
+def _a_person(name: str) -> bool:
+    """Whether a name reads as a person's, in English or Korean."""
+    return en.is_person_name(name) or ko.is_person_name(name)
+
+
 def _named_as_a_value(norm: str, spans: list[tuple[int, int]]) -> bool:
     """Whether the line gives the subject as another thing's value ("- **Product Owner**: Jonas Berg"): its label is
     that thing's attribute, not the subject's."""
@@ -490,7 +498,7 @@ def _marks(fact: FactNode, own: set[str], common: Callable[[str], bool]) -> _Mar
         for m in _FIGURE.finditer(norm)
         if len(m.group()) >= 2 and not _KO_UNIT.match(norm, m.end())
     ) | frozenset(m.group().replace(" ", "") for m in _UNIT_DIGIT.finditer(norm))
-    person = en.is_person_name(fact.value.strip()) or ko.is_person_name(fact.value.strip())
+    person = _a_person(fact.value.strip())
     raw = frozenset(f.replace(",", "") for f in _FIGURE.findall(norm))
     return _Marks(value, stems, figures, person, raw)
 

@@ -404,9 +404,7 @@ _WEEKDAY_NOTE = re.compile(r"\s?[(（](?:[월화수목금토일](?:요일)?|(?:m
 #: "Until" or "from" after a date: "25일까지", "1일부터".
 _DATE_BOUND = re.compile(r"\s*(?:까지|부터|이내)$")
 #: A date alone: "2025.05.01", "06.30", "2025-03-04", "4월 25일", "2025년 4월 25일".
-_DATE_ONLY = re.compile(
-    r"\d{4}[.\-/]\d{1,2}[.\-/]\d{1,2}\.?|\d{1,2}[./]\d{1,2}\.?|(?:\d{4}년\s?)?\d{1,2}월\s?\d{1,2}일|\d{4}년\s?\d{1,2}월"
-)
+_DATE_ONLY = re.compile(rf"{_FULL_DATE.pattern}|\d{{1,2}}[./]\d{{1,2}}\.?")
 #: A span of hours, with days before it: "09:00 ~ 18:00", "Mon–Fri 08:00–16:00", "평일 09:30~19:00".
 _CLOCK_SPAN = re.compile(
     r"(?:[^\W\d][\w·,–~ -]*?\s)?(?P<start>\d{1,2}:\d{2}(?:\s?[ap]m)?)\s*(?:~|-|–|—|to)\s*"

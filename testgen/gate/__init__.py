@@ -1169,9 +1169,7 @@ def _changed_around(before: str, after: str) -> bool:
         return True
     if _FORMER_AFTER.match(after):
         return True
-    if re.search(
-        r"[(（]\s*(?:was|were|previously|formerly|old|before|종전|기존|이전|변경\s?전)\s*[:：]?\s*$", before, re.I
-    ):
+    if _FORMER_BEFORE.search(before):
         return True  # "Concession membership … £18 (was £15)": the amount is the old one
     return re.search(r"(?:종전|기존|현행)\s*$", before) is not None
 
@@ -1236,10 +1234,6 @@ _EVENT_COLUMN = re.compile(
 )
 #: Columns that hold what a person does.
 _PERSON_COLUMN = re.compile(r"role|position|job(?: title)?|post|직책|직위|역할|직급", re.I)
-#: A column that is a day or a kind of day: "평일", "주말", "weekday", "Sat".
-_DAY_COLUMN = re.compile(
-    r"평일|주말|공휴일|[월화수목금토일](?:요일)?|weekdays?|weekends?|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?", re.I
-)
 #: Column words that say the column holds a price.
 _PRICE_COLUMN = re.compile(
     r"price|fee|cost|rate|charge|tariff|amount|total|요금|가격|금액|비용|단가|수강료|회비|이용료|价格|费用|料金|価格",
@@ -1280,7 +1274,7 @@ def _column_problem(fact: FactNode, row: str, column: str) -> str | None:
         return f"a person's '{column[:20]}' asked of '{row[:20]}', which is no person"
     if column and _price_grid(fact, column):
         return f"'{column[:20]}' is a column of a price grid, not a property"
-    if row and _DAY_COLUMN.fullmatch(column):
+    if row and DAYS.fullmatch(column):
         # "| 별빛방 | 220,000원 | 260,000원 |" under "평일 | 주말": "별빛방 평일은 얼마인가요" names no property
         return f"a day's column '{column[:20]}' asked of '{row[:20]}'"
     return None
@@ -1308,6 +1302,10 @@ def _row_ends(fact: FactNode) -> str | None:
     return None
 
 
+#: A former figure's mark in brackets just before the amount: "(was £15)", "(기존 15,000원)".
+_FORMER_BEFORE = re.compile(
+    r"[(（]\s*(?:was|were|previously|formerly|old|before|종전|기존|이전|변경\s?전)\s*[:：]?\s*$", re.I
+)
 #: A former figure written just after the amount: "1,000명 (당초 800명에서 늘어남)", "£25 (was £22)".
 _FORMER_AFTER = re.compile(
     r"[*_]*\s*[(（]\s*(?:당초|종전|기존|변경\s?전|원래|이전|작년|지난해|previously|formerly|was|were|up from|down from|"

@@ -200,8 +200,6 @@ _PROFESSIONS = (
 _KO_NAME = re.compile(
     rf"^[가-힣]{{2,4}}(?:\s?(?:{_TITLES})|\s(?:{_PROFESSIONS})|\s[가-힣]{{2,5}}장)?(?:\s?\([^)]*\))?$"
 )
-#: A surname and a post, as colleagues call someone: "홍 사장", "박 과장님", "김 기사님" (not "홍삼", "박스").
-_SURNAME_POST = re.compile(rf"[가-힣]\s(?:(?:{_TITLES})님?|{_PROFESSIONS}|[가-힣]{{1,3}}장님?)")
 _TITLE_FIRST = re.compile(
     rf"^(?:{_TITLES}|[가-힣]{{1,4}}장)\s+(?!(?:{_TITLES})(?:\s|$))(?=[가-힣]{{2,4}}(?:\s?\([^)]*\))?$)"
 )
@@ -228,7 +226,7 @@ def is_person_name(value: str) -> bool:
         part = re.sub(r"^(?:고\s?\(故\)|故)\s*", "", part)  # "고(故) 정만수": the late 정만수
         part = _TITLE_FIRST.sub("", part)  # "사무장 김영수": the post, then the name
         bare = re.sub(r"\s?\([^)]*\)$", "", part)
-        if _SURNAME_POST.fullmatch(bare) and bare[0] in _SURNAMES:
+        if _SURNAME_POST.fullmatch(bare) and _has_surname(bare):
             continue  # "홍 사장", "박 과장님": a person called by surname and post
         if not _KO_NAME.match(part) or _NOT_NAMES.search(bare.split()[0]) or not _has_surname(bare.split()[0]):
             return False
@@ -257,6 +255,8 @@ def name_after_post(value: str) -> str | None:
 
 
 _POST_AFTER_NAME = re.compile(rf"(?:{_TITLES})|{_PROFESSIONS}|[가-힣]{{1,5}}장")
+#: A surname and a post, as colleagues call someone: "홍 사장", "박 과장님", "김 기사님" (not "홍삼", "박스").
+_SURNAME_POST = re.compile(rf"[가-힣]\s(?:{_POST_AFTER_NAME.pattern})님?")
 
 
 #: Korean surnames (one syllable, and the common two-syllable ones): a name opens with one ("접수·수납·예약" does not).
