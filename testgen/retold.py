@@ -80,6 +80,7 @@ _LABEL_NAME = re.compile(r"(?=.{2,30}$)[^\W\d_][\w·&'’-]*(?: [^\W\d_][\w·&'�
 _AFTER_LABEL = re.compile(r"^[\s>*#•-]*[^:：|]{1,40}[:：][\s*]*$")
 #: The longest title looked for beside a name ("대표", "원장", "Quartermaster").
 _TITLE_CHARS = 24
+_TITLE_WORDS = 3
 #: Labels of when a person works, or what she covers: "근무 요일", "근무시간", "담당", "Usual days", "Duties".
 _WORK_TIME = re.compile(
     r"근무|출근|요일|담당|업무|working|work days|usual days|days|hours|hrs|shifts?|duties|responsibilit", re.I
@@ -212,9 +213,8 @@ class Retold:
             # of its own ("Taster visits … still FREE (up to 2)"), which no value can be looked for by
             for doc_id, line, _, _ in self._lines_labelling(fact, figured=False):
                 loose.setdefault(doc_id, line.strip())
-        titled = self._title_beside_name(fact, forms)
-        if titled is not None:
-            loose.setdefault(*titled)
+        for doc_id, line in self._title_beside_name(fact, forms, first).items():
+            loose.setdefault(doc_id, line)
         rota = self._rota_naming(fact, forms)
         if rota is not None:
             loose.setdefault(rota, f"a rota naming {fact.subject}")
@@ -222,28 +222,46 @@ class Retold:
             changed = self._value_leaves(fact)
         return Retelling(tuple(loose.items()), changed)
 
-    def _title_beside_name(self, fact: FactNode, forms: set[str]) -> tuple[str, str] | None:
-        """A line of another page writing a person's short title right beside her name ("대표님(윤서진)", "윤서아
-        원장님", "Chair Helen Marsh"), of the contacts page's "직함: 대표": a title of a word or two is told that way
-        wherever she is named. The page and line, or None."""
+    def _title_beside_name(self, fact: FactNode, forms: set[str], first: str | None) -> dict[str, str]:
+        """A line of another page writing a person's short title right beside her name, of the contacts page's
+        "직함: 대표": "대표님(윤서진)", "서은비 원장님", "Chair Helen Marsh", its initials ("Karen Whitlock (GLV)",
+        "YL Ellie" of "Young Leader") or a word of it in brackets ("Colin Maddox (Green)" of "Green Ranger"). A title of
+        a few words is told that way wherever she is named. Each page beyond the fact's own with its first such
+        line."""
         title = normalize(without_trailing_note(fact.value))
         if (
             not _a_person(fact.subject)
             or not title
-            or len(title.split()) > 2
+            or fact.value_entity  # "Reports to: Ingrid Solberg" names another, no title
+            or len(title.split()) > _TITLE_WORDS
             or len(title) > _TITLE_CHARS
             or re.search(r"\d", title)
         ):
-            return None
-        names = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+            return {}
+        names = "|".join(re.escape(f) for f in sorted(forms | ({first} if first else set()), key=len, reverse=True))
+        words = re.findall(r"[a-z]+|[가-힣]+", title)
+        parts = "|".join(re.escape(w) for w in words if len(w) >= (2 if is_cjk(w) else _ITEM_CHARS))
+        # initials in capitals, in brackets after the name or just before it: "Karen Whitlock (GLV)", "YL Ellie"
+        initials = "".join(w[0] for w in words).upper() if len(words) >= 2 and re.fullmatch(r"[a-z ]+", title) else ""
         told = re.compile(
-            rf"(?<!\w){re.escape(title)}님?\s*[(（]\s*(?:{names})|(?<!\w)(?:{names})\s*[(（]?\s*{re.escape(title)}(?!\w)"
+            rf"(?<!\w){re.escape(title)}님?\s*[(（]\s*(?:{names})|(?<!\w)(?:{names})\s*[(（]?\s*{re.escape(title)}(?:님)?(?!\w)"
             rf"|(?<!\w){re.escape(title)}\s+(?:{names})(?!\w)"
+            + (rf"|(?<!\w)(?:{names})\s*[(（]\s*(?:{parts})\s*[)）]" if parts else ""),
+            re.I,
         )
-        for doc_id, line, _, _ in self._lines_naming(fact, forms, None):
-            if doc_id != fact.doc_id and told.search(normalize(line)):
-                return doc_id, line.strip()
-        return None
+        initialled = (
+            re.compile(rf"(?<!\w)(?:{names})\s*\(\s*{initials}\s*\)|(?<!\w){initials}\s+(?:{names})(?!\w)", re.I)
+            if initials
+            else None
+        )
+        pages: dict[str, str] = {}
+        for doc_id, line, _, _ in self._lines_naming(fact, forms, first):
+            if doc_id == fact.doc_id:
+                continue
+            at = initialled.search(line) if initialled is not None else None
+            if told.search(normalize(line)) or (at is not None and initials in at.group()):
+                pages.setdefault(doc_id, line.strip())
+        return pages
 
     def _rota_naming(self, fact: FactNode, forms: set[str]) -> str | None:
         """Another page of the folder that is a rota and names the person whose working days, hours or duties the fact

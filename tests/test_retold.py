@@ -317,3 +317,49 @@ def test_a_short_title_written_beside_the_name_on_another_page_restates_it(tmp_p
     untold = retold.of(roles["윤서진"]).untold({"cafe/직원.md"})
     assert untold is not None and untold[0] == "cafe/근무표.md", untold
     assert retold.of(roles["이수아"]).untold({"cafe/직원.md"}) is None
+
+
+def test_every_page_writing_the_title_beside_the_name_is_looked_for(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "studio/강사.md": "# 강사 소개\n\n| 이름 | 직함 | 연락처 |\n|---|---|---|\n"
+            "| 서은비 | 원장 | 010-2284-6617 |\n"
+            "| 오하늘 | 강사 | 010-3344-5566 |\n",
+            "studio/공지.md": "# 7월 공지\n\n숨결 요가원 원장 서은비 드림\n",
+            "studio/FAQ.md": "# FAQ\n\n토요일 오전 11시 하타 기초(서은비 원장님)를 추천드려요.\n",
+        },
+    )
+    retold = Closure(ctx).retold
+    roles = {f.subject: f for f in ctx.facts if f.attribute == "직함"}
+    # the notice is claimed already; the FAQ, written with the honorific, still tells it
+    untold = retold.of(roles["서은비"]).untold({"studio/강사.md", "studio/공지.md"})
+    assert untold is not None and untold[0] == "studio/FAQ.md", untold
+    assert retold.of(roles["서은비"]).untold({"studio/강사.md", "studio/공지.md", "studio/FAQ.md"}) is None
+
+
+def test_a_titles_initials_or_a_word_of_it_in_brackets_beside_the_name_restate_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "scouts/contacts.md": "# Contacts and roles\n\n| Name | Role | Phone |\n|---|---|---|\n"
+            "| Karen Whitlock | Group Lead Volunteer | 01632 960114 |\n| Colin Maddox | Green Ranger | 01632 960115 |\n"
+            "| Ellie Marsh | Young Leader | 01632 960116 |\n| Tom Reyes | Treasurer | 01632 960117 |\n"
+            "| Ivy Summers | Independent Scrutineer | 01632 960118 |\n",
+            "scouts/minutes 2025-03-13.txt": "Exec minutes 13 March 2025\n\nPresent: Karen Whitlock (GLV), "
+            "Colin Maddox (Green), Tom Reyes.\nIvy Summers is away until May.\n",
+            "scouts/programme.tsv": "Week\tBeavers\n1\tJo P + YL Ellie\n2\tJo P\n",
+        },
+    )
+    retold = Closure(ctx).retold
+    roles = {f.subject: f for f in ctx.facts if f.attribute == "Role"}
+    own = {"scouts/contacts.md"}
+    for name, page in [
+        ("Karen Whitlock", "scouts/minutes 2025-03-13.txt"),
+        ("Colin Maddox", "scouts/minutes 2025-03-13.txt"),
+        ("Ellie Marsh", "scouts/programme.tsv"),
+    ]:
+        untold = retold.of(roles[name]).untold(own)
+        assert untold is not None and untold[0] == page, (name, untold)
+    assert retold.of(roles["Tom Reyes"]).untold(own) is None  # named, but not with his title
+    assert retold.of(roles["Ivy Summers"]).untold(own) is None  # "is" is no initials: they are written in capitals
