@@ -642,6 +642,14 @@ def _same_row(fact: FactNode, label: str, line: str) -> bool:
     return False
 
 
+def _recorded_figure(value: str) -> str:
+    """A recorded value as compared across records: its bare figure, an English day or days by their first three
+    letters ("Saturday" and "Sat" are one cell)."""
+    if DAYS.match(value.strip()):
+        return re.sub(r"\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*", r"\1", normalize(value))
+    return bare_figure(value)
+
+
 def _alternation(names: set[str], shortest: int = 1) -> str:
     """A regex alternation of the names of at least `shortest` characters, longest first (so "aurora bikes" is
     tried before "aurora"); "" when none is left."""
@@ -848,7 +856,7 @@ class Closure:
         docs |= self._legal_name_beside(fact, forms, docs)
         docs |= self._contact_in_folder(fact, docs)
         docs |= self._said_of_every_variant(fact, cues, docs)
-        docs |= self._recorded_again(fact)
+        docs |= self._recorded_again(fact, forms)
         docs |= self._cell_of_a_comparison(fact, docs)
         docs |= self._labelled_in_folder(fact, docs)
         short_forms = self.subject_forms(fact) if fact.value_entity else forms
@@ -1662,18 +1670,28 @@ class Closure:
                     break
         return docs
 
-    def _recorded_again(self, fact: FactNode) -> set[str]:
+    def _recorded_again(self, fact: FactNode, forms: set[str]) -> set[str]:
         """Pages recording the same thing's same attribute with the same value under the same label: a catalogue's
-        row "| 소리를 모으는 사람 | … | 296 |" under 쪽수 records the book page's "쪽수: 296쪽"."""
+        row "| 소리를 모으는 사람 | … | 296 |" under 쪽수 records the book page's "쪽수: 296쪽", and a grid of another
+        term whose row names the thing ("| Musical Theatre Co. (MTC) | … | Studio 1 |" under Room, read as the label
+        "Musical Theatre Co. (MTC) Room" of the page) records the summer timetable's "Room: Studio 1"."""
         if self._by_key is None:
             self._by_key = {}
             for f in self.ctx.facts:
-                if f.subject_entity and f.source in ("key_value", "table"):
-                    key = (f.subject_entity, normalize(f.attribute), bare_figure(f.value))
-                    self._by_key.setdefault(key, set()).add(f.doc_id)
+                if f.source in ("key_value", "table"):
+                    if f.subject_entity:
+                        key = (f.subject_entity, normalize(f.attribute), _recorded_figure(f.value))
+                        self._by_key.setdefault(key, set()).add(f.doc_id)
+                    if row_in_label(f):
+                        key = ("", normalize(without_parentheticals(f.attribute)), _recorded_figure(f.value))
+                        self._by_key.setdefault(key, set()).add(f.doc_id)
         if not fact.subject_entity or fact.source not in ("key_value", "table"):
             return set()
-        return self._by_key.get((fact.subject_entity, normalize(fact.attribute), bare_figure(fact.value)), set())
+        label, figure = normalize(fact.attribute), _recorded_figure(fact.value)
+        docs = set(self._by_key.get((fact.subject_entity, label, figure), set()))
+        for form in forms:
+            docs |= self._by_key.get(("", f"{normalize(without_parentheticals(form))} {label}", figure), set())
+        return docs
 
     def _cell_of_a_comparison(self, fact: FactNode, found: set[str]) -> set[str]:
         """A comparison table of another page whose row is the fact's label and whose column is the subject: the

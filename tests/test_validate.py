@@ -1637,6 +1637,11 @@ def test_clock_times_read_korean_english_and_24_hour_notation() -> None:
     assert clock_times("10:30 a.m. to 4.30pm") == ["10:30", "16:30"]
     assert clock_times("9시 반") == ["09:30"]
     assert clock_times("3시간 20분") == []  # a span of time, not a time of day
+    # a range leaves "am"/"pm" to its end: the start shares it when earlier, takes the other half when later
+    assert clock_times("autumn course 10–11.30 am") == clock_times("10:00-11:30") == ["10:00", "11:30"]
+    assert clock_times("Sat 1.00–3.30pm, then 10 to 2 pm") == ["13:00", "15:30", "10:00", "14:00"]
+    assert clock_times("Saturdays, 12–6pm") == ["12:00", "18:00"]
+    assert clock_times("£10.00–12.50 pm rates") == ["12:50"]  # a price is no time of day
 
 
 def test_a_shortened_label_or_a_label_inside_a_line_restates_the_hours(tmp_path: Path) -> None:
@@ -2119,3 +2124,27 @@ def test_a_post_then_is_then_its_holder_states_it(tmp_path: Path) -> None:
     docs = fact_closure(ctx, head)
     assert "centre/faq.md" in docs
     assert "centre/news.md" not in docs  # the post and her name, not "is" between them
+
+
+def test_a_grid_of_another_term_whose_row_names_the_thing_records_its_room_and_day(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "theatre/Summer timetable v2.csv": "SUMMER TERM 2025 - TIMETABLE (DRAFT v2)\n"
+            "Group,Ages,Day,Time,Room,Lead tutor\nMinis,5-7,Sat,09:00-10:00,Studio 2,Kofi Mensah\n"
+            "Juniors,8-10,Sat,10:15-11:45,Studio 1,Jess Hallam\n"
+            "Musical Theatre Co.,11-18,Sat,13:00-15:30,Studio 1,Owen Treharne\n",
+            "theatre/Timetable_Spring2025.csv": "Group,Ages,Day,Start,End,Room,Tutor(s)\n"
+            "Minis,5-7,Saturday,09:30,10:30,Studio 2,Jess Hallam\n"
+            "Juniors,8-10,Saturday,10:45,12:15,Studio 1,Jess Hallam\n"
+            "Musical Theatre Co. (MTC),11-18 (audition),Saturday,13:00,15:30,Studio 1,Owen Treharne\n",
+            "theatre/Rooms.md": "# Rooms\n\n| Room | Floor | Capacity |\n|---|---|---|\n| Studio 1 | Ground | 40 |\n",
+        },
+    )
+    summer = {(f.subject, f.attribute): f for f in ctx.facts if f.doc_id == "theatre/Summer timetable v2.csv"}
+    spring = {"theatre/Summer timetable v2.csv", "theatre/Timetable_Spring2025.csv"}
+    assert fact_closure(ctx, summer["Musical Theatre Co.", "Room"]) == spring
+    assert fact_closure(ctx, summer["Musical Theatre Co.", "Day"]) == spring  # "Sat" is the grid's "Saturday"
+    # the spring grid gives the Minis another room-mate's time: the time is not recorded again
+    assert fact_closure(ctx, summer["Minis", "Room"]) == spring
+    assert fact_closure(ctx, summer["Minis", "Time"]) == {"theatre/Summer timetable v2.csv"}

@@ -436,11 +436,43 @@ _CLOCK = re.compile(
 _EVENING_FROM = 5
 
 
+#: A range of the day whose start leaves "am"/"pm" to its end: "10–11.30 am", "1.00–3.30pm", "10 to 2 pm".
+_SHARED_MERIDIEM = re.compile(
+    r"(?<![\d:.£$€₩¥])(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?:[–—~-]|to|until|till)\s*"
+    r"(?P<h2>\d{1,2})(?:[:.]\d{2})?\s*(?P<ampm>[ap])\.?\s?m\b",
+    re.I,
+)
+
+
+def _range_starts(text: str) -> list[tuple[int, str]]:
+    """The starts of ranges that leave "am"/"pm" to their end, with where each is written: the start takes the end's
+    half of the day when its hour is earlier ("1.00–3.30pm" starts at 13:00), the other half when later ("10–2 pm"
+    starts at 10:00); noon before a "pm" end is 12:00."""
+    starts = []
+    for m in _SHARED_MERIDIEM.finditer(text):
+        hour, minute, end = int(m.group("h")), int(m.group("m") or 0), int(m.group("h2"))
+        if not (1 <= hour <= 12 and 1 <= end <= 12 and minute < 60):
+            continue
+        pm = m.group("ampm").lower() == "p"
+        if hour == 12:
+            hour = 12 if pm else 0
+        elif (hour < end) == pm:
+            hour += 12
+        starts.append((m.start(), f"{hour:02d}:{minute:02d}"))
+    return starts
+
+
 def clock_times(text: str) -> list[str]:
     """The times of day `text` writes, in order, as 24-hour "HH:MM": "평일 오전 10시 ~ 오후 5시" and "평일 10:00 ~
-    17:00" both give ["10:00", "17:00"]; "5 pm" gives "17:00"."""
+    17:00" both give ["10:00", "17:00"]; "5 pm" gives "17:00", "1.00–3.30pm" ["13:00", "15:30"]."""
+    starts = _range_starts(text)
+    shared = {at for at, _ in starts}
     times = []
     for m in _CLOCK.finditer(text):
+        while starts and starts[0][0] < m.start():
+            times.append(starts.pop(0)[1])
+        if m.start() in shared:
+            continue  # "10:00–11:30 am": the start read above, with the end's half of the day
         if m.group("ko_h") is not None:
             hour = int(m.group("ko_h"))
             minute = 30 if m.group("ko_half_hour") else int(m.group("ko_m") or 0)
@@ -460,4 +492,4 @@ def clock_times(text: str) -> list[str]:
             hour, minute = int(m.group("hh")), int(m.group("mm"))
         if hour <= 24 and minute < 60:
             times.append(f"{hour:02d}:{minute:02d}")
-    return times
+    return times + [time for _, time in starts]
