@@ -325,7 +325,11 @@ _NOT_NAME_WORDS = frozenset(
     """inc inc. ltd ltd. llc corp corp. co co. company group bank university college school institute department
     dept team office agency insurance holdings partners services solutions systems labs capital ventures
     foundation association council committee board center centre hospital clinic the of and none tbd n/a
-    pending vacant unassigned same above below""".split()
+    pending vacant unassigned same above below
+    housing co-op coop co-operative cooperative club society trust charity couriers courier orchard nursery surgery
+    cattery kennels garage salon bakery brewery farm market museum cinema theatre theater library academy workshop
+    choir orchestra band scouts gym pharmacy opticians accountants solicitors lettings motors taxis tours travel
+    radio studios cafe café restaurant hotel hostel""".split()
 )
 _GLUE_WORDS = frozenset({"the", "of", "and"})
 
