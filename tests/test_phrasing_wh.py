@@ -280,3 +280,45 @@ def test_a_date_label_of_things_and_their_verb_is_asked_with_the_verb() -> None:
     phrased = English().fact(f, "the Pupil Transport Service")
     assert phrased is not None
     assert phrased[0] == "When do transport applications open for the Pupil Transport Service?"
+
+
+@pytest.mark.parametrize(
+    ("label", "value", "question", "answer"),
+    [
+        (
+            "DBS expires",
+            "May 2027",
+            "When does Sensei Priya Nair's DBS expire?",
+            "Sensei Priya Nair's DBS expires in May 2027.",
+        ),
+        (
+            "Lease ends",
+            "31 March 2026",
+            "When does Sensei Priya Nair's lease end?",
+            "Sensei Priya Nair's lease ends on 31 March 2026.",
+        ),
+    ],
+)
+def test_a_date_label_of_one_thing_and_its_verb_is_asked_with_the_verb(
+    label: str, value: str, question: str, answer: str
+) -> None:
+    phrased = English().fact(fact(label, value, "date"), "Sensei Priya Nair")
+    assert phrased is not None
+    assert phrased[:2] == (question, answer)
+
+
+@pytest.mark.parametrize(
+    ("name", "person"),
+    [
+        ("Maggie Oduya", True),
+        ("Sensei Priya Nair", True),
+        ("Larkfield Row Housing", False),  # a body's name ends in what it is
+        ("Brightspoke Couriers", False),
+        ("Hollowbrook Orchard", False),
+        ("Redmarsh Karate Club", False),
+    ],
+)
+def test_an_english_name_ending_in_a_body_or_business_is_no_persons(name: str, person: bool) -> None:
+    from testgen.lang.en import is_person_name
+
+    assert is_person_name(name) is person

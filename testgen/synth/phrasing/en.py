@@ -379,6 +379,8 @@ _PAID_AT = re.compile(
 )
 #: A date label that is a plural noun and its verb: "applications open", "bookings close", "classes start".
 _NOUNS_THEN_VERB = re.compile(r"([a-z][a-z -]*?)\s+(open|close|start|begin|end|resume|restart)")
+#: One thing and what it does on the date, in the third person: "DBS expires", "lease ends", "insurance renews".
+_NOUN_THEN_VERBS = re.compile(r"([a-z][a-z -]*?)\s+(open|close|start|begin|end|expire|renew|lapse)s", re.I)
 #: Heads of a charge's column.
 _CHARGE_HEAD = re.compile(r"\b(?:charge|fee|fine|price|rate|deposit)s?$", re.I)
 
@@ -422,6 +424,17 @@ def _since(label: str, subject: str, value: str) -> tuple[str, str, str] | None:
 def _things_then_verb(attr: str, subject: str, value: str) -> tuple[str, str, str] | None:
     """ "Transport applications open: 3 March 2025": "When do transport applications open for X?", not "When is the
     transport applications open of X?"; None for any other label."""
+    ends = _NOUN_THEN_VERBS.fullmatch(attr)
+    last = ends.group(1).split()[-1] if ends is not None else ""
+    if ends is not None and (last.isupper() or not is_plural_noun(last)):  # "DBS" is one check
+        # "DBS expires: May 2027": "When does Sensei Priya Nair's DBS expire?", not "When are … DBS expires?"
+        thing, verb = ends.group(1), ends.group(2).lower()
+        on = "in" if re.fullmatch(r"(?:[A-Za-z]+\.?\s+)?\d{4}", value.strip()) else "on"  # "in May 2027"
+        return (
+            f"When does {possessive(subject)} {thing} {verb}?",
+            _sentence(f"{possessive(subject)} {thing} {verb}s {on} {value}."),
+            "en.date.ends",
+        )
     opened = _NOUNS_THEN_VERB.fullmatch(attr)
     if opened is None or not is_plural_noun(opened.group(1).split()[-1]):
         return None
