@@ -438,6 +438,12 @@ def test_document_titles_are_not_owners_of_facts() -> None:
     assert document_subject("서비스 수준 협약 및 고객지원 운영 시간")  # an agreement is a document
     # a contact list or an org chart is a document about the organisation
     assert document_subject("멍스테이 직원 & 연락처") and document_subject("한빛세탁 본사 조직도")
+    assert document_subject("직원 연락처 및 담당업무")
+    # a notice titled by what it tells is no thing
+    assert document_subject("지하주차장 방수공사 일정 통보") and document_subject(
+        "여름철 운영시간 연장 및 정기 휴장일 변경"
+    )
+    assert not document_subject("금강들녘쌀 정기배송") and not document_subject("한마루체육관 관리사무소")
     assert document_subject("Staff and Contacts") and document_subject("Committee contacts list")
     # a newsletter's issue, a meeting, a notice, an agenda item, a forwarded mail's header
     assert document_subject("햇살꿈 가정통신문 2025년 5월호") and document_subject("느린오후 편지 · 2025년 5월호")
@@ -2362,6 +2368,11 @@ def test_a_breakdown_label_a_placeholder_all_and_a_percentage_asked_as_a_price()
     assert is_placeholder("All")
     assert wh_mismatch("What percentage is the price of the Pass?", "11%", "percent", "en") is not None
     assert wh_mismatch("What is the discount rate of the Pass?", "11%", "percent", "en") is None
+    # a Korean person asked for and a post with no name given; a person's label asked with 무엇
+    assert wh_mismatch("협회 사무국을 맡고 있는 사람은 누구인가요?", "사무국장", "text", "ko") is not None
+    assert wh_mismatch("협회 사무국을 맡고 있는 사람은 누구인가요?", "엄지현 대리", "text", "ko") is None
+    assert wh_mismatch("참숯나라를 맡고 있는 사람은 누구인가요?", "홍 사장", "text", "ko") is None
+    assert wh_mismatch("부여군농업기술센터의 담당자는 무엇인가요?", "식량작물팀", "text", "ko") is not None
     assert document_subject("Berthing Tariff 2025/26")
     assert document_subject("은빛마루요양원 홈페이지 공지사항")
 
@@ -2516,6 +2527,9 @@ def test_a_figure_of_a_page_dated_to_one_week_is_asked_only_with_its_date(tmp_pa
 
     assert day_dated("bakery/rota_wc_03-03-2025.tsv") and day_dated("sauna/2025-01-14 직원회의록.txt")
     assert not day_dated("bakery/price_list_2024.csv") and not day_dated("products/aurora_fold_250.md")
+    # a week's number dates it as well
+    assert day_dated("couriers/rider_rota_w14_2025.tsv") and day_dated("cafe/근무표 4월 2주차.csv")
+    assert not day_dated("shop/Twin Week Saver.md") and not day_dated("bikes/aurora_w250_spec.md")
     rota = "name\trole\tshifts\nSam Kettle\tDriver\t14\nDan Okafor\tBaker\t21\n"
     reasons = {}
     for name in ("rota_wc_03-03-2025.tsv", "rota.tsv"):

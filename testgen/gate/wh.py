@@ -13,6 +13,7 @@ import re
 
 from testgen.gate.values import is_placeholder
 from testgen.kg.values import classify_value
+from testgen.lang import ko
 
 _EN = (
     (re.compile(r"^(?:who|whom|whose)\b", re.I), "person"),
@@ -81,6 +82,8 @@ def _person_like(value: str) -> bool:
     return len(value.split()) <= 6 and (value[:1].isupper() or not value[:1].isascii())
 
 
+#: A label naming a person, asked with 무엇: "부여군농업기술센터의 담당자는 무엇인가요?".
+_KO_PERSON_LABEL_WHAT = re.compile(r"(?:담당자|책임자|관리자|대표자|신청자|연락 ?담당)\s*(?:은|는|이|가)\s*무엇")
 #: A question asking for a price or a cost (not a rate of one).
 _PRICE_ASKED = re.compile(r"\b(?:price|cost|fee|charge)\s+of\b|(?:가격|요금|비용)(?:은|는|이|가)\s", re.I)
 
@@ -112,9 +115,13 @@ def wh_mismatch(question: str, value: str, value_type: str | None, language: str
         return f"an e-mail address is asked, the answer is '{value[:40]}'"  # a directory's "aquinlan" under "E-mail"
     if _ASKS_PHONE.search(question) and not re.search(r"\d{3}", value) and not is_placeholder(value):
         return f"a telephone number is asked, the answer is '{value[:40]}'"
+    if language == "ko" and _KO_PERSON_LABEL_WHAT.search(question):
+        return "a person's label is asked with 무엇 ('담당자는 무엇인가요')"
     kind = asked_kind(question, language)
     if kind is None:
         return None
+    if kind == "person" and language == "ko" and ko.post_only(value):
+        return f"a person is asked, the answer is a post with no name '{value[:20]}'"  # "사무국장"
     if value_type is None:
         typed = classify_value(value)
         value_type = typed.value_type if typed else "text"

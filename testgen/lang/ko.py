@@ -246,6 +246,22 @@ def name_before_post(value: str) -> str | None:
     return parts[0]
 
 
+def post_only(value: str) -> bool:
+    """Whether a value is a post with no name ("사무국장", "담당 강사"): who holds it, the page does not say."""
+    bare = re.sub(r"\s*[(（][^()（）]*[)）]$", "", value.strip())
+    words = bare.split()
+    if not 1 <= len(words) <= 2 or name_before_post(bare) is not None or name_after_post(bare) is not None:
+        return False
+    if _SURNAME_POST.fullmatch(bare) and _has_surname(bare):
+        return False  # "홍 사장": a person called by surname and post
+    return _POST_AFTER_NAME.fullmatch(words[-1]) is not None and not _has_surname_name(words[0])
+
+
+def _has_surname_name(word: str) -> bool:
+    """Whether a word reads as a Korean name of three syllables opening with a surname ("엄지현")."""
+    return re.fullmatch(r"[가-힣]{3}", word) is not None and _has_surname(word) and not _POST_AFTER_NAME.fullmatch(word)
+
+
 def name_after_post(value: str) -> str | None:
     """The name of "<post> <name>" ("관리실장 김영호", "사무장 김영수"), or None."""
     parts = value.split()
