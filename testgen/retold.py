@@ -81,6 +81,10 @@ _AFTER_LABEL = re.compile(r"^[\s>*#•-]*[^:：|]{1,40}[:：][\s*]*$")
 #: The longest title looked for beside a name ("대표", "원장", "Quartermaster").
 _TITLE_CHARS = 24
 _TITLE_WORDS = 3
+#: A time of day as hours and minutes: "18:30", "9.30".
+_WRITTEN_TIME = re.compile(r"(?<![\d:.])\d{1,2}[:.]\d{2}(?![\d:.])")
+#: The fewest letters of a word a bracket may shorten it to ("sec", "mgr").
+_SHORT_WORD = 3
 #: Labels of when a person works, or what she covers: "근무 요일", "근무시간", "담당", "Usual days", "Duties".
 _WORK_TIME = re.compile(
     r"근무|출근|요일|담당|업무|working|work days|usual days|days|hours|hrs|shifts?|duties|responsibilit", re.I
@@ -220,7 +224,30 @@ class Retold:
             loose.setdefault(rota, f"a rota naming {fact.subject}")
         if changed is None and marks.person:
             changed = self._value_leaves(fact)
+        if (
+            changed is None
+            and _WRITTEN_TIME.search(fact.value)
+            and (document_subject(fact.subject) or self._of_the_organisation(fact, forms))
+        ):
+            changed = self._time_was(fact)  # the organisation's hours, or a page's of it ("Staff & contact list")
         return Retelling(tuple(loose.items()), changed)
+
+    def _time_was(self, fact: FactNode) -> tuple[str, str] | None:
+        """A line of the organisation's folder that writes one of its hours' times as the former one: "Mon–Fri we'll
+        now take jobs until 19:00 (was 18:30)" makes "Opening hours: Mon–Fri 07:30–18:30" stale, whatever the line
+        calls them. The page and line, or None."""
+        times = "|".join(sorted({re.escape(t) for t in _WRITTEN_TIME.findall(fact.value)}))
+        former = re.compile(
+            rf"(?:[(（]\s*(?:was|previously|formerly|기존|종전|변경\s?전)\s*[:：]?\s*|\bfrom\s+|기존\s*|종전\s*)(?:{times})(?![\d:])"
+            rf"|(?<![\d:.])(?:{times})\s*(?:→|->|에서\s*\d)",
+            re.I,
+        )
+        for doc_id in sorted(self._folder_pages(fact.doc_id) - {fact.doc_id}):
+            for chunk in self.ctx.chunks_by_doc.get(doc_id, []):
+                found = next((line for line in chunk.text.split("\n") if former.search(line)), None)
+                if found is not None:
+                    return doc_id, found.strip()
+        return None
 
     def _title_beside_name(self, fact: FactNode, forms: set[str], first: str | None) -> dict[str, str]:
         """A line of another page writing a person's short title right beside her name, of the contacts page's
@@ -245,7 +272,7 @@ class Retold:
         initials = "".join(w[0] for w in words).upper() if len(words) >= 2 and re.fullmatch(r"[a-z ]+", title) else ""
         told = re.compile(
             rf"(?<!\w){re.escape(title)}님?\s*[(（]\s*(?:{names})|(?<!\w)(?:{names})\s*[(（]?\s*{re.escape(title)}(?:님)?(?!\w)"
-            rf"|(?<!\w){re.escape(title)}\s+(?:{names})(?!\w)"
+            rf"|(?<!\w){re.escape(title)}\s+(?:{names})(?!\w)|(?<!\w)(?:{names}),\s+(?:our|the)\s+{re.escape(title)}(?!\w)"
             + (rf"|(?<!\w)(?:{names})\s*[(（]\s*(?:{parts})\s*[)）]" if parts else ""),
             re.I,
         )
@@ -254,12 +281,18 @@ class Retold:
             if initials
             else None
         )
+        bracketed = re.compile(rf"(?<!\w)(?:{names})\s*[(（]([^)）]{{2,30}})[)）]")
         pages: dict[str, str] = {}
         for doc_id, line, _, _ in self._lines_naming(fact, forms, first):
             if doc_id == fact.doc_id:
                 continue
+            norm = normalize(line)
             at = initialled.search(line) if initialled is not None else None
-            if told.search(normalize(line)) or (at is not None and initials in at.group()):
+            if (
+                told.search(norm)
+                or (at is not None and initials in at.group())
+                or any(_shortens(m.group(1), title) for m in bracketed.finditer(norm))
+            ):
                 pages.setdefault(doc_id, line.strip())
         return pages
 
@@ -448,6 +481,28 @@ class Retold:
 def _a_person(name: str) -> bool:
     """Whether a name reads as a person's, in English or Korean."""
     return en.is_person_name(name) or ko.is_person_name(name)
+
+
+def _shortens(short: str, title: str) -> bool:
+    """Whether a bracket's words shorten a title's, word for word: "sec" of "secretary", "press mgr" of "press
+    manager", "vol coord" of "volunteer coordinator" (a word's start, or its letters in order from its first)."""
+    shorts, words = short.replace(".", " ").split(), title.split()
+    if len(shorts) != len(words) or not all(re.fullmatch(r"[a-z]{2,}", w) for w in shorts):
+        return False
+    return (
+        shorts != words
+        and all(
+            w.startswith(s) or (s[0] == w[0] and len(s) >= _SHORT_WORD and _in_order(s, w))
+            for s, w in zip(shorts, words, strict=True)
+        )
+        and any(len(s) >= _SHORT_WORD for s in shorts)
+    )
+
+
+def _in_order(letters: str, word: str) -> bool:
+    """Whether the letters appear in the word in their order ("mgr" in "manager")."""
+    rest = iter(word)
+    return all(c in rest for c in letters)
 
 
 def _named_as_a_value(norm: str, spans: list[tuple[int, int]]) -> bool:

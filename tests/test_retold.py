@@ -345,9 +345,12 @@ def test_a_titles_initials_or_a_word_of_it_in_brackets_beside_the_name_restate_i
             "scouts/contacts.md": "# Contacts and roles\n\n| Name | Role | Phone |\n|---|---|---|\n"
             "| Karen Whitlock | Group Lead Volunteer | 01632 960114 |\n| Colin Maddox | Green Ranger | 01632 960115 |\n"
             "| Ellie Marsh | Young Leader | 01632 960116 |\n| Tom Reyes | Treasurer | 01632 960117 |\n"
-            "| Ivy Summers | Independent Scrutineer | 01632 960118 |\n",
+            "| Ivy Summers | Independent Scrutineer | 01632 960118 |\n| Owen Pryce | Secretary | 01632 960119 |\n"
+            "| Tom Elkington | Press Manager | 01632 960120 |\n| Mike O'Donnell | Treasurer | 01632 960121 |\n",
             "scouts/minutes 2025-03-13.txt": "Exec minutes 13 March 2025\n\nPresent: Karen Whitlock (GLV), "
-            "Colin Maddox (Green), Tom Reyes.\nIvy Summers is away until May.\n",
+            "Colin Maddox (Green), Tom Reyes, Owen Pryce (Sec), Tom Elkington (Press Mgr).\n"
+            "Ivy Summers is away until May.\n",
+            "scouts/letter.txt": "Dear parents,\n\nRefunds are handled by Mike O'Donnell, our Treasurer.\n",
             "scouts/programme.tsv": "Week\tBeavers\n1\tJo P + YL Ellie\n2\tJo P\n",
         },
     )
@@ -358,8 +361,31 @@ def test_a_titles_initials_or_a_word_of_it_in_brackets_beside_the_name_restate_i
         ("Karen Whitlock", "scouts/minutes 2025-03-13.txt"),
         ("Colin Maddox", "scouts/minutes 2025-03-13.txt"),
         ("Ellie Marsh", "scouts/programme.tsv"),
+        ("Owen Pryce", "scouts/minutes 2025-03-13.txt"),  # a title shortened word by word
+        ("Tom Elkington", "scouts/minutes 2025-03-13.txt"),
+        ("Mike O'Donnell", "scouts/letter.txt"),
     ]:
         untold = retold.of(roles[name]).untold(own)
         assert untold is not None and untold[0] == page, (name, untold)
     assert retold.of(roles["Tom Reyes"]).untold(own) is None  # named, but not with his title
     assert retold.of(roles["Ivy Summers"]).untold(own) is None  # "is" is no initials: they are written in capitals
+
+
+def test_a_line_of_the_folder_writing_a_time_of_the_hours_as_the_former_one_changes_them(tmp_path: Path) -> None:
+    def changed(email: str) -> tuple[str, str] | None:
+        ctx = kb_context(
+            tmp_path / str(len(email)),
+            {
+                "couriers/STAFF CONTACTS.md": "# Staff & contact list\n\n"
+                "**Opening hours:** Mon–Fri 07:30–18:30 · Sat 09:00–14:00 · Sun closed\n\n"
+                "| Name | Role |\n|---|---|\n| Ravi Patel | Operations |\n| Jo Smith | Office |\n",
+                "couriers/email from Ravi - June.txt": f"Hi all,\n\n{email}\n\nRavi\n",
+            },
+        )
+        hours = next(f for f in ctx.facts if f.attribute == "Opening hours")
+        return Closure(ctx).retold.of(hours).changed
+
+    moved = changed("Mon–Fri we'll now take jobs until 19:00 (was 18:30) – the theatres asked for it.")
+    assert moved is not None and moved[0] == "couriers/email from Ravi - June.txt", moved
+    assert changed("Mon–Fri we now take jobs until 19:00 (was 18:00 last year).") is None  # another time
+    assert changed("The late shift is 13:00–18:30 as before.") is None  # the time, but not as a former one
