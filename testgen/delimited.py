@@ -16,6 +16,8 @@ import re
 _MIN_ROWS = 2
 #: The longest header cell: a label, not a sentence.
 _LABEL_CHARS = 40
+#: A comma between a figure's thousands: "11,000원", "£1,250".
+_THOUSANDS = re.compile(r"\d,\d{3}(?!\d)")
 #: A header cell that ends a sentence or is a figure is no label.
 _NOT_A_LABEL = re.compile(r"[.!?。]$|^\d[\d,.:/ -]*$")
 
@@ -79,8 +81,8 @@ def _header(line: str, cells: list[str], delimiter: str) -> bool:
     least = 2 if delimiter == "\t" else 3
     if len(cells) < least or sum(1 for cell in cells if not cell) > 1:
         return False
-    if delimiter == "," and re.search(r",\s", line):
-        return False
+    if delimiter == "," and (re.search(r",\s", line) or _THOUSANDS.search(line)):
+        return False  # prose, or amounts with thousands separators ("포기김치 1kg  11,000원 → 12,000원")
     return all(len(cell) <= _LABEL_CHARS and not _NOT_A_LABEL.search(cell) for cell in cells if cell)
 
 

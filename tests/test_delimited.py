@@ -24,6 +24,12 @@ def test_prose_with_commas_and_a_too_short_block_are_left_alone() -> None:
     assert with_delimited_tables(prose) == prose
     one_row = "name,role,ext\nAisha Rahman,Chair,201\n"
     assert with_delimited_tables(one_row) == one_row
+    # amounts written with thousands separators, one change a line, are a notice's list, not a table
+    notice = (
+        "  포기김치 1kg    11,000원 → 12,000원\n  포기김치 3kg    29,000원 → 32,000원\n"
+        "  갓김치 1kg  14,000원 → 15,000원\n"
+    )
+    assert with_delimited_tables(notice) == notice
 
 
 def test_a_tab_block_under_a_title_line_becomes_a_table_and_a_short_row_is_padded() -> None:
