@@ -824,9 +824,14 @@ class Gate:
         """A line of the fact's folder with an arrow whose old side is the fact's row, named by the first word of
         its label, and its amount written in any form: "- Session sub £2.00 -> £2.50" in a trustees' minutes, of
         the handbook's "| Session sub | £2 per visit |". The line, or None."""
-        amounts = [v for v in find_values(fact.value) if v.value_type == "money" and v.number is not None]
+        amounts = [v.number for v in find_values(fact.value) if v.value_type == "money" and v.number is not None]
+        if not amounts and fact.value_type == "money" and fact.number is not None:
+            amounts = [fact.number]  # "45000" under "가격(원)": the column gives the currency
         row = normalize(row_label(fact) or fact.attribute)
-        words = [w for w in row.split() if len(w) >= _LABEL_CHARS - 1 and w not in _STOP_WORDS]
+        words = [w for w in row.split() if len(w) >= _LABEL_CHARS - 1 and w not in _STOP_WORDS][:1]
+        # a row opened by a code ("| HD-P05 | 포기김치(배추김치) | 5kg | 45000 |") is named by the cell after it
+        words += [_first_word(cell) for cell in _named_cells(fact)]
+        words = [w for w in words if w]
         if len(amounts) != 1 or not words:
             return None
         for _, old, line in self._folder_changes(self.ctx.doc_type(fact.doc_id)):
@@ -834,7 +839,7 @@ class Gate:
                 continue
             before = _ARROW.split(line, maxsplit=1)[0]
             olds = [v for v in find_values(before) if v.value_type == "money"]
-            if olds and olds[-1].number == amounts[0].number and words[0] in normalize(before):
+            if olds and olds[-1].number == amounts[0] and any(w in normalize(before) for w in words):
                 return line
         return None
 
@@ -1154,6 +1159,22 @@ def _open_bracket(text: str) -> bool:
         if depth < 0:
             return True
     return depth != 0
+
+
+def _named_cells(fact: FactNode) -> list[str]:
+    """The cells of a table fact's row that come after a code opening it and name the row ("포기김치(배추김치)" of
+    "| HD-P05 | 포기김치(배추김치) | 5kg | 45000 |"); [] for a row its first cell names."""
+    cells = [cell.strip(" *_") for cell in table_cells(fact.evidence)] if fact.source == "table" else []
+    if not cells or not _ROW_CODE.fullmatch(cells[0]):
+        return []
+    return [cell for cell in cells[1:2] if re.match(r"[^\W\d_]", cell)]
+
+
+def _first_word(text: str) -> str:
+    """A name's first word of three letters or more, normalised and without its brackets ("포기김치" of
+    "포기김치(배추김치)"), or ""."""
+    word = re.split(r"[\s(（]", normalize(text).strip(), maxsplit=1)[0]
+    return word if len(word) >= _LABEL_CHARS - 1 else ""
 
 
 def _changed_around(before: str, after: str) -> bool:
