@@ -443,6 +443,7 @@ def test_document_titles_are_not_owners_of_facts() -> None:
     assert document_subject("지하주차장 방수공사 일정 통보") and document_subject(
         "여름철 운영시간 연장 및 정기 휴장일 변경"
     )
+    assert document_subject("상반기 예방접종 일정")  # a schedule is a page of its rows
     assert not document_subject("금강들녘쌀 정기배송") and not document_subject("한마루체육관 관리사무소")
     assert document_subject("Staff and Contacts") and document_subject("Committee contacts list")
     # a newsletter's issue, a meeting, a notice, an agenda item, a forwarded mail's header
@@ -2373,6 +2374,8 @@ def test_a_breakdown_label_a_placeholder_all_and_a_percentage_asked_as_a_price()
     assert wh_mismatch("협회 사무국을 맡고 있는 사람은 누구인가요?", "엄지현 대리", "text", "ko") is None
     assert wh_mismatch("참숯나라를 맡고 있는 사람은 누구인가요?", "홍 사장", "text", "ko") is None
     assert wh_mismatch("부여군농업기술센터의 담당자는 무엇인가요?", "식량작물팀", "text", "ko") is not None
+    assert wh_mismatch("반짝홈클린의 A팀은 무엇인가요?", "권혁진 팀장 + 박정훈, 김하늘", "text", "ko") is not None
+    assert wh_mismatch("해담김치의 제품은 무엇인가요?", "포기김치, 깍두기", "text", "ko") is None
     assert document_subject("Berthing Tariff 2025/26")
     assert document_subject("은빛마루요양원 홈페이지 공지사항")
 
@@ -2669,6 +2672,26 @@ def test_an_amount_a_notice_writes_as_the_old_one_is_stale(tmp_path: Path) -> No
             failure = gate._keys(asked(fact, "numerical"))
             reasons[fact.value] = failure.reason if failure else None
     assert reasons == {"£30": None, "£15": "ambiguous_key", "£2 per visit": "ambiguous_key"}, reasons
+
+
+def test_a_catalogue_row_opened_by_a_code_is_named_by_its_next_cell_in_a_price_notice(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "kimchi/제품가격표_2024.csv": "제품코드,제품명,용량,가격(원)\nHD-P05,포기김치(배추김치),5kg,45000\n"
+            "HD-K01,깍두기,1kg,10000\nHD-G01,갓김치,1kg,14000\n",
+            "kimchi/2025 가격인상 안내문.txt": "2025년 제품 가격 조정 안내\n\n■ 변경 내용\n\n"
+            "  포기김치 5kg    45,000원 → 49,000원\n  갓김치 1kg      14,000원 → 15,000원\n\n"
+            "  * 깍두기 1kg(10,000원)은 가격 변동 없습니다.\n",
+        },
+    )
+    gate = Gate(ctx)
+    reasons = {}
+    for fact in ctx.facts:
+        if fact.attribute.startswith("가격"):
+            failure = gate._keys(asked(fact, "numerical"))
+            reasons[fact.subject] = failure.reason if failure else None
+    assert reasons == {"HD-P05": "ambiguous_key", "HD-K01": None, "HD-G01": "ambiguous_key"}, reasons
 
 
 def test_criteria_pages_are_documents() -> None:

@@ -84,6 +84,15 @@ def _person_like(value: str) -> bool:
 
 #: A label naming a person, asked with 무엇: "부여군농업기술센터의 담당자는 무엇인가요?".
 _KO_PERSON_LABEL_WHAT = re.compile(r"(?:담당자|책임자|관리자|대표자|신청자|연락 ?담당)\s*(?:은|는|이|가)\s*무엇")
+
+
+def _people(value: str) -> bool:
+    """Whether a Korean value lists two or more people ("권혁진 팀장 + 박정훈, 김하늘")."""
+    parts = [p.strip() for p in re.split(r"\s\+\s|,\s*|·", value) if p.strip()]
+    names = [ko.name_before_post(p) or p for p in parts]
+    return len(names) > 1 and all(ko.is_person_name(n) for n in names)
+
+
 #: A question asking for a price or a cost (not a rate of one).
 _PRICE_ASKED = re.compile(r"\b(?:price|cost|fee|charge)\s+of\b|(?:가격|요금|비용)(?:은|는|이|가)\s", re.I)
 
@@ -117,6 +126,8 @@ def wh_mismatch(question: str, value: str, value_type: str | None, language: str
         return f"a telephone number is asked, the answer is '{value[:40]}'"
     if language == "ko" and _KO_PERSON_LABEL_WHAT.search(question):
         return "a person's label is asked with 무엇 ('담당자는 무엇인가요')"
+    if language == "ko" and re.search(r"무엇인가요\?$", question) and _people(value):
+        return f"people are asked with 무엇, the answer is '{value[:40]}'"  # "A팀은 무엇인가요? 권혁진 팀장 + 박정훈"
     kind = asked_kind(question, language)
     if kind is None:
         return None
