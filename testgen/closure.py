@@ -43,7 +43,7 @@ from testgen.names import (
     without_parentheticals,
     without_trailing_note,
 )
-from testgen.retold import Retold
+from testgen.retold import Retold, shortens
 from testgen.synth.context import GenContext
 from testgen.text import bare_figure, contains_keyword, is_cjk, normalize, squeezable, squeezed, tokens
 
@@ -1299,6 +1299,19 @@ class Closure:
                 return None
         return normalize(first)
 
+    def _short_first_names(self, fact: FactNode, first: str, last: str) -> set[str]:
+        """The person written with her first name shortened, in her folder: "Sam Okafor" of "Samuel Okafor" (the
+        first letters of the first name, three or more, before the same surname)."""
+        if len(first) <= _FIRST_NAME_CHARS:
+            return set()
+        short = re.compile(rf"(?<![\w-])({re.escape(first[:3])}[a-z]*)\s+{re.escape(last)}(?![\w-])")
+        found = set()
+        for chunk_id in self._in_folder(self.ctx.chunks_with(normalize(last)), self.ctx.doc_type(fact.doc_id)):
+            for m in short.finditer(self.ctx.chunks[chunk_id].text):
+                if m.group(1) != first and first.startswith(m.group(1)):
+                    found.add(normalize(m.group(0)))
+        return found
+
     def _colleague_name(self, fact: FactNode) -> str | None:
         """The first name a person who holds a post goes by in the folder (`_first_name`), for `Retold`: a page title
         that reads like a name ("Version History") has none."""
@@ -1328,6 +1341,7 @@ class Closure:
         post = normalize(fact.attribute)
         if not (ko.is_person_name(holder) or en.is_person_name(holder)) or not 2 <= len(post) <= 20:
             return set()
+        plain = post
         name, post = re.escape(normalize(holder)), re.escape(post)
         beside = re.compile(
             rf"(?<![\w가-힣])(?:{post}){_POST_TO_NAME}{{0,3}}{name}(?![a-z가-힣])"
@@ -1351,12 +1365,15 @@ class Closure:
             rf"(?<![\w가-힣])(?:{post})\s*[:：(（]?\s*{name}(?![a-z가-힣])|(?<![\w가-힣]){name}\s*[(（]?\s*(?:{post})"
             rf"(?:[)）]|님|{_PARTICLES})?(?![a-z가-힣])"
         )
+        # … or the post shortened in the bracket: the minutes' "Owen Pryce (Sec), Tom Elkington (Press Mgr)"
+        bracket = re.compile(rf"(?<![\w가-힣]){name}\s*[(（]([^)）]{{2,30}})[)）]")
         return docs | self._docs_with_a_line(
             self._in_folder(holding, folder),
             found | docs,
             lambda lines, i: bool(
                 (_LISTED_LINE.match(lines[i]) and beside.search(normalize(lines[i])))
                 or tight.search(normalize(lines[i]))
+                or any(shortens(m.group(1), plain) for m in bracket.finditer(normalize(lines[i])))
             ),
         )
 
@@ -1961,7 +1978,7 @@ class Closure:
         person = without_honorific(fact.subject.strip())
         if en.is_person_name(person) and len(person.split()) == 2 and self._holds_a_post(entity):
             first, last = person.split()
-            forms |= {normalize(f"{first[0]}. {last}")}
+            forms |= {normalize(f"{first[0]}. {last}")} | self._short_first_names(fact, first, last)
         row = normalize(row_label(fact)) if fact.value_type == "text" else ""
         if len(row) >= _ROW_FORM_CHARS and normalize(fact.subject).startswith(row + " "):
             # "Italian" of "the Italian Course": the row as the pages write it, before its kind; only beside a name

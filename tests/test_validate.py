@@ -2148,3 +2148,30 @@ def test_a_grid_of_another_term_whose_row_names_the_thing_records_its_room_and_d
     # the spring grid gives the Minis another room-mate's time: the time is not recorded again
     assert fact_closure(ctx, summer["Minis", "Room"]) == spring
     assert fact_closure(ctx, summer["Minis", "Time"]) == {"theatre/Summer timetable v2.csv"}
+
+
+def test_minutes_writing_a_post_shortened_beside_its_holder_or_a_short_first_name_state_the_post(
+    tmp_path: Path,
+) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "orchard/contacts.md": "# Contacts & roles\n\n| Name | Role | Phone |\n|---|---|---|\n"
+            "| Owen Pryce | Secretary | 01632 960201 |\n| Samuel Okafor | Orchard Lead | 01632 960202 |\n"
+            "| Deepa Raman | Treasurer | 01632 960203 |\n",
+            "orchard/minutes AGM 2025-03-15.txt": "HOLLOWBROOK ORCHARD CO-OP\nAGM minutes, 15 March 2025\n\n"
+            "Officers elected:\n- Secretary: Owen Pryce (re-elected)\n- Treasurer: Deepa Raman\n",
+            "orchard/Committee minutes 12 Aug 2025.txt": "Hollowbrook Orchard Co-op committee, 12 Aug 2025\n\n"
+            "Present: Owen Pryce (Sec), Sam Okafor (Orchard), Deepa Raman\n\n1. Pressing days agreed.\n",
+        },
+    )
+    closure = Closure(ctx)
+    posts = {(f.attribute, f.value): f for f in ctx.facts if f.doc_id.endswith("AGM 2025-03-15.txt")}
+    secretary, treasurer = posts["Secretary", "Owen Pryce (re-elected)"], posts["Treasurer", "Deepa Raman"]
+    # "Owen Pryce (Sec)" writes the post shortened; "Deepa Raman" alone does not
+    assert "orchard/Committee minutes 12 Aug 2025.txt" in closure.of(secretary)
+    assert "orchard/Committee minutes 12 Aug 2025.txt" not in closure.of(treasurer)
+    # "Sam Okafor (Orchard)" is Samuel Okafor with his role: an item without the minutes is dropped
+    role = next(f for f in ctx.facts if f.subject == "Samuel Okafor" and f.attribute == "Role")
+    untold = closure.retold.of(role).untold(closure.of(role))
+    assert untold is not None and untold[0] == "orchard/Committee minutes 12 Aug 2025.txt", untold
