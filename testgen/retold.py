@@ -291,7 +291,7 @@ class Retold:
             if (
                 told.search(norm)
                 or (at is not None and initials in at.group())
-                or any(_shortens(m.group(1), title) for m in bracketed.finditer(norm))
+                or any(shortens(m.group(1), title) for m in bracketed.finditer(norm))
             ):
                 pages.setdefault(doc_id, line.strip())
         return pages
@@ -483,7 +483,7 @@ def _a_person(name: str) -> bool:
     return en.is_person_name(name) or ko.is_person_name(name)
 
 
-def _shortens(short: str, title: str) -> bool:
+def shortens(short: str, title: str) -> bool:
     """Whether a bracket's words shorten a title's, word for word: "sec" of "secretary", "press mgr" of "press
     manager", "vol coord" of "volunteer coordinator" (a word's start, or its letters in order from its first)."""
     shorts, words = short.replace(".", " ").split(), title.split()
@@ -599,9 +599,20 @@ def _change_near(norm: str, spans: list[tuple[int, int]], marks: _Marks, *, endi
         before, after = norm[max(0, found.start() - _NEGATION_CHARS) : found.start()], norm[found.end() :]
         if _DENIED_BEFORE.search(before) or _DENIED_AFTER.match(after):
             continue  # "no change to", "변경 없음"
+        if _ARROWS.fullmatch(found.group()) and _figured(after, marks) and not _figured(norm[: found.start()], marks):
+            continue  # "파이썬 중급 210,000원 → 220,000원" of 220,000원: the value is the new one
         if ends or _has_any(around, marks.stems) or _has_bare_figure(around, marks):
             return True
     return False
+
+
+def _figured(norm: str, marks: _Marks) -> bool:
+    """Whether a part of a line writes the value whole or its figures ("220,000원")."""
+    return (bool(marks.figures) and _has_figure(norm, marks.figures)) or (bool(marks.whole) and marks.whole in norm)
+
+
+#: An arrow between an old value and a new one.
+_ARROWS = re.compile(r"→|->|⇒")
 
 
 def _figures_at(plain: str, figure: str) -> Iterator[re.Match[str]]:

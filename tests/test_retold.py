@@ -389,3 +389,23 @@ def test_a_line_of_the_folder_writing_a_time_of_the_hours_as_the_former_one_chan
     assert moved is not None and moved[0] == "couriers/email from Ravi - June.txt", moved
     assert changed("Mon–Fri we now take jobs until 19:00 (was 18:00 last year).") is None  # another time
     assert changed("The late shift is 13:00–18:30 as before.") is None  # the time, but not as a former one
+
+
+def test_a_change_line_whose_new_side_is_the_value_confirms_it(tmp_path: Path) -> None:
+    def changed(fee: str) -> tuple[str, str] | None:
+        ctx = kb_context(
+            tmp_path / fee.replace(",", ""),
+            {
+                "academy/수강료 안내.md": "# 수강료 안내\n\n| 반 | 월 수강료 |\n|---|---|\n"
+                f"| 파이썬 중급 반 | {fee} |\n"
+                "| 스크래치 기초 반 | 160,000원 |\n",
+                "academy/공지_0214.txt": "수강료 조정 안내\n\n  파이썬 중급 반(주2회)   210,000원  →  220,000원\n"
+                "  스크래치 기초 반(주2회) 150,000원  →  160,000원\n",
+            },
+        )
+        fact = next(f for f in ctx.facts if f.subject.startswith("파이썬 중급") and f.attribute == "월 수강료")
+        return Closure(ctx).retold.of(fact).changed
+
+    assert changed("220,000원") is None  # the notice's new fee
+    stale = changed("210,000원")  # a page left at the old fee
+    assert stale is not None and stale[0] == "academy/공지_0214.txt", stale
