@@ -322,3 +322,19 @@ def test_an_english_name_ending_in_a_body_or_business_is_no_persons(name: str, p
     from testgen.lang.en import is_person_name
 
     assert is_person_name(name) is person
+
+
+@pytest.mark.parametrize(
+    ("label", "value", "subject", "question"),
+    [
+        ("Number", "0800 111 999", "National Gas Emergency", "What is the phone number for National Gas Emergency?"),
+        ("Contact", "info@tidewater.co.uk", "Tidewater Roasters", "What is the e-mail address for Tidewater Roasters?"),
+        ("Contact", "Mark Whitfield", "Environmental Health", "Who is the contact for Environmental Health?"),
+        ("Phone", "07700 900123", "Maggie Oduya", "What is Maggie Oduya's phone number?"),  # a person's own number
+    ],
+)
+def test_a_directorys_contact_column_is_asked_as_how_to_reach_the_row(
+    label: str, value: str, subject: str, question: str
+) -> None:
+    phrased = English().fact(fact(label, value, "text"), subject)
+    assert phrased is not None and phrased[0] == question

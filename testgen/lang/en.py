@@ -329,7 +329,7 @@ _NOT_NAME_WORDS = frozenset(
     housing co-op coop co-operative cooperative club society trust charity couriers courier orchard nursery surgery
     cattery kennels garage salon bakery brewery farm market museum cinema theatre theater library academy workshop
     choir orchestra band scouts gym pharmacy opticians accountants solicitors lettings motors taxis tours travel
-    radio studios cafe café restaurant hotel hostel""".split()
+    radio studios cafe café restaurant hotel hostel emergency helpline line desk police health roasters dairy""".split()
 )
 _GLUE_WORDS = frozenset({"the", "of", "and"})
 

@@ -408,6 +408,31 @@ def _listed_cases(attribute: str, subject: str) -> tuple[str, str] | None:
     return None
 
 
+def _reached_at(attr: str, subject: str, value: str) -> tuple[str, str, str] | None:
+    """A directory's "Contact" or "Number" column, asked as how to reach the row's service or desk: "What is the phone
+    number for National Gas Emergency?", not "What is National Gas Emergency's number?", and "Who is the contact for
+    Environmental Health?"; None for a person's own number, any other label, or a value that is no telephone number,
+    e-mail address or person."""
+    if not _CONTACT_COLUMN.fullmatch(attr.strip()):
+        return None
+    if is_person_name(subject):
+        return None  # "What is Maggie Oduya's phone number?" reads well
+    if attr.strip().lower() == "contact" and is_person_name(value):
+        return (
+            f"Who is the contact for {subject}?",
+            _sentence(f"The contact for {subject} is {value}."),
+            "en.contact.who",
+        )
+    noun = {"phone": "phone number", "email": "e-mail address"}.get(contact_kind(value) or "")
+    if noun is None:
+        return None
+    return f"What is the {noun} for {subject}?", _sentence(f"The {noun} for {subject} is {value}."), "en.contact.for"
+
+
+#: A directory's column that gives how to reach each row without naming the medium: "Contact", "Number", "Tel.".
+_CONTACT_COLUMN = re.compile(r"contact(?: (?:number|no\.?|details|e-mail address))?|number|tel\.?", re.I)
+
+
 def _since(label: str, subject: str, value: str) -> tuple[str, str, str] | None:
     """ "Accredited Since: 1968" → "Since when has X been accredited?"; None for any other label."""
     since = re.match(r"^(\w+ed) since$", label.strip().rstrip(":"), re.I)
@@ -521,6 +546,9 @@ class English:
             # a "Contact" column holding an e-mail or a number: ask for what it holds ("Dr. Marsh's contact e-mail")
             held = {"email": "contact e-mail address", "phone": "contact number"}
             attr = held.get(contact_kind(fact.value) or "", attr)
+        reached = _reached_at(attr, subject, fact.value) if fact.value_type == "text" else None
+        if reached is not None:
+            return reached
         if re.match(r"(with|without|for|in|on|per|under|over|at)(?![\w-])", attr) and fact.value_type in (
             "money",
             "number",
