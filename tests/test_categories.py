@@ -1077,6 +1077,9 @@ def test_keywords_split_a_lists_joined_items_and_keep_a_dates_date() -> None:
     assert keywords_for_value("2025년 1월 1일 예약분부터") == ["2025년 1월 1일"]
     assert keywords_for_value("Tue, Fri, Sat 12:00–18:00") == ["Tue", "Fri", "Sat", "12:00", "18:00"]
     assert keywords_for_value("Mon, Tue, Thu + Sat") == ["Mon", "Tue", "Thu", "Sat"]
+    # a team of people joined with a plus: each name, without the post beside it
+    assert keywords_for_value("권혁진 팀장 + 박정훈, 김하늘") == ["권혁진", "박정훈", "김하늘"]
+    assert keywords_for_value("Tea + cake, coffee") == ["Tea + cake", "coffee"]
     # a long item joined by a middle dot stays whole; a list of names is its names
     assert keywords_for_value("어르신 건강관리·치매예방 프로그램") == ["어르신 건강관리·치매예방 프로그램"]
     assert keywords_for_value("Maeve Collins, Owen Pryce") == ["Maeve Collins", "Owen Pryce"]

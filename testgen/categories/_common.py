@@ -365,9 +365,15 @@ def _led_span(item: str) -> list[str]:
 
 
 def _day_items(item: str) -> list[str]:
-    """The days of a list item joining days with a plus ("Thu + Sat" → Thu, Sat), or []."""
+    """The days of a list item joining days with a plus ("Thu + Sat" → Thu, Sat), or the people ("권혁진 팀장 +
+    박정훈" → 권혁진, 박정훈: each name, whatever post an answer writes beside it), or []."""
     parts = [p.strip() for p in re.split(r"\s\+\s", item)]
-    return parts if len(parts) >= 2 and all(DAYS.fullmatch(normalize(p)) for p in parts) else []
+    if len(parts) < 2:
+        return []
+    if all(DAYS.fullmatch(normalize(p)) for p in parts):
+        return parts
+    names = [ko.name_before_post(p) or p for p in parts]
+    return names if all(ko.is_person_name(n) or is_person_name(n) for n in names) else []
 
 
 def _figure_of_item(item: str) -> list[str]:
