@@ -1102,3 +1102,21 @@ def test_a_row_name_holding_its_kind_is_not_given_it_again() -> None:
     assert _with_kind("Rehearsal Room B", "Room", frozenset()) == "Rehearsal Room B"
     assert _with_kind("Green", "Room", frozenset()) == "Green Room"
     assert _with_kind("돌고래반", "반", frozenset()) == "돌고래반"
+
+
+def test_a_long_menu_names_a_row_by_its_item_and_only_a_repeated_item_with_its_group() -> None:
+    rows = [
+        ("Ice cream", "Single scoop", "3.20"),
+        ("Ice cream", "Double scoop", "5.40"),
+        ("Sundaes", "Brownie Sundae", "7.25"),
+        ("Sundaes", "Banana Split", "7.50"),
+        ("Shakes", "Milkshake", "4.50"),
+        ("Kids", "Milkshake", "3.20"),
+        ("Dogs", "Pup Cup", "2.00"),
+    ]
+    body = "".join(f"| {g} | {i} | {p} |\n" for g, i, p in rows)
+    text = f"# Price list 2025\n\n| Category | Item | Price (GBP) |\n|---|---|---|\n{body}"
+    mined = mine(text, doc_id="creamery/prices.md", title="Price list 2025")
+    names = {f.subject for f in mined.facts if f.value in ("7.25", "2.00", "4.50", "3.20")}
+    assert {"Brownie Sundae", "Pup Cup", "Shakes Milkshake", "Kids Milkshake"} <= names, names
+    assert "Sundaes Brownie Sundae" not in names and "Dogs Pup Cup" not in names

@@ -1218,6 +1218,8 @@ _GROUP_COLUMNS = frozenset(
 )
 
 
+#: Rows whose item repeats, as a share (one in this many) above which every row is named with its group.
+_GROUPED_SHARE = 3
 #: Column headers of the column that names a table's rows within their group ("항목", "Item").
 _ITEM_COLUMNS = frozenset("item items name names 항목 품목 명칭 이름 내역 项目 名称 品目 項目".split())
 
@@ -1228,8 +1230,8 @@ def _named_by_item(
     """The table read with one column fewer when its first column only sorts the rows into groups ("분류": 제증명,
     제증명, 검사, …; a blank cell carries the group above) and its second names them, or None.
 
-    A row is named by its item ("| 제증명 | 일반진단서 | 20,000 |": 일반진단서), or by group and item when items
-    repeat across groups under an item column ("| 초등학생 | 학업장려금 | 300,000원 |", "| 중학생 | 학업장려금 |
+    A row is named by its item ("| 제증명 | 일반진단서 | 20,000 |": 일반진단서), or by group and item when its item
+    repeats across groups under an item column ("| 초등학생 | 학업장려금 | 300,000원 |", "| 중학생 | 학업장려금 |
     …": 초등학생 학업장려금)."""
     if len(header) < 3 or normalize(header[0]) not in _GROUP_COLUMNS:
         return None
@@ -1242,7 +1244,18 @@ def _named_by_item(
     groups = [g for _, _, g, _ in rows if g]
     items = [cells[1] for _, _, _, cells in rows if cells[1]]
     if normalize(header[1]) in _ITEM_COLUMNS and len(set(items)) < len(items):
-        named = [(s, e, [_group_item(g, cells[1]), *cells[2:]]) for s, e, g, cells in rows]
+        # where most items repeat, the group is part of every row's name ("대학생 생활비" beside "대학생 등록금"); on a
+        # long menu where a few do, only those need it ("Shakes Milkshake"): "Brownie Sundae" is the only one
+        repeated = {item for item in items if items.count(item) > 1}
+        grouped = sum(items.count(item) for item in repeated) * _GROUPED_SHARE >= len(items)
+        named = [
+            (
+                s,
+                e,
+                [_group_item(g, cells[1]) if grouped or cells[1] in repeated or not cells[1] else cells[1], *cells[2:]],
+            )
+            for s, e, g, cells in rows
+        ]
     elif len(set(groups)) < len(groups):
         named = [(s, e, cells[1:]) for s, e, _, cells in rows]
     else:
