@@ -730,7 +730,7 @@ class Closure:
         self._many: dict[str, bool] = {}  # entity id → whether another entity is described alike
         # labelled facts by normalised value, and by the one measure they give (see `_structured`)
         self._by_value: tuple[dict[str, list[FactNode]], dict[str, list[FactNode]]] | None = None
-        self.retold = Retold(ctx, self.subject_forms, self._colleague_name)
+        self.retold = Retold(ctx, self.subject_forms, self._colleague_name, self._first_name)
 
     def lines(self, chunk_id: str) -> list[str]:
         """Lines and sentences of a chunk as written (the typed value parser needs the original case)."""

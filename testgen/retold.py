@@ -172,10 +172,12 @@ class Retold:
         ctx: GenContext,
         forms: Callable[[FactNode], set[str]],
         first_name: Callable[[FactNode], str | None],
+        given_name: Callable[[FactNode], str | None] | None = None,
     ) -> None:
         self.ctx = ctx
         self._forms = forms
-        self._first_name = first_name
+        self._first_name = first_name  # of a subject that holds a post
+        self._given_name = given_name or first_name  # of a person, whether or not the pages give her a post
         self._cache: dict[str, Retelling] = {}
         self._pages: dict[str, frozenset[str]] = {}  # word or name → the documents that write it
         self._folders: dict[str, frozenset[str]] = {}  # folder → its documents
@@ -314,7 +316,13 @@ class Retold:
         name = normalize(without_trailing_note(fact.value))
         if len(name) < _NAME_CHARS or "," in name:
             return None
-        for doc_id, line, spans, _ in self._lines_naming(fact, {name}, None):
+        # the minutes call her by her first name when no one else in the folder goes by it ("Gareth is moving to
+        # Bristol and will step down at the end of December")
+        holder = fact.model_copy(
+            update={"subject": without_trailing_note(fact.value), "subject_entity": fact.value_entity}
+        )
+        first = self._given_name(holder) if fact.value_entity else None
+        for doc_id, line, spans, _ in self._lines_naming(fact, {name}, first):
             norm = normalize(line)
             own_row = norm.lstrip().startswith("|") and norm.strip("| ").startswith(name)
             if (own_row and _ENDS.search(norm)) or _change_near(norm, spans, _NO_MARKS):

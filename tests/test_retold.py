@@ -409,3 +409,26 @@ def test_a_change_line_whose_new_side_is_the_value_confirms_it(tmp_path: Path) -
     assert changed("220,000원") is None  # the notice's new fee
     stale = changed("210,000원")  # a page left at the old fee
     assert stale is not None and stale[0] == "academy/공지_0214.txt", stale
+
+
+def test_a_post_holder_who_leaves_is_found_by_the_first_name_the_folder_calls_him(tmp_path: Path) -> None:
+    def changed(other: str) -> tuple[str, str] | None:
+        ctx = kb_context(
+            tmp_path / str(len(other)),
+            {
+                "space/contacts and roles.md": "# Contacts & Roles\n\n| Area | Lead | Phone |\n|---|---|---|\n"
+                "| Laser cutter | Gareth Lowe | 01632 960301 |\n| Textiles | Bee Okonjo | 01632 960302 |\n",
+                "space/stewards.md": "# Stewards\n\n| Name | Area | Day |\n|---|---|---|\n"
+                "| Gareth Lowe | Laser | Wed |\n| Bee Okonjo | Textiles | Thu |\n",
+                "space/committee minutes 2024-12-03.txt": "Committee meeting, 3 December 2024\n\nPresent: "
+                "Gareth Lowe, Bee Okonjo, Aisha Rahman\n\n- Gareth is moving to Bristol and will step down at the end "
+                f"of December.\n- Aisha will take over as laser lead from January.\n{other}",
+            },
+        )
+        lead = next(f for f in ctx.facts if f.value == "Gareth Lowe" and "Laser" in f.attribute)
+        return Closure(ctx).retold.of(lead).changed
+
+    found = changed("")
+    assert found is not None and found[0] == "space/committee minutes 2024-12-03.txt", found
+    # another Gareth in the folder: the first name alone names neither
+    assert changed("- Gareth Price will run the open day.\n") is None
