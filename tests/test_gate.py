@@ -2765,3 +2765,25 @@ def test_a_schedule_named_by_its_files_month_and_a_bookings_code_are_no_subjects
     assert _BARE_CODE.fullmatch("WW-25-0437") and _BARE_CODE.fullmatch("CH1")
     assert not _BARE_CODE.fullmatch("KC-360") and not _BARE_CODE.fullmatch("BL-900")
     assert _named_by_title("메뉴 v2", normalize("메뉴 v2의 가격은 얼마인가요?"))  # a title shorter than the prefix
+
+
+def test_a_role_of_a_person_another_page_names_as_a_posts_holder_is_incomplete(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "space/contacts and roles.md": "# Contacts & Roles\n\n| Name | Role | Phone |\n|---|---|---|\n"
+            "| Bee Okonjo | Ordinary member | 01632 960302 |\n"
+            "| Owen Pryce | Secretary | 01632 960303 |\n| Dev Patel | Ordinary member | 01632 960304 |\n",
+            "space/tool inductions guide v2.md": "# Tool Inductions – Guide (v2)\n\n| Tool | Lead steward |\n"
+            "|---|---|\n| Sewing machines | Bee Okonjo |\n| Bandsaw | Dev Patel |\n",
+            "space/AGM minutes.txt": "AGM minutes, 14 November 2024\n\nOfficers elected:\n- Secretary: Owen Pryce\n",
+        },
+    )
+    gate = Gate(ctx)
+    reasons = {}
+    for fact in ctx.facts:
+        if fact.attribute == "Role":
+            failure = gate._keys(asked(fact, "direct_fact"))
+            reasons[fact.subject] = failure.detail if failure else None
+    assert "holds another post" in (reasons["Bee Okonjo"] or ""), reasons
+    assert reasons["Owen Pryce"] is None, reasons  # the post the minutes name is his role

@@ -86,6 +86,7 @@ from testgen.names import (
     short_title,
     title_core,
     without_parentheticals,
+    without_trailing_note,
 )
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
@@ -170,6 +171,7 @@ class Gate:
         self._by_label: dict[str, set[str]] | None = None
         self._changed: dict[str, str | None] = {}  # fact id → a line saying its amount changed
         self._changes: dict[str, list[tuple[str, str | None, str]]] = {}  # folder → `_folder_changes`
+        self._posts: dict[str, list[FactNode]] | None = None  # person entity → the facts naming her a post's holder
 
     def check(self, draft: Draft, *, rewritten: bool = False) -> GateFailure | None:
         """The first check the draft fails, or None when it passes them all.
@@ -700,6 +702,28 @@ class Gate:
             row = priced_otherwise(self.ctx, fact)
             if row:
                 return _fail("ambiguous_key", f"another page gives the row another price: '{row[:50]}'")
+            other = self._another_post(fact)
+            if other:
+                return _fail("ambiguous_key", f"the person holds another post too: '{other[:50]}'")
+        return None
+
+    def _another_post(self, fact: FactNode) -> str | None:
+        """Another post a page gives the person whose role the fact is ("Role: Ordinary member" of Bee Okonjo, who a
+        guide names "Sewing & embroidery machines Lead steward"): asked "What role did she hold?", the answer is
+        incomplete. The other fact's label and value, or None; not a post that names the role ("Secretary: Owen
+        Pryce" of his "Role: Secretary")."""
+        if not _POST_LABEL.fullmatch(fact.attribute.strip()) or not fact.subject_entity:
+            return None
+        if self._posts is None:
+            self._posts = {}
+            for other in self.ctx.facts:
+                if other.value_entity and _HOLDER_LABEL.search(other.attribute):
+                    self._posts.setdefault(other.value_entity, []).append(other)
+        role = normalize(without_trailing_note(fact.value))
+        for other in self._posts.get(fact.subject_entity, []):
+            label = normalize(other.attribute)
+            if role and role not in label and label not in role and other.doc_id != fact.doc_id:
+                return f"{other.attribute}: {other.value}"
         return None
 
     def _on_a_day(self, draft: Draft) -> GateFailure | None:
@@ -1159,6 +1183,18 @@ def _open_bracket(text: str) -> bool:
         if depth < 0:
             return True
     return depth != 0
+
+
+#: Labels of a person's part in an organisation ("Role", "Position", "역할"), which may be several: not a job title,
+#: which is one whatever else she leads.
+_POST_LABEL = re.compile(r"roles?|position|post|역할", re.I)
+#: Labels whose value holds a post: "Lead steward", "Coordinator", "Chair", "총무" (not the person in charge of a
+#: document or a contract).
+_HOLDER_LABEL = re.compile(
+    r"\b(?:lead|leader|head|chair|manager|coordinator|co-ordinator|captain|officer|secretary|treasurer)\b|"
+    r"팀장|회장|총무",
+    re.I,
+)
 
 
 def _named_cells(fact: FactNode) -> list[str]:
