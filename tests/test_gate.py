@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -2787,3 +2788,31 @@ def test_a_role_of_a_person_another_page_names_as_a_posts_holder_is_incomplete(t
             reasons[fact.subject] = failure.detail if failure else None
     assert "holds another post" in (reasons["Bee Okonjo"] or ""), reasons
     assert reasons["Owen Pryce"] is None, reasons  # the post the minutes name is his role
+
+
+def test_a_difference_or_comparison_of_identifiers_or_classes_is_no_quantity(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "club/fleet list.tsv": "Boat name\tType\tYear\tCrew weight (kg)\nSwift\t1x\t2015\t70-85\n"
+            "Kingfisher\t2x\t2011\t65-80\nHeron\t4x\t2009\t70-90\n",
+            "shop/농가 명단.csv": "농가명,농가코드,면적(평)\n보개 고추농원,1130,800\n평택 쌀눈농원,1102,1200\n",
+        },
+    )
+    gate = Gate(ctx)
+    by_label = {}
+    for fact in ctx.facts:
+        by_label.setdefault(fact.attribute, []).append(fact)
+    for label in ("Type", "농가코드"):
+        first, second = by_label[label][:2]
+        failure = gate._quantities(replace(asked(first, "comparative"), facts=[first, second]))
+        assert failure is not None and failure.reason == "pasted_label", (label, failure)
+    first, second = by_label["Year"][:2]
+    assert gate._quantities(replace(asked(first, "comparative"), facts=[first, second])) is None
+
+
+def test_a_rules_article_and_a_staff_introduction_page_are_documents() -> None:
+    from testgen.gate.names import document_subject
+
+    assert document_subject("제7조 (기물 파손)") and document_subject("강사 소개 및 담당반")
+    assert not document_subject("제주 7조 전통시장") and not document_subject("반짝홈클린 회사소개")

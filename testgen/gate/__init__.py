@@ -185,6 +185,7 @@ class Gate:
             self._boilerplate,
             self._labels,
             self._on_a_day,
+            self._quantities,
             self._sentences,
             self._keys,
             self._links,
@@ -726,6 +727,17 @@ class Gate:
                 return f"{other.attribute}: {other.value}"
         return None
 
+    def _quantities(self, draft: Draft) -> GateFailure | None:
+        """A count or a comparison made of an identifier or a class ("농가코드 1130 vs 1015", a boat's type "2x" against
+        "1x"): the figures are names, not quantities, so neither a difference nor "the higher one" means anything."""
+        if draft.category not in ("numerical", "comparative"):
+            return None
+        for fact in draft.facts:
+            words = normalize(without_trailing_note(fact.attribute)).split()
+            if words and _IDENTIFIER_LABEL.fullmatch(words[-1]):
+                return _fail("pasted_label", f"'{fact.attribute[:30]}' is an identifier or a class, no quantity")
+        return None
+
     def _on_a_day(self, draft: Draft) -> GateFailure | None:
         """ "What days is The Red Lion on?" of a round's "| Client | … | Day |": the day it is cleaned, not a day the
         pub is "on"; a class or session of a timetable is on a day."""
@@ -1185,6 +1197,12 @@ def _open_bracket(text: str) -> bool:
     return depth != 0
 
 
+#: The last word of a label whose values name or sort things rather than count them: "Code", "SKU", "Type", "농가코드".
+_IDENTIFIER_LABEL = re.compile(
+    r"codes?|ids?|no\.?|ref|sku|types?|class(?:es)?|categor(?:y|ies)|kinds?|grades?|status|[가-힣]*(?:코드|번호)|유형|종류|"
+    r"구분|등급|분류",
+    re.I,
+)
 #: Labels of a person's part in an organisation ("Role", "Position", "역할"), which may be several: not a job title,
 #: which is one whatever else she leads.
 _POST_LABEL = re.compile(r"roles?|position|post|역할", re.I)

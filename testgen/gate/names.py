@@ -38,6 +38,8 @@ DOCUMENT_WORDS = re.compile(
     r"(?:직원|임직원|교직원|본사)?\s*(?:및|&|·|,)?\s*연락처\s*(?:\(.*\))?$|연락처\s*(?:[/·,&]|및\s)|조직도|비상\s?연락망|"
     # a notice titled by what it tells: "지하주차장 방수공사 일정 통보", "여름철 운영시간 연장 및 정기 휴장일 변경"
     r"(?:통보|알림|공고|안내문)\s*$|(?<=[가-힣]\s)(?:변경|연장|인상|인하|조정|일정)\s*$|"
+    # a rule's article ("제7조 (기물 파손)"), a page introducing its staff ("강사 소개 및 담당반")
+    r"^\s*제\s?\d+\s?조|(?:강사|교사|직원|선생님|멤버|스태프)\s?소개|"
     r"님과\s?카카오톡\s?대화|카카오톡\s?대화|kakaotalk|"
     r"\b(?:staff|team|committee)\s+(?:and|&)\s+contacts\b|\bcontacts? (?:list|sheet)\b|"
     r"\bcontacts\s+(?:and|&)\s+roles\b|"
