@@ -1120,3 +1120,16 @@ def test_a_long_menu_names_a_row_by_its_item_and_only_a_repeated_item_with_its_g
     names = {f.subject for f in mined.facts if f.value in ("7.25", "2.00", "4.50", "3.20")}
     assert {"Brownie Sundae", "Pup Cup", "Shakes Milkshake", "Kids Milkshake"} <= names, names
     assert "Sundaes Brownie Sundae" not in names and "Dogs Pup Cup" not in names
+
+
+def test_a_price_list_keyed_by_sku_is_read_by_its_products() -> None:
+    text = (
+        "# Price list v2\n\n| SKU | Product | Size | Price (£) |\n|---|---|---|---|\n"
+        "| CW-10 | Clumping cat litter | 10 L | 7.99 |\n| HAY-TIM-1 | Timothy hay | 1 kg | 4.49 |\n"
+        "| BALE-S | Straw bale | each | 9.00 |\n"
+    )
+    mined = mine(text, doc_id="shop/prices.csv", title="Price list v2")
+    # a row is its product (its own name, or the page's row of it), the code one of its values
+    priced = {(f.subject, f.attribute) for f in mined.facts if f.value == "4.49"}
+    assert priced <= {("Timothy hay", "Price (£)"), ("Price list v2", "Timothy hay Price (£)")} and priced, priced
+    assert not {f.subject for f in mined.facts} & {"CW-10", "HAY-TIM-1", "BALE-S"}

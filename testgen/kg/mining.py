@@ -1029,8 +1029,8 @@ _RECORD_NUMBER = re.compile(r"\b(?:id|no|nr|number|num)\b|#|번호|编号|番号
 _MODEL_COLUMN = re.compile(r"model|product|part|모델|제품|型号|型番", re.I)
 
 
-#: The header of a column of codes that number rows for a register: "Code", "course_code", "Ref", "코드".
-_CODE_COLUMN = re.compile(r"(?:^|[\s_])(?:code|ref|id)$|코드$|代码$|コード$", re.I)
+#: The header of a column of codes that number rows for a register: "Code", "course_code", "Ref", "SKU", "코드".
+_CODE_COLUMN = re.compile(r"(?:^|[\s_])(?:code|ref|id|sku)$|코드$|代码$|コード$", re.I)
 #: The longest code of a row, and the most words a name of a row's thing has.
 _CODE_CHARS = 12
 _NAME_WORDS = 8
