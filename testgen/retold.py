@@ -20,9 +20,11 @@ A person given as the value who leaves makes the item stale too ("Who delivers? 
 of 박재훈 says "퇴사").
 
 Some restatements share no word with the value, and are read by where they are: a person's short title written beside
-her name ("대표님(윤서진)" of "직함: 대표"), a rota of the folder naming the person whose days, hours or duties the fact
-gives, and, for the organisation's value too common to look for ("Taster visit: free"), a line of the folder that
-writes the label.
+her name ("대표님(윤서진)" of "직함: 대표"), shortened ("Owen Pryce (Sec)") or by its initials ("Karen Whitlock (GLV)"),
+a rota of the folder naming the person whose days, hours or duties the fact gives, and, for the organisation's value
+too common to look for ("Taster visit: free"), a line of the folder that writes the label. The organisation's hours
+are stale when a line of its folder writes one of their times as the former one ("until 19:00 (was 18:30)"); an arrow
+line whose new side is the value ("210,000원 → 220,000원") confirms it.
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ _LABEL_NAME = re.compile(r"(?=.{2,30}$)[^\W\d_][\w·&'’-]*(?: [^\W\d_][\w·&'�
 _AFTER_LABEL = re.compile(r"^[\s>*#•-]*[^:：|]{1,40}[:：][\s*]*$")
 #: The longest title looked for beside a name ("대표", "원장", "Quartermaster").
 _TITLE_CHARS = 24
+#: The most words of a title looked for beside a name ("Group Lead Volunteer", as "GLV").
 _TITLE_WORDS = 3
 #: A time of day as hours and minutes: "18:30", "9.30".
 _WRITTEN_TIME = re.compile(r"(?<![\d:.])\d{1,2}[:.]\d{2}(?![\d:.])")
