@@ -49,9 +49,10 @@ _STOP = frozenset(
 #: "stands down", "영어회화 기초반은 … 열지 않습니다").
 _ENDS = re.compile(
     r"(?<![a-z])(?:no longer|cancel(?:l?ed|s)|withdrawn|discontinu\w*|stand(?:s|ing)? down|step(?:s|ping)? down"
-    r"|leaving|leaves|has left|left (?:on|in|at|us|the|last)|last (?:working )?day|resign(?:s|ed|ing)?"
+    r"|leaving|leaves|has left|left (?:on|in|at|us|the|last)|last (?:working )?(?:day|shift)|resign(?:s|ed|ing)?"
     r"|retir(?:e|es|ed|ing)|maternity|postpon\w*|deferred"
-    r"|(?:handed|handing|hands|gave|given|giving) in (?:his |her |their )?notice|(?:gave|given|giving) notice)(?![a-z])"
+    r"|(?:handed|handing|hands|gave|given|giving) in (?:his |her |their )?notice"
+    r"|(?:gave|given|giving) (?:(?:his|her|their|\w+ weeks?['’]?|a month['’]?s?) )?notice)(?![a-z])"
     r"|폐강|열지 않|운영하지 않|취소되었|취소됐|취소했|중단|폐지|퇴사|퇴직|사직|그만두|휴직|출산|육아"
     r"|연기(?:되|됐|했|합|함)|휴강"
 )
@@ -599,8 +600,13 @@ def _change_near(norm: str, spans: list[tuple[int, int]], marks: _Marks, *, endi
         span = _KO_ENDS_SPAN if ends and re.match("[가-힣]", found.group()) else _CHANGE_SPAN
         # a change past a comma is another item's ("Graham Pellow (Chair), …, Priya Raman (Acting Treasurer)")
         apart = _SENTENCE_END if ends else _CLAUSE_END
+        # … and a table's next cell is another item too ("| 17-22: Sophie, Marco | … | Callum's LAST SHIFT |")
         near = any(
-            (0 <= found.start() - end <= span and not apart.search(_BRACKETED.sub("", norm[end : found.start()])))
+            (
+                0 <= found.start() - end <= span
+                and not apart.search(_BRACKETED.sub("", norm[end : found.start()]))
+                and "|" not in norm[end : found.start()]
+            )
             or (not ends and 0 <= start - found.end() <= _CHANGE_BEFORE)
             for start, end in spans
         )

@@ -432,3 +432,23 @@ def test_a_post_holder_who_leaves_is_found_by_the_first_name_the_folder_calls_hi
     assert found is not None and found[0] == "space/committee minutes 2024-12-03.txt", found
     # another Gareth in the folder: the first name alone names neither
     assert changed("- Gareth Price will run the open day.\n") is None
+
+
+def test_a_staff_member_who_gives_notice_is_stale_but_not_a_colleague_in_another_cell(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "van/Staff handbook.md": "# Staff handbook\n\n| Name | Role | Usual days |\n|---|---|---|\n"
+            "| Callum Dyer | Driver / prep | Tue, Wed, Thu |\n| Sophie Ansell | Crew lead | Fri, Sat |\n",
+            "van/team meeting notes 2 Apr 2025.txt": "Team meeting, 2 April 2025\n\n1. Staffing\n"
+            "(Callum Dyer gave 3 weeks' notice - cheers.) Fatima starts on 6 May.\n",
+            "van/Pitch rota April-May 2025.tsv": "Week\tEvening\tNotes\n21/04/2025\tSophie Ansell, Marco\t"
+            "Callum Dyer's LAST SHIFT Fri 25/4\n28/04/2025\tSophie Ansell, Fatima\t\n",
+        },
+    )
+    closure = Closure(ctx)
+    role = {f.subject: f for f in ctx.facts if f.attribute == "Role"}
+    changed = closure.retold.of(role["Callum Dyer"]).changed
+    assert changed is not None and changed[1].startswith(("(Callum", "| 21/04")), changed
+    # Sophie is named in the row's other cell: the last shift is Callum's
+    assert closure.retold.of(role["Sophie Ansell"]).changed is None
