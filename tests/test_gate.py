@@ -2654,6 +2654,7 @@ def test_a_chat_reply_and_an_address_without_its_domain_are_not_asked() -> None:
     assert _KO_LEAD.match("네 3월분부터 새싹반은 140,000원으로 조정되었습니다.")
     assert not _KO_LEAD.match("네이버 예약은 3월부터 받습니다.")
     assert is_placeholder("hello@ (shared inbox)") and not is_placeholder("hello@magpie.example")
+    assert is_placeholder("see above") and is_placeholder("상동") and not is_placeholder("see above the desk")
 
 
 def test_an_amount_a_notice_writes_as_the_old_one_is_stale(tmp_path: Path) -> None:

@@ -40,11 +40,12 @@ _PLACEHOLDER_WORDS = frozenset(
     "all any various both either neither each 전체 모두 다수 양쪽 "
     "待定 未定 暂无 無し なし 홍길동".split()
 )
-# A value saying the answer is not given here: "Custom pricing", "Contact sales", "별도 문의", "面议".
+# A value saying the answer is not given here: "Custom pricing", "Contact sales", "별도 문의", "面议", "see above".
 _NO_ANSWER = re.compile(
     r"(?:custom(?: pricing| quote| price)?|contact (?:us|sales)(?: for (?:pricing|a quote))?|"
     r"(?:price |available )?(?:up)?on request|varies|negotiable|call (?:us )?for (?:price|pricing|a quote)|"
-    r"(?:별도 |가격 )?(?:문의|협의)|별도|面议|另议|电询|咨询|要相談|応相談|お問い合わせ)[.!]?",
+    r"(?:별도 |가격 )?(?:문의|협의)|별도|面议|另议|电询|咨询|要相談|応相談|お問い合わせ|"
+    r"(?:see|as) (?:above|below)|위와 같음|상동|상기 참조)[.!]?",
     re.I,
 )
 _MARKS = re.compile(r"^[\W_]*$")  # ✓, ✔️, ✗, ★★★, "_", "-": no letter and no digit at all
