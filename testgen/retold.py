@@ -600,12 +600,13 @@ def _change_near(norm: str, spans: list[tuple[int, int]], marks: _Marks, *, endi
         span = _KO_ENDS_SPAN if ends and re.match("[가-힣]", found.group()) else _CHANGE_SPAN
         # a change past a comma is another item's ("Graham Pellow (Chair), …, Priya Raman (Acting Treasurer)")
         apart = _SENTENCE_END if ends else _CLAUSE_END
-        # … and a table's next cell is another item too ("| 17-22: Sophie, Marco | … | Callum's LAST SHIFT |")
+        # … and a table's next cell is another item too ("| 17-22: Sophie, Marco | … | Callum's LAST SHIFT |"),
+        # unless the name heads the row ("| Imogen Vance | Branch Manager | leaving - last day 30 April |")
         near = any(
             (
                 0 <= found.start() - end <= span
                 and not apart.search(_BRACKETED.sub("", norm[end : found.start()]))
-                and "|" not in norm[end : found.start()]
+                and ("|" not in norm[end : found.start()] or _heads_row(norm, start))
             )
             or (not ends and 0 <= start - found.end() <= _CHANGE_BEFORE)
             for start, end in spans
@@ -621,6 +622,12 @@ def _change_near(norm: str, spans: list[tuple[int, int]], marks: _Marks, *, endi
         if ends or _has_any(around, marks.stems) or _has_bare_figure(around, marks):
             return True
     return False
+
+
+def _heads_row(norm: str, start: int) -> bool:
+    """Whether a name written at `start` is in the first cell of a table row."""
+    row = norm.lstrip()
+    return row.startswith("|") and "|" not in norm[norm.index("|") + 1 : start]
 
 
 def _figured(norm: str, marks: _Marks) -> bool:
