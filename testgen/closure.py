@@ -724,6 +724,7 @@ class Closure:
         self._legal: dict[str, set[str]] = {}  # entity id → the legal names its facts give it
         self._by_chunk: dict[str, list[FactNode]] | None = None  # chunk id → the facts mined from it
         self._by_key: dict[tuple[str, str, str], set[str]] | None = None  # (entity, label, figure) → documents
+        self._short_names: dict[tuple[str, str, str], set[str]] = {}  # (folder, first, last) → her shortened names
         self._by_number: dict[float, list[FactNode]] | None = None  # a table cell's number → the facts giving it
         self._labels: dict[str, set[str]] | None = None  # entity id → the labels of its structured facts
         self._by_label: dict[str, set[str]] | None = None  # label → the entities with a fact under it
@@ -1304,12 +1305,16 @@ class Closure:
         first letters of the first name, three or more, before the same surname)."""
         if len(first) <= _FIRST_NAME_CHARS:
             return set()
+        key = (self.ctx.doc_type(fact.doc_id), first, last)
+        if key in self._short_names:  # asked for every fact of hers: the folder is read once
+            return self._short_names[key]
         short = re.compile(rf"(?<![\w-])({re.escape(first[:3])}[a-z]*)\s+{re.escape(last)}(?![\w-])")
         found = set()
-        for chunk_id in self._in_folder(self.ctx.chunks_with(normalize(last)), self.ctx.doc_type(fact.doc_id)):
+        for chunk_id in self._in_folder(self.ctx.chunks_with(normalize(last)), key[0]):
             for m in short.finditer(self.ctx.chunks[chunk_id].text):
                 if m.group(1) != first and first.startswith(m.group(1)):
                     found.add(normalize(m.group(0)))
+        self._short_names[key] = found
         return found
 
     def _colleague_name(self, fact: FactNode) -> str | None:

@@ -275,15 +275,16 @@ class Retold:
         words = re.findall(r"[a-z]+|[가-힣]+", title)
         parts = "|".join(re.escape(w) for w in words if len(w) >= (2 if is_cjk(w) else _ITEM_CHARS))
         # initials in capitals, in brackets after the name or just before it: "Karen Whitlock (GLV)", "YL Ellie"
-        initials = "".join(w[0] for w in words).upper() if len(words) >= 2 and re.fullmatch(r"[a-z ]+", title) else ""
+        initials = _initials(words).upper() if len(words) >= 2 and re.fullmatch(r"[a-z ]+", title) else ""
         told = re.compile(
             rf"(?<!\w){re.escape(title)}님?\s*[(（]\s*(?:{names})|(?<!\w)(?:{names})\s*[(（]?\s*{re.escape(title)}(?:님)?(?!\w)"
             rf"|(?<!\w){re.escape(title)}\s+(?:{names})(?!\w)|(?<!\w)(?:{names}),\s+(?:our|the)\s+{re.escape(title)}(?!\w)"
             + (rf"|(?<!\w)(?:{names})\s*[(（]\s*(?:{parts})\s*[)）]" if parts else ""),
             re.I,
         )
+        # the name in any case, the initials in capitals only ("Ivy Summers is …" is no "IS")
         initialled = (
-            re.compile(rf"(?<!\w)(?:{names})\s*\(\s*{initials}\s*\)|(?<!\w){initials}\s+(?:{names})(?!\w)", re.I)
+            re.compile(rf"(?<!\w)(?i:{names})\s*\(\s*{initials}\s*\)|(?<!\w){initials}\s+(?i:{names})(?!\w)")
             if initials
             else None
         )
@@ -293,10 +294,9 @@ class Retold:
             if doc_id == fact.doc_id:
                 continue
             norm = normalize(line)
-            at = initialled.search(line) if initialled is not None else None
             if (
                 told.search(norm)
-                or (at is not None and initials in at.group())
+                or (initialled is not None and initialled.search(line))
                 or any(shortens(m.group(1), title) for m in bracketed.finditer(norm))
             ):
                 pages.setdefault(doc_id, line.strip())
@@ -574,7 +574,7 @@ def _marks(fact: FactNode, own: set[str], common: Callable[[str], bool]) -> _Mar
         # a title of three capitalised words or more is also written by its initials: "Karen Whitlock (GLV)"
         titled = re.fullmatch(r"(?:[A-Z][a-z]+[\s-]+){2,4}[A-Z][a-z]+", without_trailing_note(fact.value).strip())
         if titled:  # ("mjw" of a person "Mary Jane Watson" is written nowhere)
-            stems |= {"".join(w[0] for w in re.split(r"[\s-]+", titled.group())).lower()}
+            stems |= {_initials(re.split(r"[\s-]+", titled.group())).lower()}
     # a figure of one digit, or one a Korean unit follows, is told with its unit ("7일", "24명": not any 7 or 24 of
     # a paragraph)
     norm = normalize(fact.value)
@@ -617,11 +617,16 @@ def _change_near(norm: str, spans: list[tuple[int, int]], marks: _Marks, *, endi
         before, after = norm[max(0, found.start() - _NEGATION_CHARS) : found.start()], norm[found.end() :]
         if _DENIED_BEFORE.search(before) or _DENIED_AFTER.match(after):
             continue  # "no change to", "변경 없음"
-        if _ARROWS.fullmatch(found.group()) and _figured(after, marks) and not _figured(norm[: found.start()], marks):
+        if found.group() in _ARROWS and _figured(after, marks) and not _figured(norm[: found.start()], marks):
             continue  # "파이썬 중급 210,000원 → 220,000원" of 220,000원: the value is the new one
         if ends or _has_any(around, marks.stems) or _has_bare_figure(around, marks):
             return True
     return False
+
+
+def _initials(words: list[str]) -> str:
+    """The first letters of a title's words, as written ("GLV" of "Group Lead Volunteer")."""
+    return "".join(w[0] for w in words)
 
 
 def _heads_row(norm: str, start: int) -> bool:
@@ -635,8 +640,8 @@ def _figured(norm: str, marks: _Marks) -> bool:
     return (bool(marks.figures) and _has_figure(norm, marks.figures)) or (bool(marks.whole) and marks.whole in norm)
 
 
-#: An arrow between an old value and a new one.
-_ARROWS = re.compile(r"→|->|⇒")
+#: The arrows `_CHANGES` reads between an old value and a new one.
+_ARROWS = frozenset({"→", "->", "⇒"})
 
 
 def _figures_at(plain: str, figure: str) -> Iterator[re.Match[str]]:

@@ -866,8 +866,8 @@ class Gate:
         row = normalize(row_label(fact) or fact.attribute)
         words = [w for w in row.split() if len(w) >= _LABEL_CHARS - 1 and w not in _STOP_WORDS][:1]
         # a row opened by a code ("| HD-P05 | 포기김치(배추김치) | 5kg | 45000 |") is named by the cell after it
-        words += [_first_word(cell) for cell in _named_cells(fact)]
-        words = [w for w in words if w]
+        named = _first_word(_named_cell(fact))
+        words += [named] if named else []
         if len(amounts) != 1 or not words:
             return None
         for _, old, line in self._folder_changes(self.ctx.doc_type(fact.doc_id)):
@@ -1215,13 +1215,13 @@ _HOLDER_LABEL = re.compile(
 )
 
 
-def _named_cells(fact: FactNode) -> list[str]:
-    """The cells of a table fact's row that come after a code opening it and name the row ("포기김치(배추김치)" of
-    "| HD-P05 | 포기김치(배추김치) | 5kg | 45000 |"); [] for a row its first cell names."""
+def _named_cell(fact: FactNode) -> str:
+    """The cell of a table fact's row after a code opening it, when it names the row ("포기김치(배추김치)" of
+    "| HD-P05 | 포기김치(배추김치) | 5kg | 45000 |"); "" for a row its first cell names."""
     cells = [cell.strip(" *_") for cell in table_cells(fact.evidence)] if fact.source == "table" else []
-    if not cells or not _ROW_CODE.fullmatch(cells[0]):
-        return []
-    return [cell for cell in cells[1:2] if re.match(r"[^\W\d_]", cell)]
+    if len(cells) < 2 or not _ROW_CODE.fullmatch(cells[0]) or not re.match(r"[^\W\d_]", cells[1]):
+        return ""
+    return cells[1]
 
 
 def _first_word(text: str) -> str:

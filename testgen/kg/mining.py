@@ -18,7 +18,7 @@ import os
 import pickle
 import re
 from bisect import bisect_left, bisect_right
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -1246,8 +1246,9 @@ def _named_by_item(
     if normalize(header[1]) in _ITEM_COLUMNS and len(set(items)) < len(items):
         # where most items repeat, the group is part of every row's name ("대학생 생활비" beside "대학생 등록금"); on a
         # long menu where a few do, only those need it ("Shakes Milkshake"): "Brownie Sundae" is the only one
-        repeated = {item for item in items if items.count(item) > 1}
-        grouped = sum(items.count(item) for item in repeated) * _GROUPED_SHARE >= len(items)
+        counts = Counter(items)
+        repeated = {item for item, n in counts.items() if n > 1}
+        grouped = sum(counts[item] for item in repeated) * _GROUPED_SHARE >= len(items)
         named = [
             (
                 s,
