@@ -548,6 +548,17 @@ def test_superseded_figures_are_never_compared_or_added(tmp_path: Path) -> None:
     assert not any("Previous" in label for label in labels)  # the old prices are looked up, not weighed
 
 
+def test_a_zero_in_a_register_is_never_added_or_compared(tmp_path: Path) -> None:
+    rows = [("김도윤", 72000), ("윤길남", 0), ("최영수", 36000), ("유혜란", 0), ("홍지아", 55000)]
+    table = "| 성명 | 납부액(원) |\n|---|---|\n" + "".join(f"| {name} | {paid} |\n" for name, paid in rows)
+    ctx = kb_context(tmp_path, {"club/fees.md": f"# 회비 납부 현황\n\n{table}"})
+    numerical = get_category("numerical")
+    drafts = [d for seed in range(6) for d in itertools.islice(numerical._arithmetic(ctx, random.Random(seed)), 30)]
+    operands = {n for d in drafts for n in d.derived["operands"]}
+    # exempt or unpaid is no amount: "0" as a keyword is in nearly any answer
+    assert operands == {72000, 36000, 55000}
+
+
 def test_spans_of_time_and_bare_counts_are_only_ever_subtracted(tmp_path: Path) -> None:
     kb = {
         f"staff/s{i}.md": f"# {name}\n\n- **경력**: {years}년\n- **정원**: {seats}\n- **수강료**: {fee:,}원\n"

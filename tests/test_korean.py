@@ -597,6 +597,14 @@ def test_a_name_before_its_post_is_the_name() -> None:
     assert name_before_post("성인 초급") is None
 
 
+def test_a_posts_honorific_is_no_keyword() -> None:
+    from testgen.categories._common import keywords_for_value
+
+    assert keywords_for_value("최 소장님") == ["최 소장"]  # an answer may write "최 소장"
+    assert keywords_for_value("김영호 소장님") == ["김영호"]
+    assert keywords_for_value("담당 선생님") == ["담당 선생님"]  # no surname: a post, kept whole
+
+
 def test_a_surname_and_a_post_is_a_person() -> None:
     from testgen.lang.ko import is_person_name
 

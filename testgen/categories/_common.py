@@ -270,6 +270,7 @@ def keywords_for_value(value: str) -> list[str]:
         return keywords_for_value(next(g for g in quoted.groups() if g))  # "'Noeul Pixel 라운지'": no quotes
     value = _POSTCODE_FIRST.sub("", value)  # "(16914) 경기도 용인시 혁신로 87-3": the postcode opens the line
     value = without_legal_form(value)  # "청운도시가스㈜": an answer may name the company without its legal form
+    value = ko.without_honorific(value)  # "최 소장님": an answer may name the post without its honorific
     name = ko.name_before_post(without_trailing_note(value)) or ko.name_after_post(without_trailing_note(value))
     if name is not None:
         return [name]  # "박서윤 팀장", "관리실장 김영호": her name, whatever post an answer writes beside it

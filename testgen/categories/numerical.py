@@ -127,7 +127,9 @@ class Numerical:
             pairs.extend(itertools.pairwise(facts))
         rng.shuffle(pairs)
         for a, b in pairs:
-            if a.number is None or b.number is None or b.number == 0 or a.number == b.number:
+            if not a.number or not b.number or a.number == b.number:
+                # a register's 0 ("납부액 0", exempt or unpaid) is no amount anyone adds or compares, and "0" as a
+                # keyword is in nearly any answer
                 continue
             if a.subject_entity != b.subject_entity and not of_one_kind(ctx, [a, b]):
                 continue  # two things of different kinds in one flat folder: no difference anyone asks

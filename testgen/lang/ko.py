@@ -246,6 +246,16 @@ def name_before_post(value: str) -> str | None:
     return parts[0]
 
 
+def without_honorific(value: str) -> str:
+    """A post's honorific dropped ("최 소장님" → "최 소장", "서은비 원장님" → "서은비 원장"): an answer that is right
+    may name the post without it."""
+    stem = value.strip()[:-1] if value.strip().endswith("님") else ""
+    words = stem.split()
+    if len(words) == 2 and _POST_AFTER_NAME.fullmatch(words[1]) and _has_surname(words[0][:1]):
+        return stem
+    return value
+
+
 def post_only(value: str) -> bool:
     """Whether a value is a post with no name ("사무국장", "담당 강사"): who holds it, the page does not say."""
     bare = re.sub(r"\s*[(（][^()（）]*[)）]$", "", value.strip())
