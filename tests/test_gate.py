@@ -107,6 +107,7 @@ def asked(f: FactNode, category: str = "direct_fact") -> Draft:
         "Either",
         "336,000원 + 19,000원 = 355,000원",  # a sum worked out on the page: its parts are the facts
         "£25             (no change)",  # two columns of a plain-text table
+        "100000~",  # from a figure, up to none
     ],
 )
 def test_placeholders_and_debris_are_rejected(value: str) -> None:
@@ -275,6 +276,8 @@ def test_note_columns_are_opaque_and_properties_are_not() -> None:
         ("솔빛마트 본점의 휴무일은 언제인가요?", "본점 건물 1층", "text", "ko"),
         ("보증 정책에 따른 고무 패킹 무상 보증 기간은 무엇인가요?", "보증 제외", "text", "ko"),  # no period given
         ("환불 규정에 따른 구장 시설 파손 차감액은 무엇인가요?", "실제 수리비", "text", "ko"),  # no sum given
+        ("키즈 도시락의 인상액은 무엇인가요?", "동결", "text", "ko"),  # a rise that did not happen: no sum
+        ("꽃다발의 가격은 어떻게 되나요?", "시가", "text", "ko"),
     ],
 )
 def test_question_words_that_do_not_fit_the_value_are_rejected(
@@ -303,6 +306,8 @@ def test_question_words_that_do_not_fit_the_value_are_rejected(
         ("When is the Harbour Café closed?", "Mondays and bank holidays", "text", "en"),
         ("보증 정책에 따른 본체 무상 보증 기간은 어떻게 되나요?", "구입일로부터 1년", "text", "ko"),
         ("회원권의 이용 기간은 어떻게 되나요?", "무제한", "text", "ko"),
+        ("어린이의 이용료는 어떻게 되나요?", "무료", "text", "ko"),
+        ("김도윤의 납부액은 얼마인가요?", "72,000원", "money", "ko"),
     ],
 )
 def test_question_words_that_fit_are_kept(question: str, value: str, value_type: str, language: str) -> None:

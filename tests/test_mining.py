@@ -929,6 +929,20 @@ def test_a_numbering_column_names_no_row_and_a_place_kind_or_title_column_does()
     assert not [f for f in mined.facts if f.attribute.startswith(("1 ", "2 "))]
 
 
+def test_a_korean_column_of_names_names_each_row_unless_a_row_is_a_case() -> None:
+    text = (
+        "# 2025 대회일정\n\n| 대회명 | 기간 | 담당 |\n|---|---|---|\n"
+        "| 서부리틀연맹 추계리그 | 2025-09-06 ~ 10-25 | 김태수 |\n| 새싹 티볼 페스티벌 | 2025-10-11(토) | 오세진 |\n\n"
+        "## 뷔페\n\n| 메뉴명 | 가격 |\n|---|---|\n| 일반 뷔페 (성인) | 58,000원 |\n| 일반 뷔페 (소인) | 30,000원 |\n"
+    )
+    mined = mine(text, doc_id="club/대회일정.md", title="2025 대회일정")
+    heads = {(f.subject, f.attribute) for f in mined.facts if f.value in ("김태수", "오세진")}
+    # each event is named by its row ("대회의 새싹 티볼 페스티벌 담당" glued it to the page)
+    assert heads == {("서부리틀연맹 추계리그", "담당"), ("새싹 티볼 페스티벌", "담당")}
+    # a row with a note in brackets is a case of a menu, not a name of its own
+    assert not {f.subject for f in mined.facts} & {"일반 뷔페 (성인)", "일반 뷔페 (소인)"}
+
+
 def test_a_capitalised_word_among_rows_of_cases_is_a_case_not_a_name() -> None:
     text = (
         "# Fares\n\n| Vehicle | Single | Return |\n|---|---|---|\n| Car / van up to 5.0 m | £24.50 | £43.00 |\n"

@@ -66,7 +66,7 @@ def is_placeholder(value: str) -> bool:
     for opening, closing in _PAIRS:
         if text.count(opening) != text.count(closing):
             return True  # "최영수)": a bracket of the source left dangling by the cut
-    return text[0] in ",.;:)]}」』”/" or text[-1] in "([{「『“/:"
+    return text[0] in ",.;:)]}」』”/" or text[-1] in "([{「『“/:~"  # "100000~": from a figure, up to none
 
 
 # Words right before a value that change what it means (a limit, an approximation, a period).

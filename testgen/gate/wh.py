@@ -93,6 +93,10 @@ def _people(value: str) -> bool:
     return len(names) > 1 and all(ko.is_person_name(n) for n in names)
 
 
+#: A Korean question asking for a period, a limit or a sum: "기간은", "인상액은", "수강료는".
+_KO_FIGURE_ASKED = re.compile(
+    r"(?:기간|기한|한도|[가-힣]액|액수|요금|가격|비용|단가|수강료|회비|이용료)\s*(?:은|는|이|가)\s"
+)
 #: A question asking for a price or a cost (not a rate of one).
 _PRICE_ASKED = re.compile(r"\b(?:price|cost|fee|charge)\s+of\b|(?:가격|요금|비용)(?:은|는|이|가)\s", re.I)
 
@@ -107,10 +111,10 @@ def wh_mismatch(question: str, value: str, value_type: str | None, language: str
         return f"a rate is asked (…률/…율), the answer is '{value[:40]}'"  # "증감률은 흑자전환": no rate
     if (
         language == "ko"
-        and re.search(r"(?:기간|기한|한도|금액|차감액|공제액|액수)\s*(?:은|는|이|가)\s", question)
-        and not re.search(r"\d|무제한|무기한|평생|영구|제한 없|없음", value)
+        and _KO_FIGURE_ASKED.search(question)
+        and not re.search(r"\d|무제한|무기한|평생|영구|제한 없|없음|무료|면제", value)
     ):
-        # "무상 보증 기간은 보증 제외", "파손 차감액은 실제 수리비": no period, no sum
+        # "무상 보증 기간은 보증 제외", "파손 차감액은 실제 수리비", "인상액은 동결": no period, no sum
         return f"a period, limit or sum is asked, the answer is '{value[:40]}'"
     amount = _AMOUNT_LABEL_EN.search(question) if language == "en" else None
     if amount and not re.search(r"\d|\b(?:unlimited|free|none|closed)\b", value, re.I) and not is_placeholder(value):

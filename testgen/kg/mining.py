@@ -1125,6 +1125,15 @@ def _row_names_entity(row: str, known: frozenset[str], column: str = "") -> bool
         return False  # "Saturday and Sunday", "평일", "Morning": a row of opening hours or slots, not a thing
     if normalize(column) in _TITLE_COLUMNS and len(row) <= _MAX_TITLE_CELL and re.search(r"[^\W\d_]", row):
         return True  # "| 도서명 | 저자 |" over "| 바다의 문법 | 김하람 |": a title names its work, however it reads
+    if (
+        _KO_NAME_COLUMN.fullmatch(normalize(column))
+        and len(row) <= _MAX_TITLE_CELL
+        and re.search(r"[^\W\d_]", row)
+        and not re.search(r"[()（）~%:/]", row)
+    ):
+        # "| 대회명 | 기간 |" over "| 서부리틀연맹 추계리그 | … |": a column of names names each row; "뷔페 (소인
+        # 4~12세)" is a case of one
+        return True
     if _CODE_ROW.fullmatch(row.strip()) or _CODED_NAME.fullmatch(row.strip()):
         # a model or standard's code names it ("ORV-R7", "KSI-6000", "ADGS-1"); a record's number under "Store ID"
         # or "Flight No." does not: people ask for the store in Kochi, not for VL-005
@@ -1182,6 +1191,8 @@ _TITLE_COLUMNS = frozenset("도서명 서명 제목 작품명 공연명 명칭 �
     "book title"
 }
 _MAX_TITLE_CELL = 40
+#: Korean column headers of a thing's name: a kind of two syllables or more and 명 ("대회명", "프로그램명"; not "설명").
+_KO_NAME_COLUMN = re.compile(r"[가-힣]{2,5}명")
 
 #: Column headers of a table's first column that names people ("| 이름 | 직위 |").
 _PERSON_COLUMNS = frozenset("이름 성명 직원 직원명 구성원 담당자 name names 姓名 氏名 名前".split())
