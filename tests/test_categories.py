@@ -548,6 +548,11 @@ def test_superseded_figures_are_never_compared_or_added(tmp_path: Path) -> None:
     assert not any("Previous" in label for label in labels)  # the old prices are looked up, not weighed
 
 
+def test_a_fraction_is_no_count_of_minutes() -> None:
+    assert [(v.text, v.unit) for v in find_values("정회원 5분의 1 이상의 요구가 있을 때")] == [("1", None)]
+    assert [(v.text, v.unit) for v in find_values("경기 10분 전")] == [("10분", "분")]
+
+
 def test_a_zero_in_a_register_is_never_added_or_compared(tmp_path: Path) -> None:
     rows = [("김도윤", 72000), ("윤길남", 0), ("최영수", 36000), ("유혜란", 0), ("홍지아", 55000)]
     table = "| 성명 | 납부액(원) |\n|---|---|\n" + "".join(f"| {name} | {paid} |\n" for name, paid in rows)

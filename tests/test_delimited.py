@@ -47,6 +47,8 @@ def test_a_csv_file_is_a_document_whose_rows_are_read_by_name_after_a_code(tmp_p
             "GC-TUE,Glaze Chemistry,Tom Wrobel,Tue\nTT,Teen Throwers,Hannah Lusk,Sat\n"
             "HB-WED,Handbuilding,Declan Moss,Wed\nHB-SAT,Handbuilding (weekend),Declan Moss,Sat\n",
             "shop/models.csv": "Model,Name,Weight\nBL-900,Onda Blender,3.4kg\nTS-2,Onda Toaster,1.6kg\n",
+            "club/loans.csv": "Loan ID,Asset tag,Device,Status\nLN-007,ATB-AND-03,Galaxy Tab A,Closed\n"
+            "LN-009,ATB-IPD-01,iPad 9th gen,On loan\n",
         },
     )
     tutor = {f.subject: f.value for f in ctx.facts if f.attribute == "Tutor"}
@@ -57,6 +59,8 @@ def test_a_csv_file_is_a_document_whose_rows_are_read_by_name_after_a_code(tmp_p
     assert not any(f.subject.startswith("Handbuilding") or f.subject.startswith("HB-") for f in ctx.facts)
     # a model's code is a name people use: it keeps its rows
     assert {f.value for f in ctx.facts if f.subject == "BL-900" and f.attribute == "Weight"} == {"3.4kg"}
+    # a loan's number beside an asset's tag: neither code is a thing people ask about by name
+    assert not any(f.subject in ("ATB-AND-03", "ATB-IPD-01") for f in ctx.facts)
 
 
 def test_tsv_and_csv_files_load(tmp_path: Path) -> None:

@@ -720,6 +720,23 @@ def test_a_clause_stating_one_value_is_no_pick(value: str, line: str, picked: bo
     assert clause_pick(fact(value, line, attribute="Duration", value_type="number")) is picked
 
 
+def test_a_label_a_bracket_tells_from_another_is_asked_with_its_bracket(tmp_path: Path) -> None:
+    table = (
+        "| Course | Tutor | Cost (members) | Cost (non-members) |\n|---|---|---|---|\n"
+        "| Staying Safe Online | Sue Marsh | £16 | £24 |\n| Video Calls | Priya Nair | £12 | £18 |\n"
+    )
+    ctx = kb_context(tmp_path, {"club/courses.md": f"# Courses\n\n{table}"})
+    gate = Gate(ctx)
+    fee = next(f for f in ctx.facts if f.attribute.endswith("(non-members)") and f.value == "£24")
+    plain = replace(asked(fee), question=f"How much does {fee.subject} cost?")
+    failure = gate._keys(plain)  # members pay £16: two right answers
+    assert failure is not None and failure[0] == "ambiguous_key" and "bracket" in failure[1], failure
+    named = replace(plain, question=f"How much does {fee.subject} cost for non-members?")
+    assert gate._keys(named) is None
+    tutor = next(f for f in ctx.facts if f.attribute == "Tutor" and f.value == "Sue Marsh")
+    assert gate._keys(asked(tutor)) is None
+
+
 def test_a_namesake_with_another_value_under_the_same_label_makes_the_key_ambiguous(tmp_path: Path) -> None:
     employee = "# Dana Whitfield\n\n- **Job Title:** Support Engineer\n- **Location:** Leeds\n"
     signed = (
@@ -1929,6 +1946,13 @@ def test_a_korean_value_in_a_clause_describing_the_subject_or_a_footnote_is_not_
     assert "writer" in (standalone_problem(ours, "ko") or "")
     note = sentence("*크기와 무게는 손작업 특성상 ±5% 정도 차이가 있을 수 있습니다.", "5%", value_type="percent")
     assert "footnote" in (standalone_problem(note, "ko") or "")
+    # an exception opening with 단, and a rule's article heading run into its text
+    but = sentence("단 수리 부위만 3개월 보증합니다.", "3개월", value_type="number")
+    assert "connective" in (standalone_problem(but, "ko") or "")
+    article = sentence("제16조(임시총회) 회장이 필요하다고 인정하면 소집합니다.", "16", value_type="number")
+    assert standalone_problem(article, "ko") is not None
+    group = sentence("단체 예약은 3일 전까지 받습니다.", "3일", value_type="number")
+    assert standalone_problem(group, "ko") is None
 
 
 def test_dates_without_their_year_and_a_footnote_mark_inside_a_bracket_are_incomplete() -> None:
@@ -2382,8 +2406,14 @@ def test_a_breakdown_label_a_placeholder_all_and_a_percentage_asked_as_a_price()
     assert wh_mismatch("부여군농업기술센터의 담당자는 무엇인가요?", "식량작물팀", "text", "ko") is not None
     assert wh_mismatch("반짝홈클린의 A팀은 무엇인가요?", "권혁진 팀장 + 박정훈, 김하늘", "text", "ko") is not None
     assert wh_mismatch("해담김치의 제품은 무엇인가요?", "포기김치, 깍두기", "text", "ko") is None
+    # people with their units before and duties after: "영업 최유리 실장 (A/S 접수)"
+    staff = "영업 최유리 실장 (A/S 접수), 설치팀 배성훈 팀장 (처리)"
+    assert wh_mismatch("새솔사인 A/S 규정의 담당은 무엇인가요?", staff, "text", "ko") is not None
     assert document_subject("Berthing Tariff 2025/26")
     assert document_subject("은빛마루요양원 홈페이지 공지사항")
+    assert document_subject("RE_ 번역 취소 및 환불 문의 (메일 답변)")  # a mail titled by what it asks
+    # a worked sum, in any operator: its parts are the facts
+    assert is_placeholder("716,100 − 644,490 = 71,610원") and is_placeholder("총액의 10% = 130,200원")
 
 
 def test_a_staff_introduction_page_names_no_one_and_a_modified_question_word_is_rejected(tmp_path: Path) -> None:

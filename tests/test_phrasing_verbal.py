@@ -459,6 +459,15 @@ def test_a_dated_sentence_is_asked_without_its_duration_and_answered_without_a_p
     assert asked is not None and asked[index] == expected, asked
 
 
+def test_a_date_after_an_action_within_the_clause_dates_that_action() -> None:
+    line = "Committee thanked Keith for setting the loan scheme up in 2021."
+    dated = fact("said", "2021", "date", date_key="2021").model_copy(update={"source": "sentence", "evidence": line})
+    assert English().fact(dated, "") is None  # the year is the setting up's, not the thanks'
+    opened = "The new learner pool opened in May 2019."
+    kept = dated.model_copy(update={"evidence": opened, "value": "May 2019"})
+    assert English().fact(kept, "") is not None
+
+
 def test_a_contact_column_is_asked_for_what_it_holds() -> None:
     mail = English().fact(fact("Contact", "chair@example.org", "text"), "Dr. Helen Marsh")
     assert mail is not None and mail[0] == "What is Dr. Helen Marsh's contact e-mail address?"

@@ -673,6 +673,9 @@ class Gate:
             fuller = self.keys.fuller_label(fact) if draft.category in SINGLE_FACT else None
             if fuller:
                 return _fail("ambiguous_key", f"asked by its fuller label '{fuller[:30]}'")
+            twin = self.keys.bracketed_twin(fact, draft.question) if draft.category in SINGLE_FACT else None
+            if twin:
+                return _fail("ambiguous_key", f"the bracket tells it from '{twin[:30]}', the question does not")
             if draft.category in (*SINGLE_FACT, "comparative") and self._shared_row(fact, draft.question):
                 return _fail("ambiguous_key", f"'{fact.subject[:30]}' is a row of tables on several pages")
             ending = _row_ends(fact)

@@ -21,6 +21,7 @@ from collections import defaultdict
 from schemas import FactNode
 from testgen.kg.mining import row_in_label, row_label, table_cells
 from testgen.kg.values import find_values
+from testgen.names import without_parentheticals
 from testgen.synth.context import GenContext
 from testgen.text import bare_figure, normalize
 
@@ -119,6 +120,35 @@ class KeyIndex:
             return None
         fuller = (other.attribute for other in self._of_subject(key[0]).get(key, ()))
         return next((label for label in fuller if normalize(label) != key[1]), None)
+
+    def bracketed_twin(self, fact: FactNode, question: str) -> str | None:
+        """The subject's other label that brackets tell apart from `fact`'s ("Cost (members)" beside "Cost
+        (non-members)", "Cost" beside "Cost (non-members)"), when the question does not name the bracket: "How
+        much does the course cost?" has two answers. None when there is no such label."""
+        if fact.source not in _STRUCTURED:
+            return None
+        bare = normalize(without_parentheticals(fact.attribute))
+        note = normalize(fact.attribute[len(without_parentheticals(fact.attribute)) :]).strip("() ")
+        if note and note in normalize(question):
+            return None
+        if _UNIT_NOTE.fullmatch(note):
+            return None  # "Price (INR)" beside "Price (USD)": one price in two currencies
+        subject = fact.subject_entity or normalize(fact.subject)
+        for other in self._by_subject.get(subject, ()):
+            twin = without_parentheticals(other.attribute)
+            if (
+                other.attribute != fact.attribute
+                and other.attribute.startswith(twin)
+                and normalize(twin) == bare
+                and not _UNIT_NOTE.fullmatch(normalize(other.attribute[len(twin) :]).strip("() "))
+                and bare_figure(other.value) != bare_figure(fact.value)
+            ):
+                return other.attribute
+        return None
+
+
+#: A bracket giving a label's currency or unit: the same value in other terms, not another value.
+_UNIT_NOTE = re.compile(r"[a-z]{3}|[₹$£€¥₩%]|원|엔|円|元|달러|유로|천원|만원|kg|g|ml|l|mm|cm|m|km|h|hrs?|mins?|분|시간")
 
 
 # "Job Title" and "**Title**:" name the same attribute; "Current" and "Annual" do not tell attributes apart.

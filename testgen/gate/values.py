@@ -30,8 +30,8 @@ _PLACEHOLDER = re.compile(
     r"|[(（]\s*(?:예|예시|e\.\s?g\.?|eg|for example)\s*[:：.,)]"  # "지원배역_이름.pdf (예: 순례_홍길동.pdf)": a pattern
     r"|\blorem ipsum\b"
     r"|\S[ \t]{3,}\S"  # "£25             (no change)": the cut ran across a plain-text table's columns
-    # "336,000원 + 19,000원 = 355,000원": a sum worked out on the page
-    r"|\d[^=\n]*\s[+×x*-]\s[^=\n]*\d[^\W\d_]{0,3}\s*=\s*[^\W_]*\d"
+    # "336,000원 + 19,000원 = 355,000원", "총액의 10% = 130,200원": a sum worked out on the page
+    r"|\d[^\W\d_]{0,3}%?\s*=\s*[^\W_]*\d"
     r"|\s/\s*[^\W\d_][^\s/:：]{0,11}\s*[:：]\s*\S",  # "조현아 대리 / 인솔: 남궁철": the cut ran into the next label
     re.I,
 )

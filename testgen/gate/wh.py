@@ -88,8 +88,10 @@ _KO_PERSON_LABEL_WHAT = re.compile(r"(?:담당자|책임자|관리자|대표자|
 
 def _people(value: str) -> bool:
     """Whether a Korean value lists two or more people ("권혁진 팀장 + 박정훈, 김하늘")."""
-    parts = [p.strip() for p in re.split(r"\s\+\s|,\s*|·", value) if p.strip()]
-    names = [ko.name_before_post(p) or p for p in parts]
+    bare = re.sub(r"\s*[(（][^()（）]*[)）]", "", value)  # "최유리 실장 (A/S 접수)": the note is her duty
+    parts = [p.strip() for p in re.split(r"\s\+\s|,\s*|·", bare) if p.strip()]
+    # "영업 최유리 실장": her unit before her name and post
+    names = [ko.name_before_post(p) or ko.name_before_post(" ".join(p.split()[-2:])) or p for p in parts]
     return len(names) > 1 and all(ko.is_person_name(n) for n in names)
 
 

@@ -1050,6 +1050,7 @@ def _coded_rows(header: list[str], body: list[tuple[int, int, list[str]]]) -> bo
         and " " not in cells[0].strip()
         and re.search(r"[^\W\d_]", cells[1]) is not None
         and not re.match(r"\s*\d", cells[1])
+        and not _CODE_ROW.fullmatch(cells[1].strip())  # "| Loan ID | Asset tag |": a second code names no thing
         and len(cells[1].split()) <= _NAME_WORDS
         for cells in rows
     )

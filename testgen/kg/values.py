@@ -100,8 +100,8 @@ _PATTERNS: list[tuple[ValueType, str, re.Pattern[str]]] = [
         "ko_count",
         re.compile(
             # not the minutes of a time ("18:00 점심"), and a comma only between digits ("18:00, 점심")
-            r"(?<![\d:])(\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?[천백만억])*)\s?(명|개월|개|곳|건|대|박|일|년|회|석|점|배|시간|분|km/h|"
-            r"km|kg)"
+            r"(?<![\d:])(\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s?[천백만억])*)\s?(명|개월|개|곳|건|대|박|일|년|회|석|점|배|시간|"
+            r"분(?!\s?의\s?\d)|km/h|km|kg)"  # "5분의 1": a fraction, not five minutes
         ),
     ),
     (

@@ -35,7 +35,7 @@ KO_SERVICE_KINDS = frozenset("강좌 프로그램 교실 과정 코스 반 노�
 #: Titles of pages that set rules: their facts are what the rules say (an FAQ restates them without naming the
 #: page; a question asks "…정책에 따른 …", not "…정책의 …").
 RULE_PAGE = re.compile(
-    r"\b(?:polic(?:y|ies)|procedures?|regulations?|rules|terms|guidelines?)\b|규정|정책|약관|지침|방침|규칙|수칙|준칙|"
+    r"\b(?:polic(?:y|ies)|procedures?|regulations?|rules|terms|guidelines?)\b|규정|정책|약관|지침|방침|규칙|수칙|준칙|회칙|정관|내규|세칙|"
     r"政策|规定|条款|規程|規定",
     re.I,
 )

@@ -471,6 +471,10 @@ def _things_then_verb(attr: str, subject: str, value: str) -> tuple[str, str, st
     )
 
 
+#: A clause of an action within the main one, right before a date: "… for setting the scheme up", "… after closing".
+_GERUND_BEFORE_DATE = re.compile(r"\b(?:for|after|before|by|without|about|since)\s+[a-z]{2,}ing\b")
+
+
 def _sentence(text: str) -> str:
     """A sentence: its first letter capitalised, a value's qualifier inside it lowered."""
     text = _MID_QUALIFIER.sub(lambda m: m.group(0).lower(), text.strip())
@@ -944,6 +948,10 @@ class English:
         # "When was the first Energy Week held over two days?" reads as asking which week first lasted two days
         clause = _DURATION_AT_END.sub("", clause)
         if len(clause.split()) < 3 or len(clause.split()) > 22:
+            return None
+        if _GERUND_BEFORE_DATE.search(pre):
+            # "Committee thanked Keith for setting the scheme up in 2021": the year dates the setting up, not the
+            # thanks
             return None
         made = self._invert(clause, sentence, subject)
         return None if made is None else (made[0], answer, made[2])
