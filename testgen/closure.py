@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from schemas import EntityNode, FactNode
 from testgen.corpus import ROOT_TYPE
-from testgen.kg.mining import row_in_label, row_label
+from testgen.kg.mining import row_in_label, row_label, table_cells
 from testgen.kg.values import ValueSpan, clock_times, find_values, list_items
 from testgen.lang import DAYS, KO_SERVICE_KINDS, PHONE_DIGITS, PHONE_RUN, RULE_PAGE, contact_kind, en, ko
 from testgen.lang.en import without_honorific
@@ -1984,11 +1984,14 @@ class Closure:
         if en.is_person_name(person) and len(person.split()) == 2 and self._holds_a_post(entity):
             first, last = person.split()
             forms |= {normalize(f"{first[0]}. {last}")} | self._short_first_names(fact, first, last)
-        row = normalize(row_label(fact)) if fact.value_type == "text" else ""
-        if len(row) >= _ROW_FORM_CHARS and normalize(fact.subject).startswith(row + " "):
-            # "Italian" of "the Italian Course": the row as the pages write it, before its kind; only beside a name
-            # or a phrase ("**Matteo Bellini** - Italian"), as a figure beside "Team" may be any of its limits
-            forms.add(row)
+        # "Italian" of "the Italian Course": the row as the pages write it, before its kind (its first cell, or the
+        # cell naming it after a code: "| OB1 | Online Banking |"); only beside a name or a phrase ("**Matteo
+        # Bellini** - Italian"), as a figure beside "Team" may be any of its limits
+        cells = [row_label(fact), *table_cells(fact.evidence)[1:2]] if fact.value_type == "text" else []
+        for row in (normalize(cell.strip(" *_")) for cell in cells):
+            if len(row) >= _ROW_FORM_CHARS and normalize(fact.subject).startswith(row + " "):
+                forms.add(row)
+                break
         if not short:
             forms.discard("")
             return forms

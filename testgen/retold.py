@@ -54,6 +54,7 @@ _ENDS = re.compile(
     r"|(?:handed|handing|hands|gave|given|giving) in (?:his |her |their )?notice"
     r"|(?:gave|given|giving) (?:(?:his|her|their|\w+ weeks?['’]?|a month['’]?s?) )?notice)(?![a-z])"
     r"|폐강|열지 않|운영하지 않|취소되었|취소됐|취소했|중단|폐지|퇴사|퇴직|사직|그만두|휴직|출산|육아"
+    r"|사의\s?표명|사의를|(?<![가-힣])사임|(?<![가-힣])이임|물러나|물러납"  # not "회사의", "회사임"
     r"|연기(?:되|됐|했|합|함)|휴강"
 )
 #: Words saying a value changes to another, which the line then writes ("shift to 9.30–2.30", "→ 10명").

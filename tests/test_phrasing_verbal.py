@@ -344,6 +344,13 @@ def test_a_role_held_since_a_date_is_asked_in_the_present_perfect() -> None:
     assert asked_ended[0].startswith("What role did Nina Patel hold")
 
 
+def test_a_korean_schedules_row_of_one_day_is_not_glued_to_its_page() -> None:
+    day = fact("현장명", "청년밥상", qualifier="2025-06-13")
+    assert Korean().fact(day, "6월 설치") is None  # "2025-06-13 6월 설치의 현장명" names nothing
+    year = Korean().fact(fact("계약 기간", "2025.03~2026.02", qualifier="2025"), "김태린")
+    assert year is not None and year[0].startswith("2025년 김태린의")
+
+
 def test_a_move_to_a_new_role_is_asked_actively_and_a_promotion_passively() -> None:
     def event(text: str) -> FactNode:
         return fact(text, "June 2021", "date", date_key="2021-06").model_copy(update={"source": "timeline"})

@@ -76,6 +76,36 @@ def test_korean_leave_right_after_the_name_is_a_change_and_a_later_clause_is_not
     assert _verdict(ctx, "윤도경", "직위") == (True, None)
 
 
+def test_korean_resigning_a_post_right_after_the_name_is_a_change(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "club/officers.md": "# 한빛클럽 임원진\n\n| 이름 | 직책 |\n|---|---|\n"
+            "| 김태호 | 총무 |\n| 박정훈 | 회장 |\n",
+            "club/minutes.md": "# 정기총회 회의록\n\n- 김태호 총무가 2월 부산 지사 발령으로 사의 표명.\n"
+            "- 박정훈 회장 연임 의결.\n",
+        },
+    )
+
+    assert _verdict(ctx, "김태호", "직책") == (False, "ambiguous_key")
+    assert _verdict(ctx, "박정훈", "직책") == (True, None)
+
+
+def test_a_row_named_after_its_code_is_looked_for_by_its_name_without_its_kind(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "club/courses.csv": "Code,Course,Tutor,Day\nOB1,Online Banking,Sue Marsh,Tue\n"
+            "FH1,Family History,Raj Mehta,Thu\n",
+            "club/tutors.md": "# Our tutors\n\n| Tutor | Teaches | Usual day |\n|---|---|---|\n"
+            "| Sue Marsh | Online Banking | Tue pm |\n| Raj Mehta | Family History | Thu am |\n",
+        },
+    )
+    tutor = next(f for f in ctx.facts if f.attribute == "Tutor" and f.value == "Sue Marsh")
+    assert tutor.subject == "Online Banking Course"  # the course, named with its kind
+    assert Closure(ctx).of(tutor) == {"club/courses.csv", "club/tutors.md"}
+
+
 def test_a_notice_on_the_facts_own_page_that_the_holder_leaves_drops_the_item(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,

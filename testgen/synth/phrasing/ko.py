@@ -37,6 +37,8 @@ WH: dict[ValueKind, tuple[str, str]] = {
     "detail": ("무엇", "어떻게 되나요"),
     "other": ("무엇", "무엇인가요"),
 }
+#: A qualifier naming one day: "2025-06-13", "2025.6.13", "2025년 6월 13일".
+_DAY_DATE = re.compile(r"\d{4}\s*(?:[-./]\s*\d{1,2}\s*[-./]\s*\d{1,2}|년\s*\d{1,2}\s*월\s*\d{1,2}\s*일)")
 _LABEL_CODE = re.compile(r"@|^[\d\s:./\-~]+$|\b[A-Za-z]{1,5}-\d{2,}\b")
 _TYPE_WORDS = {
     "people": "직원",
@@ -292,6 +294,10 @@ class Korean:
         if _LABEL_CODE.search(attr) or len(attr.split()) > 8:
             return None  # a value pasted where the label should be: no question
         if fact.qualifier:
+            if _DAY_DATE.match(fact.qualifier.strip()):
+                # a schedule's row of one day ("| 2025-06-13 | 청년밥상 |" of "6월 설치일정표"): glued to the page
+                # ("2025-06-13 6월 설치의 현장명") it names nothing a user asks about
+                return None
             when = _year(fact.qualifier)
             start, tilde, end = when.partition("~")
             if tilde and start.strip() and end.strip():
