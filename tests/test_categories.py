@@ -548,6 +548,14 @@ def test_superseded_figures_are_never_compared_or_added(tmp_path: Path) -> None:
     assert not any("Previous" in label for label in labels)  # the old prices are looked up, not weighed
 
 
+def test_a_row_of_a_timetable_page_is_not_named_with_the_page(tmp_path: Path) -> None:
+    csv = "프로그램명,요일,정원(명)\n코딩로봇,월·수,12\n청소년 밴드,금,12\n"
+    ctx = kb_context(tmp_path, {"center/2025_봄학기_프로그램시간표.csv": csv})
+    seats = next(f for f in ctx.facts if f.value.startswith("12") and "코딩로봇" in f.subject)
+    # not "봄학기 프로그램시간표 코딩로봇 프로그램": the page is a listing, not the course's own
+    assert "시간표" not in subject_name(ctx, seats)
+
+
 def test_a_fraction_is_no_count_of_minutes() -> None:
     assert [(v.text, v.unit) for v in find_values("정회원 5분의 1 이상의 요구가 있을 때")] == [("1", None)]
     assert [(v.text, v.unit) for v in find_values("경기 10분 전")] == [("10분", "분")]

@@ -1723,6 +1723,20 @@ def test_a_keyword_inside_another_rows_value_of_the_same_column_is_weak(tmp_path
     assert failure is not None and failure.reason == "weak_keyword"
 
 
+def test_a_keyword_of_one_korean_syllable_is_weak(tmp_path: Path) -> None:
+    table = (
+        "| 반 | 요일 | 시간 |\n|---|---|---|\n| 키즈 원데이반 | 일 | 14:30~16:00 |\n| 성인반 | 화·목 | 19:00~21:00 |\n"
+    )
+    ctx = kb_context(tmp_path, {"studio/classes.md": f"# 수업 시간표\n\n{table}"})
+    sunday = next(f for f in ctx.facts if f.value == "일")
+    draft = _one_fact(sunday, "키즈 원데이반의 요일은 무엇인가요?", "키즈 원데이반의 요일은 일입니다.", "ko")
+    failure = Gate(ctx)._keywords(draft)  # "일" is in nearly any Korean answer
+    assert failure is not None and failure[0] == "weak_keyword"
+    both = next(f for f in ctx.facts if f.value == "화·목")
+    kept = _one_fact(both, "성인반의 요일은 무엇인가요?", "성인반의 요일은 화·목입니다.", "ko")
+    assert Gate(ctx)._keywords(replace(kept, keywords=["화", "목"])) is None  # two days together tell it
+
+
 def test_a_bare_label_beside_a_fuller_one_of_the_same_thing_is_asked_by_the_fuller(tmp_path: Path) -> None:
     kb = {
         "company/offices.md": "# Offices\n\n## Leeds\n\n- **Main phone:** 0113 496 0200\n- **Manager:** Ada Roe\n\n"

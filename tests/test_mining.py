@@ -943,6 +943,16 @@ def test_a_korean_column_of_names_names_each_row_unless_a_row_is_a_case() -> Non
     assert not {f.subject for f in mined.facts} & {"일반 뷔페 (성인)", "일반 뷔페 (소인)"}
 
 
+def test_a_unit_column_is_no_value_of_its_own() -> None:
+    text = (
+        "# Fees\n\n| Item | Unit | Price |\n|---|---|---|\n| Joining fee | one-off | £15.00 |\n"
+        "| Court hire | per hour | £9.50 |\n"
+    )
+    mined = mine(text, doc_id="hall/fees.md", title="Fees")
+    assert not [f for f in mined.facts if f.attribute.endswith("Unit")]  # "the joining fee's unit" asks nothing
+    assert {f.value for f in mined.facts if f.attribute.endswith("Price")} == {"£15.00", "£9.50"}
+
+
 def test_a_capitalised_word_among_rows_of_cases_is_a_case_not_a_name() -> None:
     text = (
         "# Fares\n\n| Vehicle | Single | Return |\n|---|---|---|\n| Car / van up to 5.0 m | £24.50 | £43.00 |\n"

@@ -520,3 +520,12 @@ def test_a_staff_word_with_its_introduction_is_a_kind_and_a_name_alone_is_not() 
     assert "kind" in name_problems("정비사 소개")
     assert "kind" in name_problems("비급여")
     assert "kind" not in name_problems("이지원")  # a person's name ends as staff words do
+
+
+def test_a_documents_version_is_asked_by_the_documents_name() -> None:
+    from testgen.gate.names import meta_asked_of_another
+
+    policy = "Booking and Cancellation Policy – Brackenfield Sports Hall"
+    assert meta_asked_of_another("Version", policy, "What is Brackenfield Sports Hall's version?")
+    assert not meta_asked_of_another("Version", policy, "What is the version of the Booking and Cancellation Policy?")
+    assert not meta_asked_of_another("Manager", policy, "Who is Brackenfield Sports Hall's manager?")

@@ -83,10 +83,16 @@ def _with_its_owner(ctx: GenContext, fact: FactNode, name: str) -> str:
     owner = without_parentheticals(short_title(doc.title)).strip()
     home = (fact.doc_id, normalize(owner)) in _homes(ctx)
     words = re.findall(r"\w+", normalize(owner))
-    listing = any(w in PAGE_KIND_WORDS or w in GENERIC_HEADINGS or re.search(r"\d", w) for w in words)
+    listing = any(
+        w in PAGE_KIND_WORDS or w in GENERIC_HEADINGS or re.search(r"\d", w) or _KO_TABLE_WORD.search(w) for w in words
+    )
     if not home or listing or normalize(owner) in normalize(name) or len(owner) > _BRAND_CHARS:
         return name
     return f"{owner} {name}"
+
+
+#: A Korean word naming a page that is a table ("프로그램시간표", "근무표", "명단"): a listing, not a thing's own page.
+_KO_TABLE_WORD = re.compile(r"(?:시간|일정|요금|편성|근무|배정|단가|가격|배치)표$|명단$|현황$")
 
 
 def _topic_owner(ctx: GenContext, fact: FactNode, name: str) -> str:

@@ -59,6 +59,7 @@ from testgen.gate.names import (
     document_subject,
     file_name_problem,
     file_stem_title,
+    meta_asked_of_another,
     minutes_date,
     organisation_measure,
 )
@@ -246,6 +247,10 @@ class Gate:
                 # "보증 및 A/S 정책의 전화는 …": a policy has no phone; whoever runs it does
                 return _fail("document_subject", f"a contact on a document's page, not {fact.subject[:30]}'s own")
             title = introduced_name(short_title(fact.subject))
+            if fact.source in _LABELLED and meta_asked_of_another(fact.attribute, fact.subject, draft.question):
+                # "Booking and Cancellation Policy – Brackenfield Sports Hall / Version: 3.1": the policy's version,
+                # asked by the hall's name it would be the hall's
+                return _fail("document_subject", f"'{fact.attribute[:30]}' is the document's, asked as {title[:30]}'s")
             if (
                 fact.source == "sentence"
                 and draft.language == "ko"
@@ -464,6 +469,9 @@ class Gate:
             return None
         if all(re.fullmatch(r"\d", normalize(k)) for k in draft.keywords):
             return _fail("weak_keyword", f"'{draft.keywords[0]}' is one digit: nearly any answer holds it")
+        if len(draft.keywords) == 1 and len(normalize(draft.keywords[0]).strip()) == 1 and is_cjk(draft.keywords[0]):
+            # "일" (Sunday) or "금" (Friday) alone: one syllable is in nearly any Korean answer
+            return _fail("weak_keyword", f"'{draft.keywords[0]}' is one character: nearly any answer holds it")
         fact = draft.facts[0]
         own = normalize(fact.value)
         label = normalize(fact.attribute)

@@ -133,6 +133,18 @@ _DOCUMENT_KINDS = re.compile(
 )
 
 
+def meta_asked_of_another(attribute: str, subject: str, question: str) -> bool:
+    """Whether a document's own fact (its version, owner, effective or review date) of a subject that is a document
+    ("Booking and Cancellation Policy – Brackenfield Sports Hall") is asked without naming the document: by the hall's
+    name it would be the hall's version."""
+    kind = _DOCUMENT_KINDS.search(subject)
+    return (
+        _DOCUMENT_META.search(attribute) is not None
+        and kind is not None
+        and normalize(kind.group()) not in normalize(question)
+    )
+
+
 def document_owned(attribute: str, doc_title: str, subject: str) -> bool:
     """Whether a fact belongs to the document it is printed in rather than to `subject`: "Effective Date" of a
     page titled "Professional Development Policy" is the policy's, even under a heading naming the university."""

@@ -490,6 +490,8 @@ class _Miner:
                     continue  # "the address of Chattogram" is the address of a branch in Chattogram
                 if led and normalize(header[col]) in _POST_COLUMNS:
                     continue
+                if normalize(header[col]) in _UNIT_COLUMNS_ALONE:
+                    continue  # "| Item | Unit | Price |": "per month" is the price's, no value of the row's own
                 column, unit = _column_unit(header[col])
                 typed = _unless_numbering(self._typed(cell, unit), column)
                 pos = line.find(cell)
@@ -1162,6 +1164,8 @@ _NUMBERING = re.compile(
     r"ext\.?|extension|room no\.?|room number)$|호실|내선|편명|게이트|승강장|^층$",
     re.I,
 )
+#: Column headers of the unit a row's price or amount is per: asked alone ("the joining fee's unit") they ask nothing.
+_UNIT_COLUMNS_ALONE = frozenset("unit units per basis 단위 과금단위 기준단위 单位 単位".split())
 #: Row heads that gather the rest of a table: no name to ask a question by.
 _OTHER_ROWS = frozenset("기타 그외 그 외 other others misc miscellaneous etc 其他 その他".split()) | {"그 외"}
 #: Column headers of a row's number, which names nothing.
