@@ -556,6 +556,15 @@ def test_a_row_of_a_timetable_page_is_not_named_with_the_page(tmp_path: Path) ->
     assert "시간표" not in subject_name(ctx, seats)
 
 
+def test_an_amount_with_a_word_or_two_around_it_is_keyed_by_the_amount() -> None:
+    assert keywords_for_value("제조사 보증 24개월") == ["24개월"]  # "24개월 보증" is as right
+    assert keywords_for_value("유통기한 7일 전까지") == ["7일"]
+    assert keywords_for_value("20 seated") == ["20"]
+    assert keywords_for_value("3 bedrooms") == ["3 bedrooms"]  # "3" alone is in nearly any answer
+    assert keywords_for_value("Room 12") == ["Room 12"]  # a number that names
+    assert keywords_for_value("1인 2매") == ["1인 2매"]  # two amounts: their pairing is the fact
+
+
 def test_a_fraction_is_no_count_of_minutes() -> None:
     assert [(v.text, v.unit) for v in find_values("정회원 5분의 1 이상의 요구가 있을 때")] == [("1", None)]
     assert [(v.text, v.unit) for v in find_values("경기 10분 전")] == [("10분", "분")]
@@ -836,8 +845,8 @@ def test_prices_a_page_says_leave_out_vat_are_answered_ex_vat(tmp_path: Path) ->
 
 
 def test_an_amount_per_unit_is_one_keyword_and_a_slashed_pair_two() -> None:
-    assert keywords_for_value("£22 / day") == ["£22 / day"]  # "day" alone is no keyword
-    assert keywords_for_value("£35 / hr") == ["£35 / hr"]
+    assert keywords_for_value("£22 / day") == ["£22 / day"]  # one amount per day: "day" alone is no keyword
+    assert keywords_for_value("£35 / hr") == ["£35"]  # the amount, with a unit an answer may write "per hour"
     assert keywords_for_value("영어 / 중국어") == ["영어", "중국어"]
     assert keywords_for_value("₹8,999 / $109") == ["₹8,999", "$109"]
 
@@ -877,7 +886,7 @@ def test_a_price_cell_with_words_is_asked_what_it_costs_and_keyed_by_its_amount(
     asked = English().fact(kv_fact("Price", "£55 per dose"), "Hepatitis A")
     assert asked is not None and asked[0] == "How much does Hepatitis A cost?"  # not "What is Hepatitis A's price?"
     assert keywords_for_value("from £2.10/tablet + consultation") == ["£2.10"]
-    assert keywords_for_value("£55 per dose") == ["£55 per dose"]
+    assert keywords_for_value("£55 per dose") == ["£55"]  # an answer may write "£55 a dose"
 
 
 def test_a_telephone_number_with_its_desk_is_its_keyword() -> None:
@@ -987,7 +996,7 @@ def test_a_list_of_five_in_one_cell_is_five_keywords() -> None:
 
 
 def test_an_approximations_word_is_no_part_of_a_keyword() -> None:
-    assert keywords_for_value("c. 26,000 objects") == ["26,000 objects"]
+    assert keywords_for_value("c. 26,000 objects") == ["26,000"]
     assert keywords_for_value("약 640명") == ["640명"]
     assert is_quantity(kv_fact("Collection size", "c. 26,000 objects"))
 

@@ -2418,6 +2418,7 @@ def test_a_breakdown_label_a_placeholder_all_and_a_percentage_asked_as_a_price()
     assert wh_mismatch("협회 사무국을 맡고 있는 사람은 누구인가요?", "엄지현 대리", "text", "ko") is None
     assert wh_mismatch("참숯나라를 맡고 있는 사람은 누구인가요?", "홍 사장", "text", "ko") is None
     assert wh_mismatch("부여군농업기술센터의 담당자는 무엇인가요?", "식량작물팀", "text", "ko") is not None
+    assert wh_mismatch("코딩로봇 프로그램의 담당직원은 무엇인가요?", "김다은", "text", "ko") is not None
     assert wh_mismatch("반짝홈클린의 A팀은 무엇인가요?", "권혁진 팀장 + 박정훈, 김하늘", "text", "ko") is not None
     assert wh_mismatch("해담김치의 제품은 무엇인가요?", "포기김치, 깍두기", "text", "ko") is None
     # people with their units before and duties after: "영업 최유리 실장 (A/S 접수)"

@@ -316,6 +316,9 @@ def keywords_for_value(value: str) -> list[str]:
     dated = _FULL_DATE.match(value)
     if dated and dated.group().strip() != value and _DATED_REST.fullmatch(value[dated.end() :]):
         return [dated.group().strip()]  # "2025년 1월 1일 예약분부터": the date, whatever the answer writes after it
+    amount = _the_amount(value)
+    if amount:
+        return [amount]  # "제조사 보증 24개월", "20 seated": the figure, whatever words an answer puts around it
     if len(value) <= MAX_KEYWORD_CHARS:
         return [value]
     typed = [v.text for v in find_values(value) if v.value_type != "number" or v.unit]
@@ -332,6 +335,26 @@ def keywords_for_value(value: str) -> list[str]:
     return words[:3]
 
 
+def _the_amount(value: str) -> str | None:
+    """The one amount of a short value that is an amount with a word or two around it ("제조사 보증 24개월", "월
+    300,000원", "20 seated"), or None."""
+    found = find_values(value)
+    if len(found) != 1 or found[0].value_type not in ("number", "money"):
+        return None
+    amount = found[0].text
+    rest = value.replace(amount, " ", 1).split()
+    if not 1 <= len(rest) <= _AMOUNT_WORDS or re.search(r"\d", " ".join(rest)):
+        return None
+    bare = not found[0].unit and found[0].value_type == "number"
+    if bare and (len(rest) != 1 or not value.startswith(amount) or len(amount) < _BARE_DIGITS):
+        # a bare number only before one word ("20 seated"); "Level 3", "Room 12" name something, and "3" alone is in
+        # nearly any answer
+        return None
+    return amount
+
+
+_AMOUNT_WORDS = 2
+_BARE_DIGITS = 2
 #: A telephone number inside a longer value, with its extension: the line alone is everyone's at the office.
 _PHONE = re.compile(rf"{PHONE_RUN.pattern}(?:,?\s*{EXTENSION}\b)?", re.I)
 #: A value in quotation marks, whole: "'Noeul Pixel 라운지'", "“Harbour Room”", "「물길 따라, 서하」".

@@ -83,7 +83,10 @@ def _person_like(value: str) -> bool:
 
 
 #: A label naming a person, asked with 무엇: "부여군농업기술센터의 담당자는 무엇인가요?".
-_KO_PERSON_LABEL_WHAT = re.compile(r"(?:담당자|책임자|관리자|대표자|신청자|연락 ?담당)\s*(?:은|는|이|가)\s*무엇")
+_KO_PERSON_LABEL_WHAT = re.compile(
+    r"(?:담당자|책임자|관리자|대표자|신청자|연락 ?담당|담당\s?직원|강사|교사|코치|지도자|선생님)"
+    r"\s*(?:은|는|이|가)\s*무엇"
+)
 
 
 def _people(value: str) -> bool:
