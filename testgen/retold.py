@@ -45,6 +45,10 @@ _STOP = frozenset(
     "the and for per with from our its their his her this that are was were has have not any all one two "
     "only each every who what when where which into onto over under about".split()
 )
+#: The heads of Korean compound titles, which colleagues write alone beside a name ("윤서영 실장" of "상담실장").
+_KO_TITLE_HEADS = tuple(
+    "위원장 지도사 실장 팀장 과장 부장 차장 주임 대리 원장 소장 국장 관장 이사 회장 코치 강사 교사 기사".split()
+)
 #: Words saying a thing or a person's part in it ends: the line need not write the value ("no longer",
 #: "stands down", "영어회화 기초반은 … 열지 않습니다").
 _ENDS = re.compile(
@@ -290,6 +294,14 @@ class Retold:
             else None
         )
         bracketed = re.compile(rf"(?<!\w)(?:{names})\s*[(（]([^)）]{{2,30}})[)）]")
+        # a Korean compound title by its head beside the name: "윤서영 실장" of "상담실장", "최민재 지도사" of
+        # "청소년지도사"
+        head = next((h for h in _KO_TITLE_HEADS if title.endswith(h) and len(title) > len(h)), None)
+        headed = (
+            re.compile(rf"(?<!\w)(?:{names})\s*{head}(?:님)?(?![가-힣])|(?<![가-힣]){head}\s+(?:{names})(?!\w)")
+            if head
+            else None
+        )
         pages: dict[str, str] = {}
         for doc_id, line, _, _ in self._lines_naming(fact, forms, first):
             if doc_id == fact.doc_id:
@@ -299,6 +311,7 @@ class Retold:
                 told.search(norm)
                 or (initialled is not None and initialled.search(line))
                 or any(shortens(m.group(1), title) for m in bracketed.finditer(norm))
+                or (headed is not None and headed.search(norm))
             ):
                 pages.setdefault(doc_id, line.strip())
         return pages

@@ -565,6 +565,14 @@ def test_an_amount_with_a_word_or_two_around_it_is_keyed_by_the_amount() -> None
     assert keywords_for_value("1인 2매") == ["1인 2매"]  # two amounts: their pairing is the fact
 
 
+def test_a_korean_road_address_is_keyed_up_to_its_building_number() -> None:
+    assert keywords_for_value("서울특별시 서하구 느티나무로 45 (서하동) 서하구립청소년수련관") == [
+        "서울특별시 서하구 느티나무로 45"
+    ]  # the dong and the centre's own name after it are no part a right answer must repeat
+    assert keywords_for_value("서울특별시 중구 충무로9길 14, 1층 다온인쇄") == ["서울특별시 중구 충무로9길 14"]
+    assert keywords_for_value("경기도 용인시 혁신로 87-3") == ["경기도 용인시 혁신로 87-3"]
+
+
 def test_a_fraction_is_no_count_of_minutes() -> None:
     assert [(v.text, v.unit) for v in find_values("정회원 5분의 1 이상의 요구가 있을 때")] == [("1", None)]
     assert [(v.text, v.unit) for v in find_values("경기 10분 전")] == [("10분", "분")]

@@ -349,6 +349,22 @@ def test_a_short_title_written_beside_the_name_on_another_page_restates_it(tmp_p
     assert retold.of(roles["이수아"]).untold({"cafe/직원.md"}) is None
 
 
+def test_a_korean_compound_titles_head_beside_the_name_restates_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "shop/직원.md": "# 직원 연락처\n\n| 이름 | 직책 |\n|---|---|\n| 윤서영 | 상담실장 |\n| 장미숙 | 경리 |\n",
+            "shop/규정.md": "# 대차 규정\n\n*개정일: 2025.02.03 | 담당: 윤서영 실장*\n\n"
+            "대차는 하루 전까지 예약합니다.\n",
+        },
+    )
+    retold = Closure(ctx).retold
+    titles = {f.subject: f for f in ctx.facts if f.attribute == "직책"}
+    untold = retold.of(titles["윤서영"]).untold({"shop/직원.md"})
+    assert untold is not None and untold[0] == "shop/규정.md", untold  # "실장" of "상담실장"
+    assert retold.of(titles["장미숙"]).untold({"shop/직원.md"}) is None
+
+
 def test_every_page_writing_the_title_beside_the_name_is_looked_for(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,

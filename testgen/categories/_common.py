@@ -275,6 +275,11 @@ def keywords_for_value(value: str) -> list[str]:
     if quoted:
         return keywords_for_value(next(g for g in quoted.groups() if g))  # "'Noeul Pixel 라운지'": no quotes
     value = _POSTCODE_FIRST.sub("", value)  # "(16914) 경기도 용인시 혁신로 87-3": the postcode opens the line
+    road = _KO_ROAD_ADDRESS.match(value)
+    if road and road.group().strip() != value.strip():
+        # "서울특별시 서하구 느티나무로 45 (서하동) 서하구립청소년수련관": the road address, whatever dong, building,
+        # floor or name an answer writes after it
+        return [road.group().strip()]
     value = without_legal_form(value)  # "청운도시가스㈜": an answer may name the company without its legal form
     value = ko.without_honorific(value)  # "최 소장님": an answer may name the post without its honorific
     name = ko.name_before_post(without_trailing_note(value)) or ko.name_after_post(without_trailing_note(value))
@@ -355,6 +360,11 @@ def _the_amount(value: str) -> str | None:
 
 _AMOUNT_WORDS = 2
 _BARE_DIGITS = 2
+#: A Korean road address up to its building number: "서울특별시 중구 충무로9길 14", "가온시 누리로 118".
+_KO_ROAD_ADDRESS = re.compile(
+    r"(?:[가-힣]+(?:특별시|광역시|특별자치시|특별자치도|도|시|군|구|읍|면)\s)+"
+    r"[가-힣][가-힣0-9]*(?:로|길)\s?\d+(?:-\d+)?(?![\d가-힣])"
+)
 #: A telephone number inside a longer value, with its extension: the line alone is everyone's at the office.
 _PHONE = re.compile(rf"{PHONE_RUN.pattern}(?:,?\s*{EXTENSION}\b)?", re.I)
 #: A value in quotation marks, whole: "'Noeul Pixel 라운지'", "“Harbour Room”", "「물길 따라, 서하」".
