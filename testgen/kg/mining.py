@@ -484,14 +484,8 @@ class _Miner:
                 subject, label_prefix = own_subject, row_head
             line = self.doc.text[start:end]
             for col, cell in enumerate(cells[1:], start=1):
-                if col >= len(header) or not self._holds_value(cell):
+                if col >= len(header) or not self._holds_value(cell) or _not_the_rows(header, col, led):
                     continue
-                if normalize(header[0]) in _PLACE_COLUMNS and _WHEREABOUTS.search(header[col]):
-                    continue  # "the address of Chattogram" is the address of a branch in Chattogram
-                if led and normalize(header[col]) in _POST_COLUMNS:
-                    continue
-                if normalize(header[col]) in _UNIT_COLUMNS_ALONE:
-                    continue  # "| Item | Unit | Price |": "per month" is the price's, no value of the row's own
                 column, unit = _column_unit(header[col])
                 typed = _unless_numbering(self._typed(cell, unit), column)
                 pos = line.find(cell)
@@ -1056,6 +1050,16 @@ def _coded_rows(header: list[str], body: list[tuple[int, int, list[str]]]) -> bo
         and len(cells[1].split()) <= _NAME_WORDS
         for cells in rows
     )
+
+
+def _not_the_rows(header: list[str], col: int, led: bool) -> bool:
+    """Whether a column's cells are no values of their row's own thing."""
+    if normalize(header[0]) in _PLACE_COLUMNS and _WHEREABOUTS.search(header[col]):
+        return True  # "the address of Chattogram" is the address of a branch in Chattogram
+    if led and normalize(header[col]) in _POST_COLUMNS:
+        return True  # the rank of a unit's leader, not of the unit
+    # "| Item | Unit | Price |": "per month" is the price's, no value of the row's own
+    return normalize(header[col]) in _UNIT_COLUMNS_ALONE
 
 
 def _keyed_by_name(

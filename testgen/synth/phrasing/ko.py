@@ -247,6 +247,27 @@ class Korean:
             return f"{head} 어디로 하나요?"  # "…의 고객 불편 접수는 어디로 하나요?", not "…는 무엇인가요?"
         return f"{head} {_wh(fact, ending=True)}?"
 
+    def _qualified(self, fact: FactNode, subject: str, attr: str, qualifier: str) -> tuple[str, str, str] | None:
+        """A fact of a period or a year: "2025년 김태린의 계약 기간", "2001년부터 2007년까지 박하늘의 역할"."""
+        if _DAY_DATE.match(qualifier.strip()):
+            # a schedule's row of one day ("| 2025-06-13 | 청년밥상 |" of "6월 설치일정표"): glued to the page
+            # ("2025-06-13 6월 설치의 현장명") it names nothing a user asks about
+            return None
+        when = _year(qualifier)
+        start, tilde, end = when.partition("~")
+        if tilde and start.strip() and end.strip():
+            # a period from a table row ("2001년~2007년"): "2001년부터 2007년까지 박하늘의 역할은 무엇이었나요?";
+            # a period that is over is asked in the past
+            period = f"{start.strip()}부터 {end.strip()}까지"
+            head = f"{period} {subject}의 {topic(attr)}"
+            ending, copula_ = _wh(fact, ending=True), "입니다"
+            if end.strip() not in ("현재", "지금"):
+                ending = _past(ending)
+                copula_ = "이었습니다" if has_final_consonant(fact.value) else "였습니다"
+            return f"{head} {ending}?", f"{head} {fact.value}{copula_}.", "ko.qualified"
+        head = f"{when} {subject}의 {topic(attr)}"
+        return self._question(head, fact), f"{when} {subject}의 {topic(attr)} {fact.value}입니다.", "ko.qualified"
+
     def _verbal(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
         """ "하늘여행은 언제 설립되었나요?": a common attribute asked with its verb."""
         # a person by a name of two or three syllables, with a post after it ("정도윤", "김도현 대표원장"): "하늘여행"
@@ -294,24 +315,7 @@ class Korean:
         if _LABEL_CODE.search(attr) or len(attr.split()) > 8:
             return None  # a value pasted where the label should be: no question
         if fact.qualifier:
-            if _DAY_DATE.match(fact.qualifier.strip()):
-                # a schedule's row of one day ("| 2025-06-13 | 청년밥상 |" of "6월 설치일정표"): glued to the page
-                # ("2025-06-13 6월 설치의 현장명") it names nothing a user asks about
-                return None
-            when = _year(fact.qualifier)
-            start, tilde, end = when.partition("~")
-            if tilde and start.strip() and end.strip():
-                # a period from a table row ("2001년~2007년"): "2001년부터 2007년까지 박하늘의 역할은 무엇이었나요?";
-                # a period that is over is asked in the past
-                period = f"{start.strip()}부터 {end.strip()}까지"
-                head = f"{period} {subject}의 {topic(attr)}"
-                ending, copula_ = _wh(fact, ending=True), "입니다"
-                if end.strip() not in ("현재", "지금"):
-                    ending = _past(ending)
-                    copula_ = "이었습니다" if has_final_consonant(fact.value) else "였습니다"
-                return f"{head} {ending}?", f"{head} {fact.value}{copula_}.", "ko.qualified"
-            head = f"{when} {subject}의 {topic(attr)}"
-            return self._question(head, fact), f"{when} {subject}의 {topic(attr)} {fact.value}입니다.", "ko.qualified"
+            return self._qualified(fact, subject, attr, fact.qualifier)
         verbal = self._verbal(fact, subject)
         if verbal is not None:
             return verbal
