@@ -27,6 +27,7 @@ from testgen.gate.sentences import answer_problem, changed_later, question_probl
 from testgen.gate.values import descriptive_value, incomplete_value, is_placeholder
 from testgen.gate.wh import wh_mismatch
 from testgen.generate import GenerationResult
+from testgen.kg.mining import row_in_label
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import plain_sentence
@@ -1721,6 +1722,21 @@ def test_a_keyword_inside_another_rows_value_of_the_same_column_is_weak(tmp_path
     draft = _one_fact(rank, "로봇공학과 오민재의 직위는 무엇인가요?", "로봇공학과 오민재의 직위는 교수입니다.", "ko")
     failure = Gate(ctx).check(draft)  # "부교수" holds "교수": a wrong answer covers the keyword
     assert failure is not None and failure.reason == "weak_keyword"
+
+
+def test_a_registers_column_glued_to_its_row_and_the_pages_owner_is_pasted(tmp_path: Path) -> None:
+    table = (
+        "| Item | Code | Sizes | Price |\n|---|---|---|---|\n| Arm warmers | AW-01 | S/M L/XL | £18.00 |\n"
+        "| Cycling cap | VX-CAP | one size | £12.00 |\n"
+    )
+    ctx = kb_context(tmp_path, {"club/kit prices.md": f"# Kit prices 2025\n\n{table}"})
+    gate = Gate(ctx)
+    sizes = next(f for f in ctx.facts if f.value == "S/M L/XL")
+    assert row_in_label(sizes) is not None  # the row glued to the column, of the page's owner
+    failure = gate._labels(asked(sizes))
+    assert failure is not None and failure[0] == "pasted_label" and "register" in failure[1], failure
+    price = next(f for f in ctx.facts if f.value == "£18.00")
+    assert gate._labels(asked(price)) is None  # "… arm warmers price" still asks what it costs
 
 
 def test_a_keyword_of_one_korean_syllable_is_weak(tmp_path: Path) -> None:

@@ -1363,7 +1363,20 @@ def _column_problem(fact: FactNode, row: str, column: str) -> str | None:
     if row and DAYS.fullmatch(column):
         # "| 별빛방 | 220,000원 | 260,000원 |" under "평일 | 주말": "별빛방 평일은 얼마인가요" names no property
         return f"a day's column '{column[:20]}' asked of '{row[:20]}'"
+    if row and _REGISTER_COLUMN.fullmatch(column):
+        # "| Arm warmers | AW-01 | S/M L/XL |" of a kit list: "Calder Vale Wheelers' arm warmers sizes" glues a
+        # register's row and column to the club
+        return f"a register's column '{column[:20]}' glued to its row '{row[:20]}'"
     return None
+
+
+#: A register's columns that only file a row (its code, size range, supplier or category): asked of a row glued to
+#: its page's owner they read as a pasted table.
+_REGISTER_COLUMN = re.compile(
+    r"(?:product |item |stock |supplier )?(?:code|ref|sku|id|sizes?|colou?rs?|supplier|category|brand|type|range)|"
+    r"(?:품목|상품|제품)?코드|공급처|거래처|분류|규격|사이즈|색상|브랜드",
+    re.I,
+)
 
 
 def _price_grid(fact: FactNode, column: str) -> bool:
