@@ -59,6 +59,7 @@ _ENDS = re.compile(
     r"|(?:gave|given|giving) (?:(?:his|her|their|\w+ weeks?['’]?|a month['’]?s?) )?notice)(?![a-z])"
     r"|폐강|열지 않|운영하지 않|취소되었|취소됐|취소했|중단|폐지|퇴사|퇴직|사직|그만두|휴직|출산|육아"
     r"|사의\s?표명|사의를|(?<![가-힣])사임|(?<![가-힣])이임|물러나|물러납"  # not "회사의", "회사임"
+    r"|前\s?(?=[가-힣])"  # "前 담당 박서연 주무관": the former holder
     r"|연기(?:되|됐|했|합|함)|휴강"
 )
 #: Words saying a value changes to another, which the line then writes ("shift to 9.30–2.30", "→ 10명").
@@ -597,7 +598,9 @@ def _marks(fact: FactNode, own: set[str], common: Callable[[str], bool]) -> _Mar
         for m in _FIGURE.finditer(norm)
         if len(m.group()) >= 2 and not _KO_UNIT.match(norm, m.end())
     ) | frozenset(m.group().replace(" ", "") for m in _UNIT_DIGIT.finditer(norm))
-    person = _a_person(fact.value.strip())
+    # "박서연 주무관 (내선 213)": her, with her post and a note
+    bare = without_trailing_note(fact.value).strip()
+    person = _a_person(bare) or _a_person(ko.name_before_post(bare) or "")
     raw = frozenset(f.replace(",", "") for f in _FIGURE.findall(norm))
     return _Marks(value, stems, figures, person, raw)
 
@@ -622,7 +625,7 @@ def _change_near(norm: str, spans: list[tuple[int, int]], marks: _Marks, *, endi
                 and not apart.search(_BRACKETED.sub("", norm[end : found.start()]))
                 and ("|" not in norm[end : found.start()] or _heads_row(norm, start))
             )
-            or (not ends and 0 <= start - found.end() <= _CHANGE_BEFORE)
+            or ((not ends or found.group().startswith("前")) and 0 <= start - found.end() <= _CHANGE_BEFORE)
             for start, end in spans
         )
         if not near:

@@ -563,6 +563,7 @@ def test_an_amount_with_a_word_or_two_around_it_is_keyed_by_the_amount() -> None
     assert keywords_for_value("3 bedrooms") == ["3 bedrooms"]  # "3" alone is in nearly any answer
     assert keywords_for_value("Room 12") == ["Room 12"]  # a number that names
     assert keywords_for_value("1인 2매") == ["1인 2매"]  # two amounts: their pairing is the fact
+    assert keywords_for_value("고객 부담 왕복 9,000원 (편도 4,500원 × 2)") == ["9,000원"]
 
 
 def test_a_korean_road_address_is_keyed_up_to_its_building_number() -> None:

@@ -1461,6 +1461,12 @@ def test_a_variants_column_and_a_range_label_name_no_property() -> None:
     assert label_for_value(reach.model_copy(update={"source": "table"})) is None
     model = fact("X1", "- Model: X1", attribute="Model", subject="Velvera One", value_type="text")
     assert label_for_value(model) is None  # a key-value line naming its own model
+    # a name that repeats the subject asks nothing: "서하동 주민센터의 명칭은 무엇인가요?"
+    named = "서하동 주민센터 자치회관 (운영: 서하동 주민자치위원회)"
+    circular = fact(named, f"- 명칭: {named}", attribute="명칭", subject="서하동 주민센터", value_type="text")
+    assert label_for_value(circular)
+    other = fact("늘봄홀", "- 명칭: 늘봄홀", attribute="명칭", subject="서하동 주민센터 강당", value_type="text")
+    assert label_for_value(other) is None
 
 
 def test_an_event_the_page_dates_twice_is_ambiguous(tmp_path: Path) -> None:
@@ -2443,6 +2449,7 @@ def test_a_breakdown_label_a_placeholder_all_and_a_percentage_asked_as_a_price()
     assert document_subject("Berthing Tariff 2025/26")
     assert document_subject("은빛마루요양원 홈페이지 공지사항")
     assert document_subject("RE_ 번역 취소 및 환불 문의 (메일 답변)")  # a mail titled by what it asks
+    assert document_subject("제67회 졸업식 꽃다발 단체 주문 견적 요청")
     # a worked sum, in any operator: its parts are the facts
     assert is_placeholder("716,100 − 644,490 = 71,610원") and is_placeholder("총액의 10% = 130,200원")
 

@@ -609,4 +609,6 @@ def test_a_surname_and_a_post_is_a_person() -> None:
     from testgen.lang.ko import is_person_name
 
     assert is_person_name("홍 사장") and is_person_name("박 과장님") and is_person_name("김 기사님")
+    # a public servant's rank, an office's head
+    assert is_person_name("박서연 주무관") and is_person_name("윤정희 관장")
     assert not is_person_name("관리 사무소") and not is_person_name("안 내")

@@ -106,6 +106,23 @@ def test_a_row_named_after_its_code_is_looked_for_by_its_name_without_its_kind(t
     assert Closure(ctx).of(tutor) == {"club/courses.csv", "club/tutors.md"}
 
 
+def test_a_holder_written_as_the_former_one_makes_the_answer_stale(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "center/안내.md": "# 서하동 자치회관 안내\n\n- 자치회관 담당: 박서연 주무관 (내선 213)\n"
+            "- 사무보조: 오은지\n",
+            "center/명단.md": "# 주민자치위원회 명단\n\n- 자치회관 담당 주무관: 한지훈 (내선 213) ※ 2025.2.3 부임, "
+            "前 담당 박서연 주무관\n",
+        },
+    )
+    fact = next(f for f in ctx.facts if f.attribute == "자치회관 담당")
+    changed = Closure(ctx).retold.of(fact).changed
+    assert changed is not None and changed[0] == "center/명단.md", changed  # 前: she held it before
+    helper = next(f for f in ctx.facts if f.attribute == "사무보조")
+    assert Closure(ctx).retold.of(helper).changed is None
+
+
 def test_a_notice_on_the_facts_own_page_that_the_holder_leaves_drops_the_item(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,

@@ -358,7 +358,7 @@ def _the_amount(value: str) -> str | None:
     return amount
 
 
-_AMOUNT_WORDS = 2
+_AMOUNT_WORDS = 3
 _BARE_DIGITS = 2
 #: A Korean road address up to its building number: "서울특별시 중구 충무로9길 14", "가온시 누리로 118".
 _KO_ROAD_ADDRESS = re.compile(

@@ -170,7 +170,14 @@ def label_for_value(fact: FactNode) -> str | None:
         return f"'{fact.attribute[:30]}' lists the variants that have the row's feature, not a property of it"
     if re.search(r"(?:^|\s)range$", label) and not _MEASURED_RANGE.search(label) and _SPAN.search(fact.value):
         return f"'{fact.attribute[:30]}' names the shape of the value (from … to …), not what it measures"
+    if _NAME_LABEL.fullmatch(label) and normalize(fact.subject) in normalize(fact.value):
+        # "서하동 주민센터 / 명칭: 서하동 주민센터 자치회관": a name that repeats the question's subject asks nothing
+        return f"'{fact.attribute[:30]}' gives a name the subject already holds"
     return None
+
+
+#: Labels of a thing's name.
+_NAME_LABEL = re.compile(r"name|official name|full name|명칭|정식 명칭|이름|상호|기관명|시설명|名称|名前")
 
 
 #: A column saying which models have the row's feature ("| USB-C & Display | … | Pad Pro models |").

@@ -39,7 +39,7 @@ DOCUMENT_WORDS = re.compile(
     # a notice titled by what it tells: "지하주차장 방수공사 일정 통보", "여름철 운영시간 연장 및 정기 휴장일 변경"
     r"(?:통보|알림|공고|안내문)\s*$|(?<=[가-힣]\s)(?:변경|연장|인상|인하|조정|일정)\s*$|"
     # a mail titled by what it asks or answers: "번역 취소 및 환불 문의", "견적 요청 회신"
-    r"(?<=[가-힣]\s)(?:문의|답변|회신|질의)\s*$|"
+    r"(?<=[가-힣]\s)(?:문의|답변|회신|질의|요청)\s*$|"
     # a rule's article ("제7조 (기물 파손)"), a page introducing its staff ("강사 소개 및 담당반")
     r"^\s*제\s?\d+\s?조|(?:강사|교사|직원|선생님|멤버|스태프)\s?소개|"
     r"님과\s?카카오톡\s?대화|카카오톡\s?대화|kakaotalk|"

@@ -187,7 +187,9 @@ _NOT_PERSON_LABEL = re.compile(
 )
 _TITLES = (
     "팀장|부장|과장|차장|대리|사원|주임|이사|상무|전무|대표|실장|본부장|센터장|지점장|파트장|매니저|책임|선임|"
-    "수석|원장|부원장|교수|박사|선생님|님|씨|사장|회장|부사장|대표이사"
+    "수석|원장|부원장|교수|박사|선생님|님|씨|사장|회장|부사장|대표이사|"
+    # a public servant's rank ("박서연 주무관", "김도윤 주사"), a head of an office ("윤정희 관장")
+    "주무관|주사보|주사|사무관|서기관|계장|국장|관장|소장"
 )
 # professions written after a name as posts are ("이도현 약사", "김정숙 대표약사", "박지훈 트레이너"); not before
 # one, where they are words of their own ("강사 채용")
