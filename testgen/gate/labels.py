@@ -17,6 +17,7 @@ import re
 from schemas import FactNode
 from testgen.kg.values import find_values
 from testgen.lang import DAYS
+from testgen.names import without_parentheticals
 from testgen.text import is_cjk, normalize
 
 _MONTH = re.compile(
@@ -170,7 +171,9 @@ def label_for_value(fact: FactNode) -> str | None:
         return f"'{fact.attribute[:30]}' lists the variants that have the row's feature, not a property of it"
     if re.search(r"(?:^|\s)range$", label) and not _MEASURED_RANGE.search(label) and _SPAN.search(fact.value):
         return f"'{fact.attribute[:30]}' names the shape of the value (from … to …), not what it measures"
-    if _NAME_LABEL.fullmatch(label) and normalize(fact.subject) in normalize(fact.value):
+    subject, name = normalize(fact.subject), normalize(without_parentheticals(fact.value))
+    # (a name that is the subject's whole, "한결 테일러 (Hangyeol Tailor)", is the answer leaked in the question)
+    if _NAME_LABEL.fullmatch(label) and subject in name and name != subject:
         # "서하동 주민센터 / 명칭: 서하동 주민센터 자치회관": a name that repeats the question's subject asks nothing
         return f"'{fact.attribute[:30]}' gives a name the subject already holds"
     return None
