@@ -279,6 +279,16 @@ def _lower_case_use(value: str, line: str, forms: set[str]) -> bool:
     return not tied
 
 
+def _signs_off(text: str, found: re.Match[str]) -> bool:
+    """Whether a first name followed by a capitalised word on the next line stands alone on its line: a letter's
+    sign-off, the line after it her title or the organisation."""
+    gap = text[found.start() : found.start(1)]
+    if "\n" not in gap:
+        return False
+    line_start = text.rfind("\n", 0, found.start()) + 1
+    return not text[line_start : found.start()].strip(" \t-–—*_")
+
+
 def _side_by_side(norm: str, forms: set[str], value: str, cues: list[str]) -> bool:
     """Whether the line names the subject and the value joined by "and" (or 과/와/이며), which does not say how
     they are related — unless the attribute is written right beside one of them ("제주지점장 최서연")."""
@@ -1296,7 +1306,14 @@ class Closure:
         for chunk_id in self._in_folder(self.ctx.chunks_with(first), folder):
             # "Tomasz W." is Tomasz Wierzbicki by his initial; "Tomasz Nowak" another Tomasz
             text = self.ctx.chunks[chunk_id].text
-            if any(re.sub(r"['’]s$", "", m.group(1)) not in (last, last[0]) for m in named.finditer(text)):
+            # a day after the name ("Dave Mon-Thu" of a rota's note) is no surname, nor the line after a sign-off
+            # ("Rachel" over "Bookings & Reception Manager")
+            if any(
+                re.sub(r"['’]s$", "", m.group(1)) not in (last, last[0])
+                and not DAYS.match(normalize(m.group(1)))
+                and not _signs_off(text, m)
+                for m in named.finditer(text)
+            ):
                 return None
         return normalize(first)
 

@@ -229,7 +229,10 @@ class Retold:
             # of its own ("Taster visits … still FREE (up to 2)"), which no value can be looked for by
             for doc_id, line, _, _ in self._lines_labelling(fact, figured=False):
                 loose.setdefault(doc_id, line.strip())
-        for doc_id, line in self._title_beside_name(fact, forms, first).items():
+        for doc_id, line in {
+            **self._signed_pages(fact, forms, first),
+            **self._title_beside_name(fact, forms, first),
+        }.items():
             loose.setdefault(doc_id, line)
         rota = self._rota_naming(fact, forms)
         if rota is not None:
@@ -316,6 +319,25 @@ class Retold:
             ):
                 pages.setdefault(doc_id, line.strip())
         return pages
+
+    def _signed_pages(self, fact: FactNode, forms: set[str], first: str | None) -> dict[str, str]:
+        """Another page signed with the person's name on a line of its own and her title on the next ("Rachel" over
+        "Bookings & Reception Manager"): it states her title, however long. Each such page with its sign-off line."""
+        title = normalize(without_trailing_note(fact.value))
+        if not _a_person(fact.subject) or not title or fact.value_entity or re.search(r"\d", title):
+            return {}
+        signed = forms | ({first} if first else set())
+        return {
+            doc_id: line.strip()
+            for doc_id, line, _, _ in self._lines_naming(fact, forms, first)
+            if doc_id != fact.doc_id
+            and normalize(line).strip(" ,.-–—") in signed
+            and _signed_with(self._text_of(doc_id), line, title)
+        }
+
+    def _text_of(self, doc_id: str) -> str:
+        """A document's text, from its chunks."""
+        return "\n".join(chunk.text for chunk in self.ctx.chunks_by_doc.get(doc_id, ()))
 
     def _rota_naming(self, fact: FactNode, forms: set[str]) -> str | None:
         """Another page of the folder that is a rota and names the person whose working days, hours or duties the fact
@@ -637,6 +659,16 @@ def _change_near(norm: str, spans: list[tuple[int, int]], marks: _Marks, *, endi
         if found.group() in _ARROWS and _figured(after, marks) and not _figured(norm[: found.start()], marks):
             continue  # "파이썬 중급 210,000원 → 220,000원" of 220,000원: the value is the new one
         if ends or _has_any(around, marks.stems) or _has_bare_figure(around, marks):
+            return True
+    return False
+
+
+def _signed_with(text: str, line: str, title: str) -> bool:
+    """Whether a sign-off line of a name ("Rachel") is followed by a line opening with the title ("Bookings &
+    Reception Manager"): a letter signed with her title."""
+    lines = text.split("\n")
+    for i, own in enumerate(lines[:-1]):
+        if own.strip() == line.strip() and normalize(lines[i + 1]).startswith(title):
             return True
     return False
 

@@ -123,6 +123,29 @@ def test_a_holder_written_as_the_former_one_makes_the_answer_stale(tmp_path: Pat
     assert Closure(ctx).retold.of(helper).changed is None
 
 
+def test_a_letter_signed_with_the_name_and_title_and_a_rotas_day_after_a_first_name(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "camp/staff.md": "# Staff\n\n| Name | Role |\n|---|---|\n"
+            "| Rachel Pengelly | Bookings & Reception Manager |\n"
+            "| Dave Hosking | Head Warden |\n| Priya Nair | Assistant Warden |\n",
+            "camp/cover email.txt": "Hi all,\n\nPriya covers the wardening in June.\n\nRachel\n"
+            "Bookings & Reception Manager\nHollowbrook Farm Camping\n",
+            "camp/rota.md": "# Rota\n\n| Week | Warden |\n|---|---|\n| 21/07 | Dave |\n\n"
+            "Note: Dave Mon-Thu; Priya Fri-Sun\n",
+            "camp/newsletter.md": "# Spring news\n\n- Dave, our head warden, is back in July.\n",
+        },
+    )
+    retold = Closure(ctx).retold
+    roles = {f.subject: f for f in ctx.facts if f.attribute == "Role"}
+    untold = retold.of(roles["Rachel Pengelly"]).untold({"camp/staff.md"})
+    assert untold is not None and untold[0] == "camp/cover email.txt", untold  # signed with her title
+    # "Dave Mon-Thu" names no other Dave: the newsletter's "Dave, our head warden" is his title
+    untold = retold.of(roles["Dave Hosking"]).untold({"camp/staff.md"})
+    assert untold is not None and untold[0] == "camp/newsletter.md", untold
+
+
 def test_a_notice_on_the_facts_own_page_that_the_holder_leaves_drops_the_item(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,
