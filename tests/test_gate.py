@@ -278,6 +278,8 @@ def test_note_columns_are_opaque_and_properties_are_not() -> None:
         ("보증 정책에 따른 고무 패킹 무상 보증 기간은 무엇인가요?", "보증 제외", "text", "ko"),  # no period given
         ("환불 규정에 따른 구장 시설 파손 차감액은 무엇인가요?", "실제 수리비", "text", "ko"),  # no sum given
         ("키즈 도시락의 인상액은 무엇인가요?", "동결", "text", "ko"),  # a rise that did not happen: no sum
+        ("정규반 주2회 패키지의 시간은 몇 회인가요?", "8회", "number", "ko"),  # a count under a column of times
+        ("자율작업 10회권의 시간은 어떻게 되나요?", "유효기간 3개월", "text", "ko"),
         ("꽃다발의 가격은 어떻게 되나요?", "시가", "text", "ko"),
     ],
 )
