@@ -10,7 +10,8 @@ A namesake counts too: another page naming someone of the subject's full name wi
 same label (an employee and a client's signatory who share a name); and a labelled price that the subject's own
 page gives again beside other prices of one table row (a fare by season): it is one of several; and a table
 row's price that another page of its folder writes beside the row's name as another amount (the FAQ still quoting
-last year's price).
+last year's price). A label that a bracket tells apart from another of its subject ("Cost (members)" beside "Cost
+(non-members)") is ambiguous too when the question does not name the bracket.
 """
 
 from __future__ import annotations
