@@ -1747,6 +1747,29 @@ def test_a_registers_column_glued_to_its_row_and_the_pages_owner_is_pasted(tmp_p
     assert gate._labels(asked(price)) is None  # "… arm warmers price" still asks what it costs
 
 
+def test_a_rule_another_bodys_rule_is_titled_alike_is_asked_with_its_body(tmp_path: Path) -> None:
+    kb = {
+        "studio/예약 및 환불 규정(최종).md": "# 예약 및 환불 규정\n\n- 시행일: 2024년 3월 1일\n"
+        "- 환불 기한: 수업 3일 전\n",
+        "camp/예약·취소·환불 규정 v3.md": "# 예약·취소·환불 규정\n\n- 시행일: 2024년 12월 1일\n",
+        "camp/이용수칙.md": "# 솔바람 이용수칙\n\n- 매너타임: 22시\n",
+        "studio/공방 소개.md": "# 흙빛도예공방\n\n- 대표: 최민서\n",
+    }
+    ctx = kb_context(tmp_path, kb)
+    gate = Gate(ctx)
+    start = next(f for f in ctx.facts if f.doc_id.startswith("studio/예약") and f.value.startswith("2024년 3월"))
+    failure = gate._keys(
+        _one_fact(start, "예약 및 환불 규정은 언제부터 시행되나요?", "2024년 3월 1일부터입니다.", "ko")
+    )
+    assert failure is not None and failure[0] == "ambiguous_key" and "alike" in failure[1], failure
+    camp = next(f for f in ctx.facts if f.doc_id.startswith("camp/예약"))
+    # its title holds a word the other's lacks (취소): no other rule is titled alike
+    assert (
+        gate._keys(_one_fact(camp, "예약·취소·환불 규정은 언제부터 시행되나요?", "2024년 12월 1일입니다.", "ko"))
+        is None
+    )
+
+
 def test_a_keyword_of_one_korean_syllable_is_weak(tmp_path: Path) -> None:
     table = (
         "| 반 | 요일 | 시간 |\n|---|---|---|\n| 키즈 원데이반 | 일 | 14:30~16:00 |\n| 성인반 | 화·목 | 19:00~21:00 |\n"

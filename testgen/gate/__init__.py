@@ -35,6 +35,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from schemas import FactNode, TestQuestion
+from testgen.corpus import ROOT_TYPE
 from testgen.gate.aggregates import aggregate_problem
 from testgen.gate.bridges import BridgeIndex
 from testgen.gate.keys import KeyIndex, namesake_value, person_namesakes, priced_again, priced_otherwise
@@ -62,6 +63,7 @@ from testgen.gate.names import (
     meta_asked_of_another,
     minutes_date,
     organisation_measure,
+    rule_words,
 )
 from testgen.gate.sentences import (
     answer_problem,
@@ -167,6 +169,7 @@ class Gate:
         self._topics: dict[str, str] = {}
         self._dated: dict[str, list[tuple[str | None, str, frozenset[str]]]] = {}
         self._rows: dict[str, set[str]] = {}
+        self._rule_titles: list[tuple[str, str, frozenset[str]]] | None = None  # folder, title, `rule_words`
         self._name_words: set[str] | None = None
         self._namesakes: dict[str, str] | None = None
         self._by_label: dict[str, set[str]] | None = None
@@ -686,6 +689,10 @@ class Gate:
                 return _fail("ambiguous_key", f"the bracket tells it from '{twin[:30]}', the question does not")
             if draft.category in (*SINGLE_FACT, "comparative") and self._shared_row(fact, draft.question):
                 return _fail("ambiguous_key", f"'{fact.subject[:30]}' is a row of tables on several pages")
+            other = self._rule_elsewhere(fact, draft.question)
+            if other is not None:
+                # "예약 및 환불 규정은 언제부터 시행되나요?" when another business of the KB has "예약·취소·환불 규정"
+                return _fail("ambiguous_key", f"another body's rule is titled alike: '{other[:40]}'")
             ending = _row_ends(fact)
             if ending:
                 # "| Hillside Junior School | … | Mon, Tue, Thu | ENDS 25 July 2025 - not offered from Sept |": the
@@ -1045,6 +1052,27 @@ class Gate:
                         found.append((section, line, months))
             self._dated[doc_id] = found
         return self._dated[doc_id]
+
+    def _rule_elsewhere(self, fact: FactNode, question: str) -> str | None:
+        """Another folder's rule whose title holds every word of the fact's rule's title (two businesses' "예약 및
+        환불 규정"), when the fact's subject is that rule and the question names nothing but the rule: which business's
+        rule is meant, it does not say. The other title, or None."""
+        doc = self.ctx.docs.get(fact.doc_id)
+        if doc is None or normalize(short_title(fact.subject)) != normalize(short_title(doc.title)):
+            return None
+        words = rule_words(doc.title)
+        if not words or not all(w in normalize(question) for w in words):
+            return None  # not asked as the rule, or the question adds a name of its own
+        if self._rule_titles is None:
+            self._rule_titles = [
+                (self.ctx.doc_type(d.doc_id), d.title, found)
+                for d in self.ctx.docs.values()
+                if (found := rule_words(d.title))
+            ]
+        folder = self.ctx.doc_type(fact.doc_id)
+        if folder == ROOT_TYPE:
+            return None
+        return next((t for f, t, other in self._rule_titles if f != folder and words <= other), None)
 
     def _shared_row(self, fact: FactNode, question: str) -> bool:
         """Whether a table fact's subject is a row label with no page of its own that the tables or headings of

@@ -180,3 +180,18 @@ def organisation_measure(attribute: str, doc_title: str, subject: str) -> bool:
     company = _COMPANY.search(doc_title) is not None
     named = normalize(subject) in normalize(doc_title)
     return company and named and _OBJECT_MEASURES.search(attribute) is not None
+
+
+#: Words a rule's title shares with any other ("및", "and", "the"), left out when titles are compared.
+_RULE_TITLE_STOP = frozenset("및 과 와 의 and the of for & a an our".split())
+
+
+def rule_words(title: str) -> frozenset[str] | None:
+    """The words of a rule's title, without its kind, version or date ("예약 및 환불 규정(최종)" → 예약, 환불;
+    "Booking & Cancellation Policy (FINAL)" → booking, cancellation), or None when the title names no rule."""
+    kind = _DOCUMENT_KINDS.search(title)
+    if kind is None:
+        return None
+    bare = _FILE_VERSION.sub("", title)
+    words = re.findall(r"[^\W\d_]+", normalize(_DOCUMENT_KINDS.sub(" ", bare)))
+    return frozenset(w for w in words if w not in _RULE_TITLE_STOP and len(w) >= 2)
