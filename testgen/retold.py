@@ -45,6 +45,8 @@ _STOP = frozenset(
     "the and for per with from our its their his her this that are was were has have not any all one two "
     "only each every who what when where which into onto over under about".split()
 )
+#: Lines naming a subject: (document id, line, where the line names it, whether a name few pages write names it).
+_Lines = list[tuple[str, str, list[tuple[int, int]], bool]]
 #: The heads of Korean compound titles, which colleagues write alone beside a name ("윤서영 실장" of "상담실장").
 _KO_TITLE_HEADS = tuple(
     "위원장 지도사 실장 팀장 과장 부장 차장 주임 대리 원장 소장 국장 관장 이사 회장 코치 강사 교사 기사".split()
@@ -216,7 +218,8 @@ class Retold:
         value = self.ctx.entities.get(fact.value_entity or "")
         relation = value is not None and value.home_doc is not None and value.home_doc != fact.doc_id
         loose: dict[str, str] = {}  # doc id → its first line that may tell the fact
-        changed = self._read(fact, self._lines_naming(fact, forms, first), marks, loose, ending_only, relation)
+        lines = self._lines_naming(fact, forms, first)  # read once: the scans below look at the same lines
+        changed = self._read(fact, lines, marks, loose, ending_only, relation)
         # the organisation, or a policy of it: an FAQ that restates "타일 2년" of the A/S policy names neither. There
         # the label stands for the name: its own words are no evidence ("dam" of "dam type"), and nobody leaves
         if not ending_only and self._of_the_organisation(fact, forms):
@@ -230,8 +233,8 @@ class Retold:
             for doc_id, line, _, _ in self._lines_labelling(fact, figured=False):
                 loose.setdefault(doc_id, line.strip())
         for doc_id, line in {
-            **self._signed_pages(fact, forms, first),
-            **self._title_beside_name(fact, forms, first),
+            **self._signed_pages(fact, forms, first, lines),
+            **self._title_beside_name(fact, forms, first, lines),
         }.items():
             loose.setdefault(doc_id, line)
         rota = self._rota_naming(fact, forms)
@@ -264,7 +267,7 @@ class Retold:
                     return doc_id, found.strip()
         return None
 
-    def _title_beside_name(self, fact: FactNode, forms: set[str], first: str | None) -> dict[str, str]:
+    def _title_beside_name(self, fact: FactNode, forms: set[str], first: str | None, lines: _Lines) -> dict[str, str]:
         """A line of another page writing a person's short title right beside her name, of the contacts page's
         "직함: 대표": "대표님(윤서진)", "서은비 원장님", "Chair Helen Marsh", its initials ("Karen Whitlock (GLV)",
         "YL Ellie" of "Young Leader") or a word of it in brackets ("Colin Maddox (Green)" of "Green Ranger"). A title of
@@ -307,7 +310,7 @@ class Retold:
             else None
         )
         pages: dict[str, str] = {}
-        for doc_id, line, _, _ in self._lines_naming(fact, forms, first):
+        for doc_id, line, _, _ in lines:
             if doc_id == fact.doc_id:
                 continue
             norm = normalize(line)
@@ -320,7 +323,7 @@ class Retold:
                 pages.setdefault(doc_id, line.strip())
         return pages
 
-    def _signed_pages(self, fact: FactNode, forms: set[str], first: str | None) -> dict[str, str]:
+    def _signed_pages(self, fact: FactNode, forms: set[str], first: str | None, lines: _Lines) -> dict[str, str]:
         """Another page signed with the person's name on a line of its own and her title on the next ("Rachel" over
         "Bookings & Reception Manager"): it states her title, however long. Each such page with its sign-off line."""
         title = normalize(without_trailing_note(fact.value))
@@ -329,7 +332,7 @@ class Retold:
         signed = forms | ({first} if first else set())
         return {
             doc_id: line.strip()
-            for doc_id, line, _, _ in self._lines_naming(fact, forms, first)
+            for doc_id, line, _, _ in lines
             if doc_id != fact.doc_id
             and normalize(line).strip(" ,.-–—") in signed
             and _signed_with(self._text_of(doc_id), line, title)
@@ -388,7 +391,7 @@ class Retold:
     def _read(
         self,
         fact: FactNode,
-        lines: list[tuple[str, str, list[tuple[int, int]], bool]],
+        lines: _Lines,
         marks: _Marks,
         loose: dict[str, str],
         ending_only: bool,
@@ -431,7 +434,7 @@ class Retold:
                 loose[doc_id] = line.strip()
         return changed
 
-    def _lines_labelling(self, fact: FactNode, *, figured: bool) -> list[tuple[str, str, list[tuple[int, int]], bool]]:
+    def _lines_labelling(self, fact: FactNode, *, figured: bool) -> _Lines:
         """For a subject most pages of its folder name (the organisation) or a policy of it, the lines of the
         folder's other pages, not another thing's own, that write the fact's label or its first word: there the label
         names the fact ("타일은 2년, 도배는 1년" in the FAQ, of the company's "타일: 2년")."""
@@ -491,9 +494,7 @@ class Retold:
         """Whether a word or name is on too many pages to tie a line to one value ("product", "sales") or thing."""
         return len(self._pages_with(word)) > max(_FEW_PAGES, len(self.ctx.docs) // 2)
 
-    def _lines_naming(
-        self, fact: FactNode, forms: set[str], first: str | None
-    ) -> list[tuple[str, str, list[tuple[int, int]], bool]]:
+    def _lines_naming(self, fact: FactNode, forms: set[str], first: str | None) -> _Lines:
         """Each line (in chunk order) that names the subject, with where it names it (in the
         normalised line) and whether a name few pages write names it there; a first name only in the fact's folder,
         and a name written on very many chunks only there too."""
@@ -512,7 +513,7 @@ class Retold:
                 if ctx.doc_type(ctx.chunks[chunk_id].doc_id) == folder:
                     chunks.setdefault(chunk_id, True)
         everywhere = {f for f in forms if self._common(f)}
-        out: list[tuple[str, str, list[tuple[int, int]], bool]] = []
+        out: _Lines = []
         for chunk_id in sorted(chunks):
             doc_id = ctx.chunks[chunk_id].doc_id
             for line in ctx.chunks[chunk_id].text.split("\n"):

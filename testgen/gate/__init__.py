@@ -1058,8 +1058,11 @@ class Gate:
         환불 규정"), when the fact's subject is that rule and the question names nothing but the rule: which business's
         rule is meant, it does not say. The other title, or None."""
         doc = self.ctx.docs.get(fact.doc_id)
-        if doc is None or normalize(short_title(fact.subject)) != normalize(short_title(doc.title)):
-            return None
+        folder = self.ctx.doc_type(fact.doc_id)
+        if doc is None or folder == ROOT_TYPE:
+            return None  # one body's pages only
+        if normalize(short_title(fact.subject)) != normalize(short_title(doc.title)):
+            return None  # a fact of something the rule's page names, not of the rule
         words = rule_words(doc.title)
         if not words or not all(w in normalize(question) for w in words):
             return None  # not asked as the rule, or the question adds a name of its own
@@ -1069,9 +1072,6 @@ class Gate:
                 for d in self.ctx.docs.values()
                 if (found := rule_words(d.title))
             ]
-        folder = self.ctx.doc_type(fact.doc_id)
-        if folder == ROOT_TYPE:
-            return None
         return next((t for f, t, other in self._rule_titles if f != folder and words <= other), None)
 
     def _shared_row(self, fact: FactNode, question: str) -> bool:
