@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from schemas import EntityNode, FactNode
 from testgen.corpus import ROOT_TYPE
+from testgen.gate.names import document_subject
 from testgen.kg.mining import row_in_label, row_label, table_cells
 from testgen.kg.values import ValueSpan, clock_times, find_values, list_items
 from testgen.lang import DAYS, KO_SERVICE_KINDS, PHONE_DIGITS, PHONE_RUN, RULE_PAGE, contact_kind, en, ko
@@ -38,6 +39,7 @@ from testgen.names import (
     PRICE_WORD,
     core_name,
     introduced_name,
+    page_kind_title,
     priced_head,
     without_legal_form,
     without_parentheticals,
@@ -730,6 +732,7 @@ class Closure:
         self._titles: dict[str, str] = {}  # doc id → normalised title
         self._chunk_kinds: dict[str, dict[str, set[str]]] | None = None  # chunk → entity type → entities named
         self._homes_by_kind: dict[tuple[str, str], set[str]] = {}  # (entity type, doc id) → entities it is home to
+        self._document_pages: set[str] | None = None  # see `_document_page`
         self._entity_names: dict[str, str] = {}  # normalised entity name → entity id
         self._legal: dict[str, set[str]] = {}  # entity id → the legal names its facts give it
         self._by_chunk: dict[str, list[FactNode]] | None = None  # chunk id → the facts mined from it
@@ -938,12 +941,32 @@ class Closure:
                 labelled = bool(label) and all(cue in normalize(line) for cue in label)
                 if amount is not None and not labelled and not contains_keyword(normalize(line), whole):
                     continue  # "1TB" of "Up to 1TB via microSD" is another 1TB unless the line says what it is
-                tied = (rare and not _labelled_otherwise(line, fact, label)) or (distinct and labelled)
-                # "Base Salary: $225,000" on another employee's page is that employee's
-                if naming or (tied and not self._names_a_rival(fact, chunk_id, index)):
+                # "Concession £4.50" in a notice's list of prices, for the price list's "Concession single | £4.50":
+                # a figure few pages write, beside its label's first word and half of the rest ("Basic Tier" is no
+                # "Enterprise Tier")
+                said = [cue in normalize(line) for cue in label]
+                partly = bool(label) and said[0] and 2 * sum(said) >= len(label)
+                tied = (rare and not _labelled_otherwise(line, fact, label)) or (distinct and (labelled or partly))
+                # "Base Salary: $225,000" on another employee's page is that employee's; a notice or an FAQ of the
+                # subject's folder is a page of its own, no rival
+                paged = not self._document_page(doc_id)
+                if naming or (tied and not self._names_a_rival(fact, chunk_id, index, pages=paged)):
                     found.append(doc_id)
                     break
         return found
+
+    def _document_page(self, doc_id: str) -> bool:
+        """Whether a page is a document of its own (a notice, an FAQ, minutes): every thing homed on it is named by a
+        document's title, so it describes no thing like the subject (another product, another employee)."""
+        if self._document_pages is None:
+            names: dict[str, list[str]] = {}
+            for entity in self.ctx.entities.values():
+                if entity.home_doc:
+                    names.setdefault(entity.home_doc, []).append(entity.name)
+            self._document_pages = {
+                doc for doc, homed in names.items() if all(document_subject(n) or page_kind_title(n) for n in homed)
+            }
+        return doc_id in self._document_pages
 
     def _names_a_rival(self, fact: FactNode, chunk_id: str, index: int, *, pages: bool = True) -> bool:
         """Whether line `index` of a chunk is about another thing of the subject's kind (another employee, another

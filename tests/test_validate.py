@@ -1112,6 +1112,35 @@ def test_a_rare_figure_written_again_with_its_label_or_on_a_page_titled_with_the
     assert verdict("$225,000") == (True, None)
 
 
+def test_a_price_a_notice_or_an_faq_of_the_same_folder_writes_again_is_not_kept(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "lido/Price List 2025.csv.txt": "Ticket,Who,Price,Per\nAdult single,16+,£7.00,per swim\n"
+            "Concession single,65+ and students,£4.50,per swim\nJunior single,5-15,£3.50,per swim\n",
+            "lido/NOTICE new hours.txt": "NOTICE\n\nFrom 1 September the pool opens at 7am. Prices stay the same "
+            "(Adult £7.00, Concession £4.50).\n",
+            "lido/FAQ.md": "# Frequently Asked Questions\n\n## How much is a swim?\n\nA child aged 5 to 15 swims "
+            "for £3.50.\n",
+            "products/Carllm.md": "# Carllm\n\n- **Basic Tier:** $1,000/month\n- **Enterprise Tier:** $5,000/month\n",
+            "products/Homellm.md": "# Homellm\n\n- **Basic Tier:** Starting at $5,000/month\n- **Standard Tier:** "
+            "$9,000/month\n",
+        },
+    )
+    closure = Closure(ctx)
+
+    def unclaimed(attribute: str) -> str | None:
+        fact = next(f for f in ctx.facts if f.attribute.startswith(attribute) and f.value_type == "money")
+        return closure.unclaimed(fact, closure.of(fact))
+
+    # the notice's "Concession £4.50" and the FAQ's child's £3.50 likely state the price list's rows in other words:
+    # pages of the folder of their own (a notice, an FAQ), no rival things of the price list's kind
+    assert unclaimed("Concession single") == "lido/NOTICE new hours.txt"
+    assert unclaimed("Junior single") == "lido/FAQ.md"
+    # another product's "Basic Tier" at the same figure is that tier's, not Carllm's "Enterprise Tier"
+    assert unclaimed("Enterprise Tier") is None
+
+
 def test_a_place_in_brackets_after_the_name_states_it(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,
