@@ -171,6 +171,41 @@ def test_a_service_on_a_price_list_is_asked_what_it_costs_at_the_place() -> None
     assert q == "What is QC-4's community price?"
 
 
+def _row(attribute: str, value: str, row: str, value_type: str = "text", **fields: object) -> FactNode:
+    """A table fact of row `row` on the page "Price list 2025", glued "<row> <column>" as the miner writes it."""
+    return fact(attribute, value, value_type, **fields).model_copy(
+        update={"source": "table", "subject": "Price list 2025", "evidence": f"| {row} | {value} |"}
+    )
+
+
+def test_a_row_of_an_organisations_page_is_asked_as_a_thing_at_the_organisation() -> None:
+    code = _row("Linen tablecloth Code", "EQ02", "Linen tablecloth")
+    q, a, _ = English().fact(code, "Saffron & Thyme Events")  # type: ignore[misc]
+    assert q == "What is the code of the linen tablecloth at Saffron & Thyme Events?"
+    assert a == "The code of the linen tablecloth at Saffron & Thyme Events is EQ02."
+    socks = _row("Bed socks Price", "£19.50", "Bed socks", "money", number=19.5, unit="£")
+    q, _, _ = English().fact(socks, "Hollins Ridge Alpacas")  # type: ignore[misc]
+    assert q == "What is the price of the bed socks at Hollins Ridge Alpacas?"  # plural: no "How much does … cost"
+    fee = _row("Directors-only payroll Fee", "£120", "Directors-only payroll", "money", number=120.0, unit="£")
+    q, _, _ = English().fact(fee, "Fenwick Accountants")  # type: ignore[misc]
+    assert q == "How much is the fee for the directors-only payroll at Fenwick Accountants?"
+    # a row carrying the organisation's name names it whole
+    yarn = _row("Hollins Ridge DK yarn Price", "£8.50", "Hollins Ridge DK yarn", "money", number=8.5, unit="£")
+    q, _, _ = English().fact(yarn, "Hollins Ridge Alpacas")  # type: ignore[misc]
+    assert q == "How much does Hollins Ridge DK yarn cost?"
+    # a time slot or a variant is no thing at the organisation, and the page's own thing keeps its possessive
+    slot = _row("Morning Time window", "09:00–12:00", "Morning")
+    assert "the morning at" not in (English().fact(slot, "Pellow Gallery") or ("",))[0]
+    own = _row("Basic tier Price", "$1,000", "Basic tier", "money", number=1000.0, unit="$")
+    q, _, _ = English().fact(own.model_copy(update={"subject": "Carllm"}), "Carllm")  # type: ignore[misc]
+    assert q == "How much does Carllm's basic tier cost?"
+
+
+def test_a_percentage_under_a_group_of_people_gets_no_question() -> None:
+    # "Trek customer: 10%" is the group's discount: "What percentage is X's trek customer?" asks nothing
+    assert English().fact(fact("Trek customer", "10%", "percent", number=10.0, unit="%"), "Hollins Ridge") is None
+
+
 @pytest.mark.parametrize(
     "label",
     [

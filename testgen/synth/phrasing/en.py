@@ -58,6 +58,11 @@ def _priced_service(item: str) -> bool:
     return len(item.split()) >= 2 and not re.search(r"[\d(),/;:]", item)
 
 
+#: Groups of people a label may name ("Trek customer", "Members"): a percentage under one is their discount.
+_GROUP_HEADS = frozenset(
+    "customer member student child children adult senior junior visitor guest resident volunteer pensioner family "
+    "group".split()
+)
 _RATE_WORDS = {
     *"rate percentage ratio share margin apr apy yield probability discount abv".split(),
     *"efficiency accuracy occupancy utilisation utilization uptime availability humidity weight weighting".split(),
@@ -284,6 +289,59 @@ _PROPER_ADJECTIVES = frozenset(
 
 #: Abbreviations of column labels, spelled out in a question.
 _SPELLED_OUT = {"hrs": "hours", "hr": "hours", "mins": "minutes", "wks": "weeks", "yrs": "years", "qty": "quantity"}
+
+
+def _row_of_another(fact: FactNode, subject: str) -> str | None:
+    """The row of a table a fact's label starts with ("Linen tablecloth" of "Linen tablecloth Code") when the question's
+    subject is the organisation whose page it is, not the page's own thing: the row is the thing asked about, and
+    its column what is asked of it. None otherwise (a row of the subject's own page: "Carllm's basic tier price")."""
+    if fact.source != "table" or fact.value_type == "date":
+        return None
+    cells = [c.strip(" *_") for c in fact.evidence.strip().strip("|").split("|")]
+    row = cells[0] if cells else ""
+    if len(row) < 3 or not fact.attribute.startswith(row + " ") or len(row.split()) > _ROW_WORDS:
+        return None
+    if re.search(r"[\d(),/;:–—]|\s-\s", row) or not re.search(r"[A-Za-z]", fact.attribute[len(row) :]):
+        return None  # a list, a date or a variant ("Season ticket - junior", "Open workshop – Thu") is no thing
+    if _SLOT_ROW.search(row) or re.search(r"\b\d{1,2}:\d\d|\b\d{1,2}\.\d\d\s*[ap]\.?m\b", fact.value, re.I):
+        return None  # a time of day or a season ("Morning", "Summer six months"), or a time asked of one
+    if subject.startswith("the ") or subject.split()[-1].lower() in _PAGE_OWNERS:
+        return None  # a page's topic ("the home delivery", "Commissions & Sales policy") sells nothing
+    own, asked = fact.subject.lower(), subject.lower()
+    return None if asked in own or own in asked else row
+
+
+def _row_at(fact: FactNode, subject: str, row: str) -> tuple[FactNode, str]:
+    """The fact asked of its row at the organisation: "the code of the linen tablecloth at Saffron & Thyme Events",
+    not "Saffron & Thyme Events' linen tablecloth code". A row carrying the organisation's name ("Hollins Ridge Aran
+    yarn" at Hollins Ridge Alpacas) names the thing whole."""
+    column = fact.model_copy(update={"attribute": fact.attribute[len(row) + 1 :]})
+    carried = subject.split()[0].lower() in row.lower().split()
+    return column, row if carried else f"the {_row_phrase(row)} at {subject}"
+
+
+#: Row names that are a time of day, a day or a season: slots of a timetable, not things.
+_SLOT_ROW = re.compile(
+    r"\b(?:morning|afternoon|evening|night|noon|lunch|weekdays?|weekends?|daily|spring|summer|autumn|fall|winter|"
+    r"season|peak|off-peak|days?|mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b",
+    re.I,
+)
+#: Last words of a subject that is a page or a rule, not a body that offers things.
+_PAGE_OWNERS = frozenset("policy policies rules terms handbook guide manual procedure procedures faq list".split())
+
+
+def _row_phrase(row: str) -> str:
+    """A row's name in running text: "Club silicone hat" → "club silicone hat"; "Hollins Ridge Aran yarn" and "UV
+    exposure unit" as written."""
+    first, _, rest = row.partition(" ")
+    sentence_case = first[:1].isupper() and first[1:].islower() and rest == rest.lower()
+    return first.lower() + (f" {rest}" if rest else "") if sentence_case else row
+
+
+#: Heads of a label asked "for" a thing at a place rather than "of" it.
+_CHARGED_FOR = frozenset("fee fees charge rate limit deposit discount".split())
+#: Words of a row's name beyond which it is a description, not a thing's name.
+_ROW_WORDS = 5
 
 
 def attr_phrase(attribute: str) -> str:
@@ -514,7 +572,10 @@ class English:
     def _of(attr: str, subject: str) -> str:
         """ "the annual value of the contract with X" or "Mina Cho's job title"."""
         of = subject.startswith("the ") or " at " in subject  # "the capacity of Willow Hall at Cendara University"
-        return f"the {attr} of {subject}" if of else f"{possessive(subject)} {attr}"
+        # what a thing at a place is charged: "the fee for the directors-only payroll at …"
+        charged = subject.startswith("the ") and " at " in subject and attr.split()[-1:] != []
+        by = "for" if charged and attr.split()[-1] in _CHARGED_FOR else "of"
+        return f"the {attr} {by} {subject}" if of else f"{possessive(subject)} {attr}"
 
     # -- one fact ------------------------------------------------------------------------------------
     def fact(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
@@ -533,11 +594,18 @@ class English:
                 _sentence(f"{subject} holds the office of {fact.value.strip()}."),
                 "en.office",
             )
+        row = _row_of_another(fact, subject)
+        if row is not None:
+            fact, subject = _row_at(fact, subject, row)
         kind = value_kind(fact)
+        if kind == "percent" and singular(fact.attribute.split()[-1].lower()) in _GROUP_HEADS:
+            return None  # "Trek customer: 10%" is a discount for a group: "What percentage is X's trek customer?"
         session = self._session_length(fact, subject)
         if session is not None:
             return session
-        verbal = self._verbal(fact, subject, kind)
+        # "the bed socks at …" take no "How much does … cost?": they are asked "What is the price of …?"
+        plural_row = row is not None and is_plural_noun(row.split()[-1].lower())
+        verbal = None if plural_row else self._verbal(fact, subject, kind)
         if verbal is not None:
             return verbal
         by = _DONE_BY.fullmatch(fact.attribute.strip().rstrip(":"))
@@ -774,7 +842,7 @@ class English:
         of = self._of(attr, subject)
         be = "are" if plural or (head == "hours" and kind == "other") else "is"  # "What are X's working hours?"
         wh = WH[kind]
-        if kind == "duration" and head in ("age", "limit", "minimum", "maximum"):
+        if kind == "duration" and head in ("age", "limit", "minimum", "maximum", "charge"):
             wh = "What"  # "What is the programme's age limit", not "How long"
         if kind == "percent" and head.lower() in _RATE_WORDS:
             wh = "What"  # "What is the interest rate", not "What percentage is the interest rate"
