@@ -384,6 +384,19 @@ def test_long_text_values_give_phrase_keywords_in_order() -> None:
     ]
 
 
+def test_a_deadline_or_a_rule_around_one_amount_is_no_quantity() -> None:
+    def text(value: str) -> FactNode:
+        return FactNode(
+            fact_id="fact:q", subject="S", attribute="A", value=value, value_type="text", source="key_value",
+            doc_id="d.md", chunk_id="c0", evidence=value, start=0, end=1,
+        )  # fmt: skip
+
+    # "14일 이내 무상 교환" is what a policy does within a period, not an amount to ask "how much" of
+    assert not is_quantity(text("14일 이내 무상 교환"))
+    assert not is_quantity(text("특강 시작 3일 전까지 취소 시 전액, 이후 불가"))
+    assert is_quantity(text("1인 200,000원"))
+
+
 def test_direct_facts_leave_amounts_and_counts_to_numerical(built: Built) -> None:
     # a single amount, count or percentage asked is a numerical question to a reader
     for item in built.of("direct_fact"):

@@ -281,6 +281,7 @@ def test_note_columns_are_opaque_and_properties_are_not() -> None:
         ("정규반 주2회 패키지의 시간은 몇 회인가요?", "8회", "number", "ko"),  # a count under a column of times
         ("자율작업 10회권의 시간은 어떻게 되나요?", "유효기간 3개월", "text", "ko"),
         ("꽃다발의 가격은 어떻게 되나요?", "시가", "text", "ko"),
+        ("연말 경품 대축제의 시간은 무엇인가요?", "영업시간 내", "text", "ko"),  # no time named
     ],
 )
 def test_question_words_that_do_not_fit_the_value_are_rejected(
@@ -311,6 +312,7 @@ def test_question_words_that_do_not_fit_the_value_are_rejected(
         ("회원권의 이용 기간은 어떻게 되나요?", "무제한", "text", "ko"),
         ("어린이의 이용료는 어떻게 되나요?", "무료", "text", "ko"),
         ("김도윤의 납부액은 얼마인가요?", "72,000원", "money", "ko"),
+        ("정월대보름 부럼 나눔의 시간은 어떻게 되나요?", "오전 중", "text", "ko"),
     ],
 )
 def test_question_words_that_fit_are_kept(question: str, value: str, value_type: str, language: str) -> None:
@@ -438,6 +440,8 @@ def test_file_names_and_slugs_are_rejected_and_names_kept() -> None:
 def test_document_titles_are_not_owners_of_facts() -> None:
     assert document_subject("API reference") and document_subject("Changelog")
     assert document_subject("Velvera Smartphone Usage Guide")
+    # a staff page's group ("수담수학학원 강사진"): a date on it is one teacher's, not the group's
+    assert document_subject("수담수학학원 강사진") and not document_subject("수담수학학원")
     assert document_subject("Product Specification Document")
     assert document_subject("시력교정술 및 백내장 수술 전후 주의사항") and document_subject("레시피 기준서 v3")
     assert document_subject("하늘여행 예약 안내")
@@ -1058,6 +1062,12 @@ def test_a_purpose_or_condition_is_no_value_to_ask_what_is() -> None:
     assert descriptive_value("비상등 + 삼각대(주간 100m, 야간 200m 후방), 승객 가드레일 밖 대피") is not None
     assert descriptive_value("국산 팥앙금 + 프랑스 버터") is None
     assert descriptive_value("상담 예약, 수수료 청구·수납, 서류 접수") is None
+    # a condition ("… 관측 시": when it is observed) asked as "what is the rule's 강수?"
+    assert descriptive_value("비·눈·진눈깨비 관측 시") is not None
+    assert descriptive_value("일시") is None and descriptive_value("평일 오후 2시") is None
+    # an address and another labelled contact pasted into one cell
+    assert descriptive_value("info@kkumteul.example / 카카오톡 채널: '꿈틀로봇'") is not None
+    assert descriptive_value("월~금 09:00~18:00 / 토 09:00~13:00") is None
 
 
 def test_a_common_word_as_subject_is_a_table_row_not_a_name(tmp_path: Path) -> None:
@@ -1729,6 +1739,37 @@ def test_a_keyword_inside_another_rows_value_of_the_same_column_is_weak(tmp_path
     rank = next(f for f in ctx.facts if f.value == "교수")
     draft = _one_fact(rank, "로봇공학과 오민재의 직위는 무엇인가요?", "로봇공학과 오민재의 직위는 교수입니다.", "ko")
     failure = Gate(ctx).check(draft)  # "부교수" holds "교수": a wrong answer covers the keyword
+    assert failure is not None and failure.reason == "weak_keyword"
+
+
+def test_a_korean_clause_or_one_character_as_a_keyword_is_weak(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "class/refunds.md": "# 보강·환불 규정\n\n| 항목 | 환불 기준 |\n|---|---|\n"
+            "| 교재 | 이름을 쓰거나 사용한 뒤에는 환불 불가 |\n",
+            "class/about.md": "# 꿈틀교실 안내\n\n- **개강일**: 2025년 3월 4일 화요일 오전\n"
+            "- **주소**: 용인시 수지구 풍덕천로 12 301호\n- **자습실**: 월~금 / 토\n",
+        },
+    )
+    gate = Gate(ctx)
+
+    def reason(attribute: str, keywords: list[str] | None = None) -> str | None:
+        found = next(f for f in ctx.facts if f.attribute == attribute)
+        draft = _one_fact(found, f"{attribute}은 무엇인가요?", f"{found.value}입니다.", "ko")
+        draft.keywords = keywords or draft.keywords
+        failure = gate.check(draft)
+        return None if failure is None else failure.reason
+
+    # a rule's whole cell: a right answer words it its own way ("쓰거나 사용하면 환불되지 않습니다")
+    assert reason("교재 환불 기준") == "weak_keyword"
+    # a date and an address of four words or more are one string whichever way the answer is put
+    assert reason("개강일") is None
+    assert reason("주소") is None
+    # "토" of "월~금 / 토" is in nearly any Korean answer
+    hall = next(f for f in ctx.facts if f.attribute == "자습실")
+    draft = _one_fact(hall, "자습실은 무슨 요일에 여나요?", "월~금 / 토입니다.", "ko")
+    failure = gate._keywords(replace(draft, keywords=["월~금", "토"]))
     assert failure is not None and failure.reason == "weak_keyword"
 
 

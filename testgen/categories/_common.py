@@ -511,8 +511,13 @@ def is_quantity(fact: FactNode) -> bool:
         return True
     if fact.value_type != "text" or len(fact.value) > 40:
         return False
-    if re.search(r"\d\s*\S*\s*(?:전|후|이내|以内|之前|之后|前|後)$|\b(?:before|after|prior to|within)\b", fact.value):
-        return False  # "출발 21일 전", "30 days before departure": a deadline, not an amount
+    if re.search(
+        r"\d\s*\S*\s*(?:전까지|이전|이후|이내|까지|전|후)(?=$|[\s,])|\d\s*\S*\s*(?:以内|之前|之后|前|後)$|"
+        r"\b(?:before|after|prior to|within)\b",
+        fact.value,
+    ):
+        # "출발 21일 전", "30 days before departure", "14일 이내 무상 교환": a deadline or a rule, not an amount
+        return False
     bare = re.sub(r"\s*[(（][^)）]*[)）]$", "", _ABOUT.sub("", fact.value.strip()))  # "5000mAh (non-removable)"
     if _MEASURE.fullmatch(bare):  # "180 liters", "540 square meters", "5000mAh": a unit the parser lacks
         return True

@@ -472,9 +472,16 @@ class Gate:
             return None
         if all(re.fullmatch(r"\d", normalize(k)) for k in draft.keywords):
             return _fail("weak_keyword", f"'{draft.keywords[0]}' is one digit: nearly any answer holds it")
-        if len(draft.keywords) == 1 and len(normalize(draft.keywords[0]).strip()) == 1 and is_cjk(draft.keywords[0]):
-            # "일" (Sunday) or "금" (Friday) alone: one syllable is in nearly any Korean answer
-            return _fail("weak_keyword", f"'{draft.keywords[0]}' is one character: nearly any answer holds it")
+        singles = [k for k in draft.keywords if len(normalize(k).strip()) == 1 and is_cjk(k)]
+        single = singles[0] if len(singles) == 1 else None
+        if single is not None:
+            # "일" (Sunday) or "토" of "월~금 / 토": one syllable is in nearly any Korean answer (two, "화" and "목",
+            # tell two days together)
+            return _fail("weak_keyword", f"'{single}' is one character: nearly any answer holds it")
+        clause = next((k for k in draft.keywords if _ko_clause(k)), None)
+        if clause is not None:
+            # "이름을 쓰거나 사용한 뒤에는 환불 불가": a rule's whole cell, which a right answer words its own way
+            return _fail("weak_keyword", f"'{clause[:30]}' is a clause: a right answer words it otherwise")
         fact = draft.facts[0]
         own = normalize(fact.value)
         label = normalize(fact.attribute)
@@ -1252,6 +1259,24 @@ _HOLDER_LABEL = re.compile(
     r"팀장|회장|총무",
     re.I,
 )
+
+
+#: Words of a Korean keyword from which it is a clause, unless it is a date, a time, an address or a number.
+_CLAUSE_WORDS = 4
+#: What a long Korean keyword may be and stay one string: a date, a clock time, a road address, a phone number.
+_KO_WHOLE = re.compile(
+    r"\d{2,4}\s?년\s?\d{1,2}\s?월|\d{1,2}:\d\d|[가-힣][가-힣0-9]*(?:로|길)\s?\d+|\d{2,4}-\d{3,4}-\d{4}"
+)
+
+
+def _ko_clause(keyword: str) -> bool:
+    """Whether a Korean keyword is a clause ("특강 시작 3일 전까지 취소 시 전액"): four words or more that are not a
+    date, a time, an address or a phone number."""
+    return (
+        bool(re.search(r"[가-힣]", keyword))
+        and len(keyword.split()) >= _CLAUSE_WORDS
+        and _KO_WHOLE.search(keyword) is None
+    )
 
 
 def _named_cell(fact: FactNode) -> str:

@@ -41,7 +41,7 @@ DOCUMENT_WORDS = re.compile(
     # a mail titled by what it asks or answers: "번역 취소 및 환불 문의", "견적 요청 회신"
     r"(?<=[가-힣]\s)(?:문의|답변|회신|질의|요청)\s*$|"
     # a rule's article ("제7조 (기물 파손)"), a page introducing its staff ("강사 소개 및 담당반")
-    r"^\s*제\s?\d+\s?조|(?:강사|교사|직원|선생님|멤버|스태프)\s?소개|"
+    r"^\s*제\s?\d+\s?조|(?:강사|교사|직원|선생님|멤버|스태프)\s?소개|(?:강사|교수|의료|임원|운영)진$|"
     r"님과\s?카카오톡\s?대화|카카오톡\s?대화|kakaotalk|"
     r"\b(?:staff|team|committee)\s+(?:and|&)\s+contacts\b|\bcontacts? (?:list|sheet)\b|"
     r"\bcontacts\s+(?:and|&)\s+roles\b|"

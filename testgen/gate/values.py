@@ -203,6 +203,8 @@ def descriptive_value(value: str) -> str | None:
     ("Maintains a set vehicle speed as chosen by the driver", "Review and submit your request",
     "Use “Manage My Flight” > “Report Baggage Issue”", "신분증을 지참해야 합니다"), or None."""
     text = value.strip()
+    if re.search(r"\s/\s*[^\d/:：]{2,20}[:：]\s", text):
+        return "two labelled values in one cell ('info@… / 카카오톡 채널: …')"
     if contact_kind(text) in ("email", "web"):
         return None  # "amira.haddad@tarrowfoodbank.org.uk": an address, whatever its words
     if re.search(r"[.!?。！？]$", text) and len(text.split()) > 2:
@@ -218,6 +220,8 @@ def descriptive_value(value: str) -> str | None:
     if re.search(r"[가-힣]", text):
         if re.search(r"(?:다|요|음|함|됨|임|니다|세요|십시오)$", text):
             return "a clause as the value"
+        if re.search(r"[가-힣]\s(?:시|경우|때)$", text):
+            return "a condition as the value ('비·눈·진눈깨비 관측 시')"
         if "+" in text and any(_KO_ACTION_END.search(part) for part in re.split(r"[,+]", _BRACKETS.sub("", text))):
             return "steps of a procedure as the value ('비상등 + 삼각대 …, 승객 가드레일 밖 대피')"
         return None

@@ -112,8 +112,11 @@ def wh_mismatch(question: str, value: str, value_type: str | None, language: str
         return "'몇 일' (the word is 며칠)"
     if language == "zh" and "多少年" in question and re.fullmatch(r"\d{3,4}\s*年", value.strip()):
         return "'多少年' asks how many years; the answer is a year (哪一年)"
-    if language == "ko" and re.search(r"시간\s*(?:은|는|이|가)\s", question) and re.search(r"\d\s*회|기간", value):
-        return f"a time is asked, the answer is a count or a validity '{value[:30]}'"  # "패키지의 시간은 8회"
+    if language == "ko" and re.search(r"시간\s*(?:은|는|이|가)\s", question):
+        if re.search(r"\d\s*회|기간", value):
+            return f"a time is asked, the answer is a count or a validity '{value[:30]}'"  # "패키지의 시간은 8회"
+        if not re.search(r"\d|[오정]전|오후|새벽|아침|저녁|밤|낮|종일|24시간", value):
+            return f"a time is asked, the answer names none '{value[:30]}'"  # "경품 대축제의 시간은 영업시간 내"
     if language == "ko" and re.search(r"[률율]\s*(?:은|는|이|가)\s", question) and not re.search(r"\d", value):
         return f"a rate is asked (…률/…율), the answer is '{value[:40]}'"  # "증감률은 흑자전환": no rate
     if (
