@@ -750,6 +750,24 @@ class Gate:
             label = normalize(other.attribute)
             if role and role not in label and label not in role and other.doc_id != fact.doc_id:
                 return f"{other.attribute}: {other.value}"
+        return self._listed_otherwise(fact, role)
+
+    def _listed_otherwise(self, fact: FactNode, role: str) -> str | None:
+        """Another page's staff list giving the person another post ("**Dave Rowe** – Travel hoist operator (ext
+        204)" in the handbook, "Acting Yard Foreman" in the staff table): the line, or None. A post sharing a word
+        with the role ("Yard Manager and Health & Safety lead" for "Yard Manager") is the same post told longer."""
+        name = fact.subject.strip()
+        if not role or not en_person_name(name):
+            return None
+        listed = re.compile(rf"^\s*(?:[-*+]\s+)?\**{re.escape(name)}\**\s*[–—-]\s*([^(.;,\n]+)", re.M)
+        words = {w for w in re.findall(r"\w+", role) if len(w) > 2}
+        for chunk_id in sorted(self.ctx.chunks_with(name)):
+            if self.ctx.chunks[chunk_id].doc_id == fact.doc_id:
+                continue
+            for found in listed.finditer(self.ctx.chunks[chunk_id].text):
+                other = normalize(found.group(1))
+                if other and not words & set(re.findall(r"\w+", other)):
+                    return found.group(0).strip()
         return None
 
     def _quantities(self, draft: Draft) -> GateFailure | None:
