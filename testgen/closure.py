@@ -1941,6 +1941,8 @@ class Closure:
                 docs.add(row.doc_id)
             elif role and header in _GENERIC_HEADS and value == f"{key}장":
                 docs.add(row.doc_id)  # "| 경영지원팀 | 윤태경 |" under "부서장": the head of 경영지원팀, "경영지원팀장"
+            elif role and self._post_in_row(row, fact):
+                docs.add(row.doc_id)  # "| B-05 | 동해수산 | 최동수 | … | 상인회 감사 |": the shop list gives his post
             by_doc.setdefault(row.doc_id, set()).update((normalize(row.subject), normalize(row.attribute)))
         if len(parts) > 1:
             # a row label without a page of its own is written into the attribute ("경주 역사 투어 상품 책임자")
@@ -1950,6 +1952,16 @@ class Closure:
                 if all(any(x == p or x.startswith(p + " ") for x in labels) for p in parts)
             }
         return docs
+
+    @staticmethod
+    def _post_in_row(row: FactNode, fact: FactNode) -> bool:
+        """Whether another short cell of the row naming the person ends with the post ("상인회 감사" for "감사")."""
+        post = normalize(without_trailing_note(fact.value))
+        if not 2 <= len(post) <= _ROLE_CHARS:
+            return False
+        name = normalize(row.value)
+        cells = [normalize(without_trailing_note(c)) for c in table_cells(row.evidence)]
+        return any(c != name and len(c) <= _ROLE_CHARS and re.search(rf"(?<!\w){re.escape(post)}$", c) for c in cells)
 
     def _row_under_named_heading(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """Table rows of other pages that state an amount where the subject's name is split between the section

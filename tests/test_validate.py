@@ -917,6 +917,22 @@ def test_a_korean_role_written_around_the_name_states_it(tmp_path: Path) -> None
     assert "news/party.md" not in docs  # "강도윤 팀장" does not say which team
 
 
+def test_a_post_in_another_cell_of_a_row_naming_the_person_states_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "market/officers.md": "# 임원 및 연락처\n\n| 이름 | 직책 | 점포 |\n|---|---|---|\n"
+            "| 최동수 | 감사 | 동해수산 |\n| 이미란 | 감사 | 미란떡집 |\n",
+            "market/shops.csv": "호수,상호,대표자,전화,비고\nB-05,동해수산,최동수,031-226-5205,상인회 감사\n"
+            "B-06,미란떡집,이미란,031-226-5206,감사 인사 전달\n",
+        },
+    )
+    auditor = next(f for f in ctx.facts if f.attribute == "직책" and f.subject == "최동수")
+    assert "market/shops.csv" in fact_closure(ctx, auditor)  # "상인회 감사" in his shop's row
+    other = next(f for f in ctx.facts if f.attribute == "직책" and f.subject == "이미란")
+    assert "market/shops.csv" not in fact_closure(ctx, other)  # "감사 인사 전달" is thanks passed on, not her post
+
+
 def test_one_price_in_two_currencies_is_stated_by_a_row_giving_both() -> None:
     assert _list_parts("₹8,999 / $109") == ("₹8,999", "$109")
     assert _list_parts("Red / Blue") != ("Red", "Blue")  # no amounts: not a price in two currencies
