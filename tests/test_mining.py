@@ -1157,3 +1157,14 @@ def test_a_price_list_keyed_by_sku_is_read_by_its_products() -> None:
     priced = {(f.subject, f.attribute) for f in mined.facts if f.value == "4.49"}
     assert priced <= {("Timothy hay", "Price (£)"), ("Price list v2", "Timothy hay Price (£)")} and priced, priced
     assert not {f.subject for f in mined.facts} & {"CW-10", "HAY-TIM-1", "BALE-S"}
+
+
+def test_a_column_naming_two_contact_media_gives_each_cell_the_one_it_holds() -> None:
+    text = (
+        "| Name | Role | Email / mobile |\n|---|---|---|\n| Ben Achterberg | Handler | 07700 900861 |\n"
+        "| Josie Marsh | Shop | josie@hollins.example |\n"
+    )
+    facts = mine(text, doc_id="farm/staff.md", title="Staff").facts
+    labels = {f.subject: f.attribute for f in facts if f.attribute != "Role"}
+    # "Ben Achterberg's email / mobile" pastes the header; his cell is a mobile number, hers an e-mail address
+    assert labels == {"Ben Achterberg": "mobile", "Josie Marsh": "Email"}

@@ -26,7 +26,7 @@ from itertools import pairwise
 
 from schemas import Chunk, Document, FactNode, FactSource, ValueType
 from testgen.kg.values import ValueSpan, classify_value, find_values
-from testgen.lang import DAYS, GENERIC_HEADINGS, KO_SERVICE_KINDS, OFFER_KINDS, SERVICE_KINDS, ko
+from testgen.lang import DAYS, GENERIC_HEADINGS, KO_SERVICE_KINDS, OFFER_KINDS, SERVICE_KINDS, contact_kind, ko
 from testgen.lang.en import base_form
 from testgen.lang.en import is_person_name as is_en_person_name
 from testgen.names import (
@@ -487,6 +487,7 @@ class _Miner:
                 if col >= len(header) or not self._holds_value(cell) or _not_the_rows(header, col, led):
                     continue
                 column, unit = _column_unit(header[col])
+                column = _medium_of(column, cell)
                 typed = _unless_numbering(self._typed(cell, unit), column)
                 pos = line.find(cell)
                 value_text = typed.text if typed else cell
@@ -933,6 +934,25 @@ _KO_COMMON_ENDING = re.compile(
     r"(?:신청|요청|인원|직원|회원|지원|교원|정원|연구|요구|도구|출구|입구|수시|정시|동시|표시|게시|장점|단점|시점|관점|"
     r"결국|^[가-힣]국)$"
 )
+
+
+#: Contact media a column may name two of ("Email / mobile"), and what each holds.
+_MEDIA = {
+    "email": "email", "e-mail": "email", "mail": "email", "이메일": "email", "메일": "email",
+    "mobile": "phone", "mob": "phone", "phone": "phone", "tel": "phone", "telephone": "phone", "휴대폰": "phone",
+    "전화": "phone", "전화번호": "phone", "핸드폰": "phone",
+}  # fmt: skip
+
+
+def _medium_of(column: str, cell: str) -> str:
+    """The one medium of a column naming two that the cell holds: "Mobile" of "Email / mobile" for "07700 900861"
+    (a row gives one or the other); the column as it is otherwise."""
+    parts = [p for p in re.split(r"\s*(?:/|&|,|·|\band\b|\bor\b)\s*", column.strip()) if p]
+    media = [_MEDIA.get(p.lower().rstrip(".")) for p in parts]
+    if len(parts) < 2 or None in media:
+        return column
+    kind = contact_kind(cell)
+    return next((p for p, m in zip(parts, media, strict=True) if m == kind), column)
 
 
 def _join_label(row: str, column: str) -> str:
