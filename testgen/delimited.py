@@ -33,13 +33,27 @@ def with_delimited_tables(text: str) -> str:
     while i < len(lines):
         block = _block_at(lines, i)
         if block is None:
-            out.append(lines[i])
+            out.append(_padded_line(lines[i]))
             i += 1
             continue
         rows, end = block
         out.extend(_markdown(rows))
         i = end
     return "\n".join(out)
+
+
+#: A line of an export with a cell or two and the rest of the row left empty: "Acme Ltd,PRICE LIST 2025,,,,".
+_PADDED = re.compile(r"^([^,\t|]+)(?:([,\t])([^,\t|]+))?(?:[,\t]){2,}\s*$")
+
+
+def _padded_line(line: str) -> str:
+    """A title or note line of a spreadsheet export ("Copperline Signwriting Ltd,PRICE LIST from 1 APRIL 2025,,,,")
+    as it reads: its cells joined by a dash, the empty cells dropped; other lines as they are."""
+    found = _PADDED.match(line)
+    if found is None or _THOUSANDS.search(line):
+        return line
+    first, second = found.group(1).strip(), (found.group(3) or "").strip()
+    return f"{first} – {second}" if second else first
 
 
 def _block_at(lines: list[str], start: int) -> tuple[list[list[str]], int] | None:

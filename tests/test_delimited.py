@@ -68,3 +68,17 @@ def test_tsv_and_csv_files_load(tmp_path: Path) -> None:
     docs = load_kb(tmp_path).documents
     assert [d.doc_id for d in docs] == ["rota.tsv"] and docs[0].text.startswith("| day | lead |")
     assert docs[0].title == "rota"
+
+
+def test_a_title_or_note_line_of_an_export_reads_without_its_empty_cells() -> None:
+    text = (
+        "Copperline Signwriting Ltd,PRICE LIST from 1 APRIL 2025,,,,\n(prices ex VAT - add 20%),,,,,\n"
+        "Code,Service,Unit,Price,Notes,Who\nHL-100,Hand lettering,per letter,£4.90,,Ann\n"
+        "HL-200,Large lettering,per letter,£8.10,,Ann\n"
+    )
+    lines = with_delimited_tables(text).split("\n")
+    # the first line is the page's title, as a person reads it, not "Copperline Signwriting Ltd,PRICE LIST …,,,,"
+    assert lines[:2] == ["Copperline Signwriting Ltd – PRICE LIST from 1 APRIL 2025", "(prices ex VAT - add 20%)"]
+    assert lines[2] == "| Code | Service | Unit | Price | Notes | Who |"
+    # a figure with a thousands comma is no padded line
+    assert with_delimited_tables("Total,1,250,,\n") == "Total,1,250,,\n"
