@@ -17,7 +17,11 @@ from testgen.text import is_cjk, normalize
 # A subtitle starts after " - ", " – ", " | ", ": " or an em dash (spaced, or unspaced between Latin words:
 # "Quinazolinones—Synthesis").
 # Between CJK words a single em dash joins names ("罗素—爱因斯坦宣言"); a doubled one starts a subtitle.
-_SUBTITLE = re.compile(r"\s[\-–|]\s|[:：]\s|\s+—+\s*|\s*—+\s+|(?<=[^\W\d_])—(?=[A-Za-z])|——+")
+# A pictograph between spaced words does too: "몽글몽글 펫살롱 🐾 살롱 소개".
+_SUBTITLE = re.compile(
+    r"\s[\-–|]\s|[:：]\s|\s+—+\s*|\s*—+\s+|(?<=[^\W\d_])—(?=[A-Za-z])|——+|"
+    r"(?<=\S)\s+[\U0001F300-\U0001FAFF\u2600-\u27BF][\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]*\s+(?=\S)"
+)
 
 
 def short_title(title: str) -> str:

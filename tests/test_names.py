@@ -150,6 +150,9 @@ def test_short_title_drops_em_dash_suffix_but_keeps_cjk_joins() -> None:
     assert short_title("New Conjugates of Quinolines—Synthesis and Activity") == "New Conjugates of Quinolines"
     assert short_title("罗素—爱因斯坦宣言") == "罗素—爱因斯坦宣言"
     assert short_title("标题——副标题") == "标题"
+    # a pictograph between words parts a title from its subtitle; one at the end or the start is kept
+    assert short_title("몽글몽글 펫살롱 🐾 살롱 소개") == "몽글몽글 펫살롱"
+    assert short_title("The Fleece Shop 🧶") == "The Fleece Shop 🧶"
 
 
 def test_without_parentheticals() -> None:
