@@ -1168,3 +1168,10 @@ def test_a_column_naming_two_contact_media_gives_each_cell_the_one_it_holds() ->
     labels = {f.subject: f.attribute for f in facts if f.attribute != "Role"}
     # "Ben Achterberg's email / mobile" pastes the header; his cell is a mobile number, hers an e-mail address
     assert labels == {"Ben Achterberg": "mobile", "Josie Marsh": "Email"}
+
+
+def test_a_currency_sign_after_a_column_name_is_read_as_its_bracket() -> None:
+    text = "| Item | Price £ |\n|---|---|\n| Jeans | 15.00 |\n| Skirt | 14.00 |\n"
+    facts = mine(text, doc_id="shop/alterations.md", title="Alterations").facts
+    # "the price £ of Jeans" pastes the header; "Price (£)" is asked as what it costs
+    assert {f.attribute for f in facts} == {"Price (£)"}

@@ -201,6 +201,11 @@ def test_a_row_of_an_organisations_page_is_asked_as_a_thing_at_the_organisation(
     assert q == "How much does Carllm's basic tier cost?"
 
 
+def test_a_price_under_a_currency_sign_column_shows_the_sign_before_each_figure() -> None:
+    q, a, _ = English().compare(["Jeans", "Skirt"], "Price (£)", ["15.00", "14.00"], 1, False, "number")  # type: ignore[misc]
+    assert (q, a) == ("Which costs less: Jeans or Skirt?", "Skirt costs less (Jeans: £15.00; Skirt: £14.00).")
+
+
 def test_a_percentage_under_a_group_of_people_gets_no_question() -> None:
     # "Trek customer: 10%" is the group's discount: "What percentage is X's trek customer?" asks nothing
     assert English().fact(fact("Trek customer", "10%", "percent", number=10.0, unit="%"), "Hollins Ridge") is None

@@ -1309,6 +1309,9 @@ def _column_unit(column: str) -> tuple[str, str]:
     → ("인원", "명"); a unit a number cannot simply take ("Price (USD)") or a note that is no unit stays in the
     name, with no unit."""
     found = _QUALIFIED_KEY.match(column.strip())
+    sign = re.fullmatch(r"(.*\w)\s+([£$€¥₩₹])", column.strip())
+    if found is None and sign is not None:  # "Price £": a currency sign after the name, read as "Price (£)"
+        return f"{sign.group(1)} ({sign.group(2)})", ""
     if found is None:
         return column, ""
     unit = _attachable_unit(found.group(2))

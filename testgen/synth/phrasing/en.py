@@ -90,6 +90,8 @@ def _with_currency(value: str, currency: str | None) -> str:
     """A value with the currency its label's bracket gives, unless it already says it ("£60.00", "8,999 INR")."""
     if not currency or currency in value or _SIGN.get(currency, currency) in value:
         return value
+    if re.fullmatch(r"[$€£¥₩₹]", currency):
+        return f"{currency}{value}"  # "15.00" under "Price (£)": "£15.00"
     return f"{value} {currency}"
 
 
@@ -549,6 +551,8 @@ def _with_unit(value: str, unit: str | None) -> str:
     """ "12.5" under "Price (Lakh ₹)" → "12.5 Lakh ₹"; a value that shows its unit already stays as it is."""
     if not unit or unit.lower() in value.lower() or re.search(r"[$€£¥₩₹]", value):
         return value
+    if re.fullmatch(r"[$€£¥₩₹]", unit):
+        return f"{unit}{value}"  # "15.00" under "Price (£)": "£15.00"
     return f"{value} {unit}"
 
 
