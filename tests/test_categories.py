@@ -369,6 +369,10 @@ def test_long_text_values_give_phrase_keywords_in_order() -> None:
         "United States",
     ]
     assert keywords_for_value("Tomas Novak") == ["Tomas Novak"]  # short: the value itself
+    # each end of a span with its counter, and the amount of each labelled item, whatever an answer joins them with
+    assert keywords_for_value("31일째 ~ 60일째") == ["31일째", "60일째"]
+    assert keywords_for_value("30시간권 1,500원 / 50시간권 1,400원") == ["1,500원", "1,400원"]
+    assert keywords_for_value("5~8세") == ["5~8세"]  # a bare "5" names nothing
     # a joining word between capitalised words stays in its name; "from" splits the degree from the school
     assert keywords_for_value("MSc in Marine Biology from University of Bergen at Os") == [
         "MSc in Marine Biology",

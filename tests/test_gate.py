@@ -442,6 +442,8 @@ def test_document_titles_are_not_owners_of_facts() -> None:
     assert document_subject("Velvera Smartphone Usage Guide")
     # a staff page's group ("수담수학학원 강사진"): a date on it is one teacher's, not the group's
     assert document_subject("수담수학학원 강사진") and not document_subject("수담수학학원")
+    # a price page's title ("특수견종 가위컷 요금의 시바견 요금"): the row is the thing, not the page
+    assert document_subject("특수견종 가위컷 요금")
     assert document_subject("Product Specification Document")
     assert document_subject("시력교정술 및 백내장 수술 전후 주의사항") and document_subject("레시피 기준서 v3")
     assert document_subject("하늘여행 예약 안내")

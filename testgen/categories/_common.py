@@ -382,6 +382,9 @@ def _span_ends(value: str) -> list[str]:
     size = _SIZE.fullmatch(value)
     if size:
         return [size.group(1), size.group(2)]
+    ends = re.split(r"\s*[~～]\s*", value)
+    if len(ends) == 2 and all(_COUNTED_END.fullmatch(end) for end in ends):
+        return ends  # "31일째 ~ 60일째": each end, however an answer joins them ("31일째부터 60일째까지")
     if "·" in value:
         parts = [p.strip() for p in value.split("·") if p.strip()]
         # "수강 등록·결제·환불·셔틀": three short items or more, one of two words; two with a space ("기획·제작 PD",
@@ -425,8 +428,10 @@ def _figure_of_item(item: str) -> list[str]:
 #: A list item of a label then one count or amount: "어린이반 4명", "성인반 6명", "Adults £12" (not "솔밭로 112",
 #: "지도사 2급", "PA 17940": a name's own number).
 _LABELLED_FIGURE = re.compile(
-    r"[^\W\d][^\d:]{0,20}?\s((?:[$€£¥₩]\s?\d[\d,.]*|\d[\d,.]*\s?(?:명|개|회|인|석|대|팀|원)))"
+    r"(?:[^\W\d][^\d:]{0,20}?|\d{1,3}[가-힣]{1,4})\s((?:[$€£¥₩]\s?\d[\d,.]*|\d[\d,.]*\s?(?:명|개|회|인|석|대|팀|원)))"
 )
+#: An end of a span with its counter: "31일째", "60일", "3개월" (not a bare "5").
+_COUNTED_END = re.compile(r"\d[\d,.]*\s?[가-힣]{1,3}")
 #: The longest item of a list joined by middle dots with spaces in it ("수강 등록·결제").
 _DOT_ITEM_CHARS = 8
 #: What may follow a date in a value and be left out of its keyword: "예약분부터", "이후 접수분".
