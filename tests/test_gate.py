@@ -2469,6 +2469,22 @@ def test_hours_a_notice_of_the_folder_changes_with_an_arrow_are_ambiguous(tmp_pa
     assert gate._hours_changed(phone) is None
 
 
+def test_hours_of_a_range_of_days_are_ambiguous_when_the_closing_day_moves(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "salon/소개.md": "# 몽글 펫살롱\n\n| 요일 | 영업시간 |\n|---|---|\n| 화 ~ 일 | 10:00 ~ 19:00 |\n"
+            "| 월 | 휴무 |\n\n- 상담시간: 10:00 ~ 18:00\n",
+            "salon/소식지.txt": "봄 소식지\n\n4월 1일부터 바뀌어요.\n  ▶ 정기 휴무: 월요일 → 수요일\n",
+        },
+    )
+    gate = Gate(ctx)
+    days = next(f for f in ctx.facts if f.attribute.startswith("화 ~ 일"))
+    assert gate._hours_changed(days) is not None  # Tuesday to Sunday was the week before the closing day moved
+    hours = next(f for f in ctx.facts if f.attribute == "상담시간")
+    assert gate._hours_changed(hours) is None  # hours named by no day are not moved by it
+
+
 def test_a_price_for_a_measured_amount_keeps_its_unit_and_a_price_table_with_current_and_changed_columns(
     tmp_path: Path,
 ) -> None:

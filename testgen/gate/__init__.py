@@ -875,11 +875,15 @@ class Gate:
         times = clock_times(fact.value)
         if len(times) < 2:
             return None
+        dayed = _WEEKDAY.search(fact.attribute) is not None
         for _, old, line in self._folder_changes(self.ctx.doc_type(fact.doc_id)):
             if old is not None:
                 continue  # a list item of the old value, not a line with an arrow
             before, after = _ARROW.split(line, maxsplit=1)
             if clock_times(before)[-2:] == times[:2] and clock_times(after):
+                return line
+            if dayed and _WEEKDAY.search(before) and _WEEKDAY.search(after) and not clock_times(line):
+                # "정기 휴무: 월요일 → 수요일": the days the hours of "화 ~ 일" are for have moved
                 return line
         return None
 
@@ -1510,6 +1514,11 @@ _BEFORE_ITEM = re.compile(rf"^[\s\-*•·]*(?:{_BEFORE_WORDS})\s*[:：]\s*(.+)$"
 _LABEL_CHARS = 4
 #: An arrow between an old and a new value: "08:30 ~ 19:00 → 09:00 ~ 19:00".
 _ARROW = re.compile(r"\s*(?:→|->|⇒|=>)\s*")
+#: A day of the week named alone: "화", "수요일", "Mon", "Wednesday" (not the "일" of "일정").
+_WEEKDAY = re.compile(
+    r"(?<![가-힣])[월화수목금토일](?:요일)?(?![가-힣])|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b",
+    re.I,
+)
 #: Words opening an exception to the rule just stated: "(단, …)", "※ 다만 …", "except …", "However, …".
 _EXCEPTION_NEXT = re.compile(
     r"^\s*[(\[（※*\-–·]*\s*(?:단[,，\s]|다만[,，\s]|except\b|excluding\b|however\b|unless\b|but not\b)", re.I
