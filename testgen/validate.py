@@ -228,6 +228,10 @@ _NAME_LABEL = re.compile(
 )
 
 
+#: Words of a name from which a question holding all but its last one has given it away.
+_NAMED_WORDS = 3
+
+
 def _names_itself(fact: FactNode, question: str) -> bool:
     """Whether a fact gives its subject's own name ("회사명: 주식회사 모래시계랩") and the question already says
     it without the legal form or note ("모래시계랩의 회사명은 무엇인가요?"), or the value is the subject's name with
@@ -238,4 +242,8 @@ def _names_itself(fact: FactNode, question: str) -> bool:
     if len(core) >= 2 and normalize(core) in question:
         return True
     subject = normalize(fact.subject)
-    return len(subject) >= 2 and subject in question and subject in normalize(fact.value)
+    if len(subject) >= 2 and subject in question and subject in normalize(fact.value):
+        return True
+    # "서하동 주민센터의 명칭은?" → "서하동 주민센터 자치회관": the question already holds all but the name's last word
+    words = normalize(core).split()
+    return len(words) >= _NAMED_WORDS and " ".join(words[:-1]) in question

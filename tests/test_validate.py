@@ -16,7 +16,7 @@ from testgen.closure import Closure, _list_parts, fact_closure, states_value
 from testgen.kg.build import build_graph, load_corpus
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
-from testgen.text import char_ngrams, jaccard
+from testgen.text import char_ngrams, jaccard, normalize
 from testgen.validate import DUPLICATE_THRESHOLD, Validator, _leaks, _name_leaks
 
 KB = {
@@ -1204,6 +1204,19 @@ def test_a_name_asked_by_that_name_leaks(tmp_path: Path) -> None:
         verdict = validator.validate(draft, get_category("direct_fact"))
         # "모래시계랩의 회사명은 무엇인가요?" → "주식회사 모래시계랩": the question says the answer
         assert verdict.ok is ok and (ok or verdict.reason == "answer leaked in question"), (label, verdict)
+
+
+def test_a_name_whose_words_but_the_last_the_question_holds_leaks() -> None:
+    from testgen.validate import _names_itself
+
+    hall = FactNode(
+        fact_id="fact:n", subject="자치회관 안내", attribute="명칭",
+        value="서하동 주민센터 자치회관 (운영: 주민자치위원회)", value_type="text", source="key_value",
+        doc_id="center/about.md", chunk_id="c0", evidence="- 명칭: …", start=0, end=1,
+    )  # fmt: skip
+    # the question's subject is the organisation the page belongs to: the name it asks for only adds "자치회관"
+    assert _names_itself(hall, normalize("서하동 주민센터의 명칭은 무엇인가요?"))
+    assert not _names_itself(hall, normalize("자치회관의 명칭은 무엇인가요?"))
 
 
 def test_a_post_written_beside_the_name_with_its_body_states_it(tmp_path: Path) -> None:
