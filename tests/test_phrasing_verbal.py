@@ -206,6 +206,15 @@ def test_a_price_under_a_currency_sign_column_shows_the_sign_before_each_figure(
     assert (q, a) == ("Which costs less: Jeans or Skirt?", "Skirt costs less (Jeans: £15.00; Skirt: £14.00).")
 
 
+def test_a_row_after_its_code_on_a_business_own_price_list_is_asked_at_the_business() -> None:
+    code = _row("Linen tablecloth Code", "EQ02", "Linen tablecloth").model_copy(
+        update={"subject": "SAFFRON & THYME EVENTS LTD", "evidence": "| EQ02 | Linen tablecloth | each | 8.50 |"}
+    )
+    q, _, _ = English().fact(code, "Saffron & Thyme Events Ltd")  # type: ignore[misc]
+    # the page is the business's own, titled with its name: its rows are what it offers
+    assert q == "What is the code of the linen tablecloth at Saffron & Thyme Events Ltd?"
+
+
 def test_a_percentage_under_a_group_of_people_gets_no_question() -> None:
     # "Trek customer: 10%" is the group's discount: "What percentage is X's trek customer?" asks nothing
     assert English().fact(fact("Trek customer", "10%", "percent", number=10.0, unit="%"), "Hollins Ridge") is None

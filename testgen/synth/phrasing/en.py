@@ -300,7 +300,8 @@ def _row_of_another(fact: FactNode, subject: str) -> str | None:
     if fact.source != "table" or fact.value_type == "date":
         return None
     cells = [c.strip(" *_") for c in fact.evidence.strip().strip("|").split("|")]
-    row = cells[0] if cells else ""
+    # the row's name opens the label: the first cell, or the second after a code ("| EQ02 | Linen tablecloth |")
+    row = next((c for c in cells[:2] if c and fact.attribute.startswith(c + " ")), "")
     if len(row) < 3 or not fact.attribute.startswith(row + " ") or len(row.split()) > _ROW_WORDS:
         return None
     if re.search(r"[\d(),/;:–—]|\s-\s", row) or not re.search(r"[A-Za-z]", fact.attribute[len(row) :]):
@@ -310,7 +311,17 @@ def _row_of_another(fact: FactNode, subject: str) -> str | None:
     if subject.startswith("the ") or subject.split()[-1].lower() in _PAGE_OWNERS:
         return None  # a page's topic ("the home delivery", "Commissions & Sales policy") sells nothing
     own, asked = fact.subject.lower(), subject.lower()
+    if asked in own and _PRICE_PAGE.search(own.replace(asked, " ")):
+        return row  # "Saffron & Thyme Events – Price list 2025": the organisation's price list, not a thing's page
+    if asked in own and (_SERVICE_SELLER.search(subject) or _LEGAL_FORM.search(subject)):
+        return row  # the page of a business ("SAFFRON & THYME EVENTS LTD"): its rows are what it offers
     return None if asked in own or own in asked else row
+
+
+#: A company's legal form closing its name: "Ltd", "Inc.", "LLC", "plc".
+_LEGAL_FORM = re.compile(r"\b(?:ltd|limited|inc|llc|llp|plc|cic|gmbh)\.?$", re.I)
+#: Words of a page's title that make it a list of what an organisation offers at a price.
+_PRICE_PAGE = re.compile(r"\b(?:price list|prices|pricing|rates|rate card|tariffs?|fees|charges|menu)\b")
 
 
 def _row_at(fact: FactNode, subject: str, row: str) -> tuple[FactNode, str]:
