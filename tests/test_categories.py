@@ -373,6 +373,7 @@ def test_long_text_values_give_phrase_keywords_in_order() -> None:
     assert keywords_for_value("31일째 ~ 60일째") == ["31일째", "60일째"]
     assert keywords_for_value("30시간권 1,500원 / 50시간권 1,400원") == ["1,500원", "1,400원"]
     assert keywords_for_value("5~8세") == ["5~8세"]  # a bare "5" names nothing
+    assert keywords_for_value("10:00~ 소진시") == ["10:00"]  # until sold out: the start is what an answer gives
     # a joining word between capitalised words stays in its name; "from" splits the degree from the school
     assert keywords_for_value("MSc in Marine Biology from University of Bergen at Os") == [
         "MSc in Marine Biology",

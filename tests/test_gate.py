@@ -444,6 +444,8 @@ def test_document_titles_are_not_owners_of_facts() -> None:
     assert document_subject("수담수학학원 강사진") and not document_subject("수담수학학원")
     # a price page's title ("특수견종 가위컷 요금의 시바견 요금"): the row is the thing, not the page
     assert document_subject("특수견종 가위컷 요금")
+    assert document_subject("주차 및 배송") and not document_subject("예약 및 환불 규정")
+    assert not document_subject("이용수칙 및 안전규정")
     assert document_subject("Product Specification Document")
     assert document_subject("시력교정술 및 백내장 수술 전후 주의사항") and document_subject("레시피 기준서 v3")
     assert document_subject("하늘여행 예약 안내")

@@ -385,6 +385,9 @@ def _span_ends(value: str) -> list[str]:
     ends = re.split(r"\s*[~～]\s*", value)
     if len(ends) == 2 and all(_COUNTED_END.fullmatch(end) for end in ends):
         return ends  # "31일째 ~ 60일째": each end, however an answer joins them ("31일째부터 60일째까지")
+    opened = _OPEN_END.fullmatch(value)
+    if opened:
+        return [opened.group(1)]  # "10:00~ 소진시": the time it starts, whatever an answer says of its end
     if "·" in value:
         parts = [p.strip() for p in value.split("·") if p.strip()]
         # "수강 등록·결제·환불·셔틀": three short items or more, one of two words; two with a space ("기획·제작 PD",
@@ -430,6 +433,8 @@ def _figure_of_item(item: str) -> list[str]:
 _LABELLED_FIGURE = re.compile(
     r"(?:[^\W\d][^\d:]{0,20}?|\d{1,3}[가-힣]{1,4})\s((?:[$€£¥₩]\s?\d[\d,.]*|\d[\d,.]*\s?(?:명|개|회|인|석|대|팀|원)))"
 )
+#: A clock time then an end named in words: "10:00~ 소진시", "18:00 ~ 마감 시", "7pm – late".
+_OPEN_END = re.compile(r"(\d{1,2}:\d\d)\s*[~～\-–]\s*([^\d\s][^\d]{0,10})")
 #: An end of a span with its counter: "31일째", "60일", "3개월" (not a bare "5").
 _COUNTED_END = re.compile(r"\d[\d,.]*\s?[가-힣]{1,3}")
 #: The longest item of a list joined by middle dots with spaces in it ("수강 등록·결제").
