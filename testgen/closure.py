@@ -702,6 +702,21 @@ def _with_its_question(lines: list[str], index: int) -> str:
     return lines[index]
 
 
+#: A label of a code a table gives its rows: "Code", "Course code", "과정코드", "상품 코드".
+_CODE_LABEL = re.compile(r"(?:^|\s)(?:code|id|ref)$|코드$", re.I)
+
+
+def _with_its_header(lines: list[str], index: int) -> str:
+    """A table row with the header of its table before it (the first row of the run of rows it is in); other lines
+    as they are."""
+    if not lines[index].lstrip().startswith("|"):
+        return lines[index]
+    top = index
+    while top > 0 and lines[top - 1].lstrip().startswith("|"):
+        top -= 1
+    return lines[top] + " " + lines[index] if top < index else lines[index]
+
+
 _WORDS = re.compile(r"\w+")
 #: A code of letters and digits: "AF-40H", "KSI-6000", "H13" (a letter first; "5kg" and "2024년" are no codes).
 #: A measure written with its unit, one figure or a range (normalised text): "212m2" ("212㎡"), "1450 w", "220–240 v".
@@ -866,6 +881,7 @@ class Closure:
         docs |= self._beside_its_row_label(fact, cues, docs)
         docs |= self._address_written(fact, forms, docs)
         docs |= self._name_beside_code(fact, forms, docs)
+        docs |= self._code_under_its_column(fact, docs)
         docs |= self._room_code_retold(fact, docs)
         docs |= self._legal_name_beside(fact, forms, docs)
         docs |= self._contact_in_folder(fact, docs)
@@ -1125,7 +1141,9 @@ class Closure:
             told = not fact.value_entity or shown in (0, len(cues))
             # ("화·목" beside a class are its days, whatever the label)
             short = len(normalize(fact.value)) <= _SHORT_TEXT and not DAYS.match(fact.value.strip())
-            if short and fact.value_type == "text" and shown < len(cues):
+            # a table row shows its column's label in the header ("| … | 과정코드 | …" over "| … | C01 | …")
+            labelled = shown == len(cues) or all(cue in normalize(_with_its_header(lines, index)) for cue in cues)
+            if short and fact.value_type == "text" and not labelled:
                 # "중앙동" in "| 본사 | 서령시 중앙동 …" or "소재지: 서령시 중앙동" is the paper's or the market's
                 # place, not the city hall's: a short value needs its whole label beside it
                 told = False
@@ -1617,6 +1635,27 @@ class Closure:
         return self._docs_with_a_line(
             self._chunks_naming(forms), found, lambda lines, i: bool(said.search(normalize(lines[i])))
         )
+
+    def _code_under_its_column(self, fact: FactNode, found: set[str]) -> set[str]:
+        """A code a table gives its row (`과정코드` C01), written in another table under a column of the same label:
+        the code identifies the row, whatever that table calls it ("제과기능사 주간반" and "제과기능사
+        자격증반(주간)" are both C01)."""
+        label = normalize(fact.attribute)
+        if fact.source != "table" or not _CODE_LABEL.search(label) or not _IDENTIFIER.fullmatch(fact.value.upper()):
+            return set()
+        code = normalize(fact.value)
+
+        def under_its_column(lines: list[str], index: int) -> bool:
+            if not lines[index].lstrip().startswith("|"):
+                return False
+            header = _with_its_header(lines, index)
+            if header == lines[index]:
+                return False
+            heads = [normalize(c) for c in table_cells(header[: len(header) - len(lines[index]) - 1])]
+            cells = [normalize(c) for c in table_cells(lines[index])]
+            return any(c == code and i < len(heads) and heads[i] == label for i, c in enumerate(cells))
+
+        return self._docs_with_a_line(self.ctx.chunks_with(fact.value), found, under_its_column)
 
     def _room_code_retold(self, fact: FactNode, found: set[str]) -> set[str]:
         """A place given by its room's code, told again with the room's name beside the code: "서버실 위치: 공학2호관

@@ -933,6 +933,28 @@ def test_a_post_in_another_cell_of_a_row_naming_the_person_states_it(tmp_path: P
     assert "market/shops.csv" not in fact_closure(ctx, other)  # "감사 인사 전달" is thanks passed on, not her post
 
 
+def test_a_short_value_in_a_row_under_its_labelled_column_and_a_code_under_the_same_column_state_it(
+    tmp_path: Path,
+) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "school/fees.md": "# 수강료\n\n| 과정코드 | 과정명 | 수강료 |\n|---|---|---|\n"
+            "| C01 | 제과기능사 주간반 | 580,000원 |\n| C02 | 제과기능사 야간반 | 580,000원 |\n",
+            "school/timetable.md": "# 5월 시간표\n\n| 요일 | 과정 | 과정코드 | 강사 |\n|---|---|---|---|\n"
+            "| 월·수·금 | 제과기능사 주간반 | C01 | 윤하늘 |\n| 화·목 | 제빵기능사 주간반 | C03 | 강태윤 |\n",
+            "school/old fees.md": "# 상반기 수강료\n\n| 과정코드 | 과정명 | 비고 |\n|---|---|---|\n"
+            "| C01 | 제과기능사 자격증반(주간) | 8주 |\n| C02 | 제과기능사 자격증반(야간) | 8주 |\n",
+            "school/notes.md": "# 메모\n\n| 날짜 | 내용 |\n|---|---|\n| 5/2 | C01 교재 입고 |\n| 5/9 | C02 재료 |\n",
+        },
+    )
+    code = next(f for f in ctx.facts if f.attribute == "과정코드" and f.value == "C01" and f.doc_id == "school/fees.md")
+    docs = fact_closure(ctx, code)
+    assert "school/timetable.md" in docs  # the row names the course; the header labels its C01
+    assert "school/old fees.md" in docs  # C01 under a column of the same label, whatever the row calls it
+    assert "school/notes.md" not in docs  # C01 in a note names no code of a course
+
+
 def test_one_price_in_two_currencies_is_stated_by_a_row_giving_both() -> None:
     assert _list_parts("₹8,999 / $109") == ("₹8,999", "$109")
     assert _list_parts("Red / Blue") != ("Red", "Blue")  # no amounts: not a price in two currencies
