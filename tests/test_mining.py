@@ -1175,3 +1175,10 @@ def test_a_currency_sign_after_a_column_name_is_read_as_its_bracket() -> None:
     facts = mine(text, doc_id="shop/alterations.md", title="Alterations").facts
     # "the price £ of Jeans" pastes the header; "Price (£)" is asked as what it costs
     assert {f.attribute for f in facts} == {"Price (£)"}
+
+
+def test_a_row_named_by_a_letter_is_the_kind_then_the_letter() -> None:
+    text = "| Course | Day | Time |\n|---|---|---|\n| A | Saturday | 10:00-12:00 |\n| B | Wednesday | 18:30-20:30 |\n"
+    subjects = {f.subject for f in mine(text, doc_id="club/courses.md", title="Beginners courses").facts}
+    # people say "Course A", not "the A Course"
+    assert subjects == {"Course A", "Course B"}

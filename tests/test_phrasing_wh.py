@@ -46,7 +46,8 @@ EN_ROWS = [
     ("other", fact("Industry", "Robotics"), "Orbit Labs", "What is Orbit Labs' industry?"),
     ("person-role", fact("Clinician", "Dr. Leontyne Abara"), "Fracture Clinic", "Who is Fracture Clinic's clinician?"),
     ("time", fact("Time", "09:00–12:00"), "Respiratory Clinic", "What time is Respiratory Clinic?"),
-    ("days", fact("Days", "Tuesday and Thursday"), "Prenatal Clinic", "What days is Prenatal Clinic on?"),
+    ("days", fact("Days", "Tuesday and Thursday"), "Prenatal Clinic", "On which days is Prenatal Clinic held?"),
+    ("day", fact("Day", "Saturday"), "Course A", "What day is Course A on?"),
     ("done-by", fact("Managed by", "Oller Wildlife Trust"), "Greyhame Moss", "Who is Greyhame Moss managed by?"),
     (
         "re-done",
@@ -316,6 +317,9 @@ def test_a_date_label_of_one_thing_and_its_verb_is_asked_with_the_verb(
         ("Brightspoke Couriers", False),
         ("Hollowbrook Orchard", False),
         ("Redmarsh Karate Club", False),
+        ("Fenwick Vale Archers", False),  # a club named by the people in it
+        ("Calder Vale Wheelers", False),
+        ("Jo Walker", True),
     ],
 )
 def test_an_english_name_ending_in_a_body_or_business_is_no_persons(name: str, person: bool) -> None:

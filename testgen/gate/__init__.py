@@ -1386,7 +1386,7 @@ _TITLE_PREFIX_CHARS = 6
 #: call it by).
 _BARE_CODE = re.compile(r"[A-Z]{1,3}\d{1,2}|[A-Z]{1,4}-\d{2,4}-\d{2,}")
 #: A question asking on which days or at what time a thing is on.
-_WHEN_IS_IT_ON = re.compile(r"What (?:days|day) is .+ on\?$|What time is .+\?$")
+_WHEN_IS_IT_ON = re.compile(r"What (?:days|day) is .+ on\?$|On which days is .+ held\?$|What time is .+\?$")
 #: First columns of tables whose rows are events: classes, sessions, courses, clubs.
 _EVENT_COLUMN = re.compile(
     r"class|session|group|course|activit|club|clinic|programme|program|event|service|section|team|lesson|workshop|"

@@ -1393,6 +1393,8 @@ def _with_kind(name: str, kind: str, known: frozenset[str]) -> str:
     served = kind.lower() in SERVICE_KINDS and not _OWN_KIND_END.search(name)
     if not (_bare_word(name, known) or _KO_SERVICE_KIND.fullmatch(kind) or served):
         return name
+    if not is_cjk(kind) and re.fullmatch(r"[A-Z0-9]{1,2}", name.strip()):
+        return f"{kind} {name}"  # "A" under "Course" is Course A, as people say it, not "the A Course"
     return f"{name} {kind}"  # "탁구" under "강좌명" is the 탁구 강좌, "성인 초급 A" the 성인 초급 A 강좌
 
 

@@ -329,7 +329,9 @@ _NOT_NAME_WORDS = frozenset(
     housing co-op coop co-operative cooperative club society trust charity couriers courier orchard nursery surgery
     cattery kennels garage salon bakery brewery farm market museum cinema theatre theater library academy workshop
     choir orchestra band scouts gym pharmacy opticians accountants solicitors lettings motors taxis tours travel
-    radio studios cafe café restaurant hotel hostel emergency helpline line desk police health roasters dairy""".split()
+    radio studios cafe café restaurant hotel hostel emergency helpline line desk police health roasters dairy
+    archers anglers ramblers wheelers harriers rovers runners riders cyclists swimmers singers players walkers growers
+    makers volunteers friends laundrette launderette chandlery boatyard""".split()
 )
 _GLUE_WORDS = frozenset({"the", "of", "and"})
 
@@ -639,7 +641,8 @@ VERBAL: tuple[Verbal, ...] = (
         "{s} works {v}.",
         person_subject=True,
     ),
-    _v("day|days|session day|session days", "other", "What days is {s} on?", "{s} is on {v}."),
+    _v("day|session day", "other", "What day is {s} on?", "{s} is on {v}."),
+    _v("days|session days", "other", "On which days is {s} held?", "{s} is held on {v}."),
     # counts, amounts, durations
     _v(
         "employees|number of employees|no. of employees|employee count|headcount|staff|staff count|workforce|"
