@@ -879,6 +879,10 @@ class Closure:
         docs |= self._list_retold(fact, forms, docs)
         docs |= self._price_retold(fact, docs)
         docs |= self._beside_its_row_label(fact, cues, docs)
+        return self._named_otherwise(fact, forms, cues, docs)
+
+    def _named_otherwise(self, fact: FactNode, forms: set[str], cues: list[str], docs: set[str]) -> set[str]:
+        """`of`'s last passes: the fact told by a code, a contact, a legal name, a record or a relation's other end."""
         docs |= self._address_written(fact, forms, docs)
         docs |= self._name_beside_code(fact, forms, docs)
         docs |= self._code_under_its_column(fact, docs)
