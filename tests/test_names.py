@@ -475,6 +475,10 @@ def test_a_dateline_a_brand_page_and_admission_guidelines_are_no_subject() -> No
     assert document_subject("2025학년도 후기 새별대학교 일반대학원 신입생 모집요강")
 
 
+def test_an_introduction_page_is_stripped_from_a_korean_title() -> None:
+    assert introduced_name("대성철물 소개 페이지") == "대성철물"  # "대성철물 소개 페이지의 대표" asks the page
+
+
 def test_a_welcome_a_history_and_a_version_note_are_stripped_from_a_korean_title() -> None:
     assert introduced_name("새길로지스 사내 위키에 오신 것을 환영합니다 👋") == "새길로지스"
     assert introduced_name("새솔신협이 걸어온 길") == "새솔신협"
