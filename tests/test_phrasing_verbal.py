@@ -215,6 +215,18 @@ def test_a_row_after_its_code_on_a_business_own_price_list_is_asked_at_the_busin
     assert q == "What is the code of the linen tablecloth at Saffron & Thyme Events Ltd?"
 
 
+def test_words_in_capitals_for_stress_are_written_as_a_name() -> None:
+    from testgen.synth.phrasing.en import _uncapped
+
+    shouted = ("When did Brian agree to be ACTING TREASURER?", "Brian agreed to be ACTING TREASURER in 2025.", "t")
+    assert _uncapped(shouted) == (
+        "When did Brian agree to be Acting Treasurer?",
+        "Brian agreed to be Acting Treasurer in 2025.",
+        "t",
+    )
+    assert _uncapped(("When was the NHS app launched?", "In 2018.", "t"))[0] == "When was the NHS app launched?"  # type: ignore[index]
+
+
 def test_a_percentage_under_a_group_of_people_gets_no_question() -> None:
     # "Trek customer: 10%" is the group's discount: "What percentage is X's trek customer?" asks nothing
     assert English().fact(fact("Trek customer", "10%", "percent", number=10.0, unit="%"), "Hollins Ridge") is None

@@ -293,6 +293,22 @@ _PROPER_ADJECTIVES = frozenset(
 _SPELLED_OUT = {"hrs": "hours", "hr": "hours", "mins": "minutes", "wks": "weeks", "yrs": "years", "qty": "quantity"}
 
 
+#: Two words or more in capitals, as minutes stress a post ("agreed to be ACTING TREASURER").
+_SHOUTED = re.compile(r"\b[A-Z]{3,}(?:\s+[A-Z]{3,})+\b")
+
+
+def _uncapped(phrased: tuple[str, str, str] | None) -> tuple[str, str, str] | None:
+    """A question and answer with words a page wrote in capitals for stress written as a name: "Acting Treasurer"."""
+    if phrased is None:
+        return None
+    question, answer, template = phrased
+
+    def titled(m: re.Match[str]) -> str:
+        return m.group(0).title()
+
+    return _SHOUTED.sub(titled, question), _SHOUTED.sub(titled, answer), template
+
+
 def _row_of_another(fact: FactNode, subject: str) -> str | None:
     """The row of a table a fact's label starts with ("Linen tablecloth" of "Linen tablecloth Code") when the question's
     subject is the organisation whose page it is, not the page's own thing: the row is the thing asked about, and
@@ -595,7 +611,7 @@ class English:
     # -- one fact ------------------------------------------------------------------------------------
     def fact(self, fact: FactNode, subject: str) -> tuple[str, str, str] | None:
         if fact.source == "sentence":
-            return self._from_sentence(fact, subject)
+            return _uncapped(self._from_sentence(fact, subject))
         if fact.source == "timeline" and fact.value_type == "date":
             return self._event(fact, subject)
         if not is_attribute_label(fact.attribute):
