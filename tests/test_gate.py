@@ -1266,6 +1266,11 @@ def test_a_bound_is_not_the_time_something_happened() -> None:
     assert "bound" in (standalone_problem(bound, "en") or "")
     point = sentence("In February 2020, the first imported case was reported in Nepal.", "February 2020")
     assert standalone_problem(point, "en") is None
+    # the year a quantity was counted over: "When was the Garden Room booked?" has no one answer
+    period = sentence("The Garden Room was booked for 163 hours in 2024.", "2024")
+    assert "period of a quantity" in (standalone_problem(period, "en") or "")
+    opened = sentence("The Garden Room was opened by the mayor in 2024.", "2024")
+    assert standalone_problem(opened, "en") is None
 
 
 def test_a_korean_sentence_about_the_company_unnamed_needs_its_context() -> None:

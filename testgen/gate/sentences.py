@@ -223,6 +223,8 @@ def standalone_problem(fact: FactNode, language: str) -> str | None:
     before = sentence[: max(sentence.find(fact.value), 0)]
     if fact.value_type == "date" and re.search(r"\b(?:by|until|till|before|after|prior to|through)\s*$", before, re.I):
         return "a bound, not a time ('By February 2020, …': when did it happen?)"
+    if fact.value_type == "date" and re.search(r"\d[\d,.]*\s+[A-Za-z]+\s+(?:in|during|over)\s*$", before):
+        return "the period of a quantity, not a time ('booked for 163 hours in 2024': when was it booked?)"
     typed = [v for v in find_values(sentence) if v.value_type != "number" or v.unit]
     if fact.value_type != "date" and len(typed) > 1:
         return "several amounts in one sentence (which one is asked?)"
