@@ -402,6 +402,17 @@ def test_a_deadline_or_a_rule_around_one_amount_is_no_quantity() -> None:
     assert is_quantity(text("1인 200,000원"))
 
 
+def test_a_total_of_hours_is_an_amount_not_a_period() -> None:
+    def hours(label: str) -> FactNode:
+        return FactNode(
+            fact_id="fact:h", subject="S", attribute=label, value="240시간", value_type="number", number=240.0,
+            unit="시간", source="table", doc_id="d.md", chunk_id="c0", evidence="| 240시간 |", start=0, end=1,
+        )  # fmt: skip
+
+    # "총 수업시간 240시간" is added up, asked "how much" (numerical); "수업시간 3시간" is a lesson's length
+    assert not is_duration(hours("총 수업시간")) and is_duration(hours("수업시간"))
+
+
 def test_direct_facts_leave_amounts_and_counts_to_numerical(built: Built) -> None:
     # a single amount, count or percentage asked is a numerical question to a reader
     for item in built.of("direct_fact"):

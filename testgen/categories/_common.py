@@ -544,7 +544,13 @@ LABELLED_SOURCES = frozenset({"key_value", "table", "timeline", "llm"})
 def is_duration(fact: FactNode) -> bool:
     """A number of time units: "60 min", "36 months", "2년", "3영업일" — a period, which `temporal` asks about."""
     unit = (fact.unit or "").lower()
+    if _TOTAL_LABEL.search(fact.attribute):
+        return False  # "총 수업시간 240시간", "Total hours": an amount of time added up, which `numerical` asks about
     return fact.value_type == "number" and (unit in en.TIME_UNITS or unit in ko.TIME_UNITS)
+
+
+#: A label of a sum: "총 수업시간", "Total hours", "합계".
+_TOTAL_LABEL = re.compile(r"^총\s?[가-힣]|합계|누적|^total\s(?:hours|minutes|days|weeks)\b", re.I)
 
 
 def is_time_value(fact: FactNode) -> bool:
