@@ -703,7 +703,7 @@ def _with_its_question(lines: list[str], index: int) -> str:
 
 
 #: A label of a code a table gives its rows: "Code", "Course code", "과정코드", "상품 코드".
-_CODE_LABEL = re.compile(r"(?:^|\s)(?:code|id|ref)$|코드$", re.I)
+_ROW_CODE_LABEL = re.compile(r"(?:^|\s)(?:code|id|ref)$|코드$", re.I)
 
 
 def _with_its_header(lines: list[str], index: int) -> str:
@@ -1645,7 +1645,7 @@ class Closure:
         the code identifies the row, whatever that table calls it ("제과기능사 주간반" and "제과기능사
         자격증반(주간)" are both C01)."""
         label = normalize(fact.attribute)
-        if fact.source != "table" or not _CODE_LABEL.search(label) or not _IDENTIFIER.fullmatch(fact.value.upper()):
+        if fact.source != "table" or not _ROW_CODE_LABEL.search(label) or not _IDENTIFIER.fullmatch(fact.value.upper()):
             return set()
         code = normalize(fact.value)
 
