@@ -2492,6 +2492,30 @@ def test_hours_of_a_range_of_days_are_ambiguous_when_the_closing_day_moves(tmp_p
     assert gate._hours_changed(hours) is None  # hours named by no day are not moved by it
 
 
+def test_the_date_a_rule_takes_effect_is_ambiguous_when_a_page_of_its_folder_changes_it(tmp_path: Path) -> None:
+    rule = "# 보강 및 환불 규정\n\n- 시행일: 2024년 9월 1일\n\n1. 보강은 월 2회까지 가능합니다.\n"
+    ctx = kb_context(
+        tmp_path,
+        {
+            "swim/보강 및 환불 규정.md": rule,
+            "swim/회의록.txt": "운영회의 2025-02-14\n\n4. 보강 신청 기한 변경 (3월 1일부터 당일 정오까지)\n",
+            "swim/시간표.md": "# 시간표\n\n| 반 | 요일 |\n|---|---|\n| 올챙이반 | 월·수 |\n| 개구리반 | 화·목 |\n",
+            "swim/소개.md": "# 물방울 수영교실\n\n- 주소: 수원시 영통구 봉영로 12\n",
+            "shop/교환 규정.md": "# 교환 및 환불 규정\n\n- 시행일: 2024년 3월 1일\n",
+            "shop/소개.md": "# 한빛문구\n\n- 영업시간: 09:00~20:00\n",
+        },
+    )
+    gate = Gate(ctx)
+    swim = next(f for f in ctx.facts if f.attribute == "시행일" and f.doc_id.startswith("swim/"))
+    assert "보강 신청 기한 변경" in (gate._rule_revised(swim) or "")  # the minutes change the rule from March
+    shop = next(f for f in ctx.facts if f.attribute == "시행일" and f.doc_id.startswith("shop/"))
+    assert gate._rule_revised(shop) is None  # no page of its folder changes it
+    asked = _one_fact(swim, "보강 및 환불 규정은 언제부터 시행되나요?", "2024년 9월 1일부터 시행됩니다.", "ko")
+    assert (gate._keys(asked) or GateFailure("", "")).reason == "ambiguous_key"
+    named = _one_fact(swim, "보강 및 환불 규정 v2는 언제부터 시행되나요?", "2024년 9월 1일부터 시행됩니다.", "ko")
+    assert gate._keys(named) is None  # the question names its version
+
+
 def test_a_price_for_a_measured_amount_keeps_its_unit_and_a_price_table_with_current_and_changed_columns(
     tmp_path: Path,
 ) -> None:

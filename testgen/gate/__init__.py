@@ -696,6 +696,10 @@ class Gate:
                 return _fail("ambiguous_key", f"the bracket tells it from '{twin[:30]}', the question does not")
             if draft.category in (*SINGLE_FACT, "comparative") and self._shared_row(fact, draft.question):
                 return _fail("ambiguous_key", f"'{fact.subject[:30]}' is a row of tables on several pages")
+            revised = None if _VERSION_ASKED.search(draft.question) else self._rule_revised(fact)
+            if revised is not None:
+                # "보강 및 환불 규정은 언제부터 시행되나요?" when a notice of the folder changes the rule from March
+                return _fail("ambiguous_key", f"a page of the folder changes the rule: '{revised[:50]}'")
             other = self._rule_elsewhere(fact, draft.question)
             if other is not None:
                 # "예약 및 환불 규정은 언제부터 시행되나요?" when another business of the KB has "예약·취소·환불 규정"
@@ -1102,6 +1106,28 @@ class Gate:
                 if (found := rule_words(d.title))
             ]
         return next((t for f, t, other in self._rule_titles if f != folder and words <= other), None)
+
+    def _rule_revised(self, fact: FactNode) -> str | None:
+        """A line of another page of the rule's folder that changes it (a word of the rule's title beside "변경",
+        "개정", "revised", …), when the fact is the date the rule takes effect: which version's date is asked, the
+        question does not say. The line, or None."""
+        doc = self.ctx.docs.get(fact.doc_id)
+        if doc is None or fact.value_type != "date" or not _IN_FORCE_LABEL.search(fact.attribute):
+            return None
+        words = rule_words(doc.title)
+        if not words or self.ctx.doc_type(fact.doc_id) == ROOT_TYPE:
+            return None
+        folder = self.ctx.doc_type(fact.doc_id)
+        pages = sorted(d for d in self.ctx.docs if d != fact.doc_id and self.ctx.doc_type(d) == folder)
+        # the rule's own words, not the business's name every page writes ("새솔사인 A/S 규정")
+        words = frozenset(w for w in words if 5 * sum(w in self.ctx.doc_text[d] for d in pages) <= 3 * len(pages))
+        for doc_id in pages if words else []:
+            for chunk in self.ctx.chunks_by_doc.get(doc_id, []):
+                for line in chunk.text.split("\n"):
+                    norm = normalize(line)
+                    if _REVISION.search(norm) and any(w in norm for w in words):
+                        return line.strip()
+        return None
 
     def _shared_row(self, fact: FactNode, question: str) -> bool:
         """Whether a table fact's subject is a row label with no page of its own that the tables or headings of
@@ -1514,6 +1540,14 @@ _BEFORE_ITEM = re.compile(rf"^[\s\-*•·]*(?:{_BEFORE_WORDS})\s*[:：]\s*(.+)$"
 _LABEL_CHARS = 4
 #: An arrow between an old and a new value: "08:30 ~ 19:00 → 09:00 ~ 19:00".
 _ARROW = re.compile(r"\s*(?:→|->|⇒|=>)\s*")
+#: A version named in a question ("예약 및 노쇼 규정 v2는 …", "Policy rev.3"): the question says which rule it means.
+_VERSION_ASKED = re.compile(
+    r"(?<![A-Za-z0-9.])(?:v\d+(?:\.\d+)?|rev\.?\s?\d+|\d+차\s?개정|\d{4}년판)(?![A-Za-z0-9.])", re.I
+)
+#: Labels of the date a rule or a document takes effect.
+_IN_FORCE_LABEL = re.compile(r"시행|effective|in force|valid from", re.I)
+#: Words saying a rule is changed: "변경", "개정", "개편", "바뀝니다", "revised", "amended".
+_REVISION = re.compile(r"변경|개정|개편|바뀝|바뀌|바꿉|수정|\b(?:revised|amended|changes?|updated)\b", re.I)
 #: A day of the week named alone: "화", "수요일", "Mon", "Wednesday" (not the "일" of "일정").
 _WEEKDAY = re.compile(
     r"(?<![가-힣])[월화수목금토일](?:요일)?(?![가-힣])|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b",
