@@ -204,7 +204,8 @@ def name_problems(name: str) -> tuple[str, ...]:
     - ``lowercase``: two or more Latin words with no capital letter or digit at all ("audio catalog",
       "so into northern spain"): a cleaned slug, not a name as it is written;
     - ``question``: opens with a question word ("What goes in which bin"): a page's headline;
-    - ``kind``: a Korean word for a kind of organisation or staff alone, or with 소개 ("학원", "강사 소개").
+    - ``kind``: a Korean word for a kind of organisation or staff alone, or with 소개 ("학원", "강사 소개");
+    - ``salutation``: a Korean letter's greeting line ("정하린 고객님께").
 
     Names in any script are judged; the checks on case apply only to Latin words. The function is pure and
     cheap, so a quality gate can call it on every generated question's subject.
@@ -243,6 +244,8 @@ def name_problems(name: str) -> tuple[str, ...]:
         problems.append("question")
     if _KO_KIND_ONLY.fullmatch(text):
         problems.append("kind")
+    if re.search(r"[가-힣](?:님께|께서|에게|님에게)$", text):
+        problems.append("salutation")  # "정하린 고객님께": a letter's greeting line, not a name
     return tuple(problems)
 
 

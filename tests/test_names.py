@@ -475,6 +475,11 @@ def test_a_dateline_a_brand_page_and_admission_guidelines_are_no_subject() -> No
     assert document_subject("2025학년도 후기 새별대학교 일반대학원 신입생 모집요강")
 
 
+def test_a_korean_letters_greeting_line_is_no_name() -> None:
+    assert name_problems("정하린 고객님께") == ("salutation",)  # "정하린 고객님께의 코트 내용연수" asks the letter
+    assert name_problems("정하린") == ()
+
+
 def test_an_introduction_page_is_stripped_from_a_korean_title() -> None:
     assert introduced_name("대성철물 소개 페이지") == "대성철물"  # "대성철물 소개 페이지의 대표" asks the page
 
