@@ -227,6 +227,12 @@ def test_words_in_capitals_for_stress_are_written_as_a_name() -> None:
     assert _uncapped(("When was the NHS app launched?", "In 2018.", "t"))[0] == "When was the NHS app launched?"  # type: ignore[index]
 
 
+def test_what_a_person_does_is_asked_as_what_they_are_in_charge_of_in_korean() -> None:
+    q, a, _ = Korean().fact(fact("하는 일", "세탁 총괄, 얼룩 제거"), "최영순")  # type: ignore[misc]
+    assert q == "최영순은 무엇을 담당하나요?"  # not "최영순의 하는 일은 무엇인가요?"
+    assert a == "최영순의 담당 업무는 세탁 총괄, 얼룩 제거입니다."
+
+
 def test_a_percentage_under_a_group_of_people_gets_no_question() -> None:
     # "Trek customer: 10%" is the group's discount: "What percentage is X's trek customer?" asks nothing
     assert English().fact(fact("Trek customer", "10%", "percent", number=10.0, unit="%"), "Hollins Ridge") is None
