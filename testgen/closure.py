@@ -29,7 +29,7 @@ from functools import lru_cache
 from schemas import EntityNode, FactNode
 from testgen.corpus import ROOT_TYPE
 from testgen.gate.names import document_subject
-from testgen.kg.mining import row_in_label, row_label, table_cells
+from testgen.kg.mining import row_in_label, row_label, table_cells, table_top
 from testgen.kg.values import ValueSpan, clock_times, find_values, list_items
 from testgen.lang import DAYS, KO_SERVICE_KINDS, PHONE_DIGITS, PHONE_RUN, RULE_PAGE, contact_kind, en, ko
 from testgen.lang.en import without_honorific
@@ -702,18 +702,12 @@ def _with_its_question(lines: list[str], index: int) -> str:
     return lines[index]
 
 
-#: A label of a code a table gives its rows: "Code", "Course code", "과정코드", "상품 코드".
-_ROW_CODE_LABEL = re.compile(r"(?:^|\s)(?:code|id|ref)$|코드$", re.I)
-
-
 def _with_its_header(lines: list[str], index: int) -> str:
     """A table row with the header of its table before it (the first row of the run of rows it is in); other lines
     as they are."""
     if not lines[index].lstrip().startswith("|"):
         return lines[index]
-    top = index
-    while top > 0 and lines[top - 1].lstrip().startswith("|"):
-        top -= 1
+    top = table_top(lines, index)
     return lines[top] + " " + lines[index] if top < index else lines[index]
 
 
@@ -1645,17 +1639,15 @@ class Closure:
         the code identifies the row, whatever that table calls it ("제과기능사 주간반" and "제과기능사
         자격증반(주간)" are both C01)."""
         label = normalize(fact.attribute)
-        if fact.source != "table" or not _ROW_CODE_LABEL.search(label) or not _IDENTIFIER.fullmatch(fact.value.upper()):
+        if fact.source != "table" or not _CODE_LABEL.search(label) or not _IDENTIFIER.fullmatch(fact.value.upper()):
             return set()
         code = normalize(fact.value)
 
         def under_its_column(lines: list[str], index: int) -> bool:
-            if not lines[index].lstrip().startswith("|"):
+            top = table_top(lines, index)
+            if not lines[index].lstrip().startswith("|") or top == index:
                 return False
-            header = _with_its_header(lines, index)
-            if header == lines[index]:
-                return False
-            heads = [normalize(c) for c in table_cells(header[: len(header) - len(lines[index]) - 1])]
+            heads = [normalize(c) for c in table_cells(lines[top])]
             cells = [normalize(c) for c in table_cells(lines[index])]
             return any(c == code and i < len(heads) and heads[i] == label for i, c in enumerate(cells))
 

@@ -75,7 +75,7 @@ from testgen.gate.sentences import (
 from testgen.gate.values import clause_pick, descriptive_value, incomplete_value, is_placeholder, row_condition
 from testgen.gate.versions import Versions
 from testgen.gate.wh import wh_mismatch
-from testgen.kg.mining import row_in_label, row_label, table_cells
+from testgen.kg.mining import row_in_label, row_label, table_cells, table_top
 from testgen.kg.values import clock_times, find_values, parse_number
 from testgen.lang import DAYS, is_contact_value, ko
 from testgen.lang.en import is_person_name as en_person_name
@@ -170,6 +170,7 @@ class Gate:
         self._dated: dict[str, list[tuple[str | None, str, frozenset[str]]]] = {}
         self._rows: dict[str, set[str]] = {}
         self._rule_titles: list[tuple[str, str, frozenset[str]]] | None = None  # folder, title, `rule_words`
+        self._revisions: dict[str, list[tuple[str, str, str]]] = {}  # folder → `_revision_lines`
         self._name_words: set[str] | None = None
         self._namesakes: dict[str, str] | None = None
         self._by_label: dict[str, set[str]] | None = None
@@ -344,10 +345,7 @@ class Gate:
         row = next((i for i, line in enumerate(lines) if line.strip() == fact.evidence.strip()), None)
         if row is None:
             return False
-        top = row
-        while top > 0 and lines[top - 1].lstrip().startswith("|"):
-            top -= 1
-        first = table_cells(lines[top])[0].strip(" *")
+        first = table_cells(lines[table_top(lines, row)])[0].strip(" *")
         return _COUNTERPARTY.fullmatch(first) is not None
 
     def _common_word(self, name: str) -> bool:
@@ -803,10 +801,8 @@ class Gate:
         at = next((i for i, line in enumerate(lines) if line.strip() == fact.evidence.strip()), None)
         if at is None:
             return True
-        while at > 0 and lines[at - 1].lstrip().startswith("|"):
-            at -= 1
         # the first column, or the second after a code column ("| Code | Class | …")
-        return any(_EVENT_COLUMN.search(cell) for cell in table_cells(lines[at])[:2])
+        return any(_EVENT_COLUMN.search(cell) for cell in table_cells(lines[table_top(lines, at)])[:2])
 
     def _namesake_of(self, entity_id: str | None, question: str) -> str | None:
         """Another person of the entity's name, told apart by another title ("Robert Chen", Senior Full Stack
@@ -1118,16 +1114,24 @@ class Gate:
         if not words or self.ctx.doc_type(fact.doc_id) == ROOT_TYPE:
             return None
         folder = self.ctx.doc_type(fact.doc_id)
-        pages = sorted(d for d in self.ctx.docs if d != fact.doc_id and self.ctx.doc_type(d) == folder)
+        pages = [d for d in self.ctx.docs if d != fact.doc_id and self.ctx.doc_type(d) == folder]
         # the rule's own words, not the business's name every page writes ("새솔사인 A/S 규정")
         words = frozenset(w for w in words if 5 * sum(w in self.ctx.doc_text[d] for d in pages) <= 3 * len(pages))
-        for doc_id in pages if words else []:
-            for chunk in self.ctx.chunks_by_doc.get(doc_id, []):
-                for line in chunk.text.split("\n"):
-                    norm = normalize(line)
-                    if _REVISION.search(norm) and any(w in norm for w in words):
-                        return line.strip()
-        return None
+        revisions = self._revision_lines(folder) if words else []
+        return next((line for d, line, norm in revisions if d != fact.doc_id and any(w in norm for w in words)), None)
+
+    def _revision_lines(self, folder: str) -> list[tuple[str, str, str]]:
+        """The lines of a folder's pages that say something changes ("4. 보강 신청 기한 변경"), in page order: page,
+        line, normalised line; worked out once per folder."""
+        if folder not in self._revisions:
+            found = self._revisions[folder] = []
+            for doc_id in sorted(d for d in self.ctx.docs if self.ctx.doc_type(d) == folder):
+                for chunk in self.ctx.chunks_by_doc.get(doc_id, []):
+                    for line in chunk.text.split("\n"):
+                        norm = normalize(line)
+                        if _REVISION.search(norm):
+                            found.append((doc_id, line.strip(), norm))
+        return self._revisions[folder]
 
     def _shared_row(self, fact: FactNode, question: str) -> bool:
         """Whether a table fact's subject is a row label with no page of its own that the tables or headings of

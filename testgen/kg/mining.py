@@ -1428,6 +1428,14 @@ def row_label(fact: FactNode) -> str:
 _ROW_LABEL_CHARS = 3
 
 
+def table_top(lines: list[str], index: int) -> int:
+    """The index of the first row (the header) of the markdown table that row `index` of `lines` is in."""
+    top = index
+    while top > 0 and lines[top - 1].lstrip().startswith("|"):
+        top -= 1
+    return top
+
+
 def table_cells(line: str) -> list[str]:
     """The cells of a markdown table row, stripped: "| Adult | $1,290 |" → ["Adult", "$1,290"]."""
     inner = line.strip()
