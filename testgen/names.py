@@ -39,6 +39,12 @@ def short_title(title: str) -> str:
     return parts[0]
 
 
+#: Labels of a thing's own name ("Company name", "명칭", "상호"): asked by that name, the answer is in the question.
+NAME_LABEL = re.compile(
+    r"(?:(?:company|legal|official|full|registered|organi[sz]ation|business|trading)\s+)?name"
+    r"|회사명|법인명|상호|상호명|업체명|기관명|단체명|시설명|명칭|정식\s*명칭|이름|名称|名前",
+    re.I,
+)
 _PARENTHETICAL = re.compile(r"\s*[(（][^()（）]*[)）]")
 
 

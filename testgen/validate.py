@@ -14,7 +14,7 @@ from schemas import FactNode
 from testgen.categories._registry import Category
 from testgen.closure import Closure
 from testgen.gate import SINGLE_FACT, Gate
-from testgen.names import without_legal_form, without_trailing_note
+from testgen.names import NAME_LABEL, without_legal_form, without_trailing_note
 from testgen.synth.context import GenContext
 from testgen.synth.draft import Draft
 from testgen.text import char_ngrams, contains_keyword, is_cjk, jaccard, normalize, squeezed
@@ -220,14 +220,6 @@ def _name_leaks(question: str, span: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(first)}(?![\w-])", question) is not None
 
 
-#: Labels of a thing's own name: asked by that name, the answer is in the question.
-_NAME_LABEL = re.compile(
-    r"^(?:(?:company|legal|official|full|registered|organi[sz]ation|business|trading)\s+)?name$"
-    r"|^(?:회사명|법인명|상호|상호명|업체명|기관명|단체명|명칭|정식\s*명칭|이름)$",
-    re.I,
-)
-
-
 #: Words of a name from which a question holding all but its last one has given it away.
 _NAMED_WORDS = 3
 
@@ -236,7 +228,7 @@ def _names_itself(fact: FactNode, question: str) -> bool:
     """Whether a fact gives its subject's own name ("회사명: 주식회사 모래시계랩") and the question already says
     it without the legal form or note ("모래시계랩의 회사명은 무엇인가요?"), or the value is the subject's name with
     more after it ("한결 테일러의 상호는?" → "한결 테일러 (Hangyeol Tailor) — 맞춤 양복")."""
-    if not _NAME_LABEL.match(fact.attribute.strip()):
+    if not NAME_LABEL.fullmatch(fact.attribute.strip()):
         return False
     core = without_legal_form(without_trailing_note(fact.value)).strip()
     if len(core) >= 2 and normalize(core) in question:

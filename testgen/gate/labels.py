@@ -17,7 +17,7 @@ import re
 from schemas import FactNode
 from testgen.kg.values import find_values
 from testgen.lang import DAYS
-from testgen.names import without_parentheticals
+from testgen.names import NAME_LABEL, without_parentheticals
 from testgen.text import is_cjk, normalize
 
 _MONTH = re.compile(
@@ -173,14 +173,10 @@ def label_for_value(fact: FactNode) -> str | None:
         return f"'{fact.attribute[:30]}' names the shape of the value (from … to …), not what it measures"
     subject, name = normalize(fact.subject), normalize(without_parentheticals(fact.value))
     # (a name that is the subject's whole, "한결 테일러 (Hangyeol Tailor)", is the answer leaked in the question)
-    if _NAME_LABEL.fullmatch(label) and subject in name and name != subject:
+    if NAME_LABEL.fullmatch(label) and subject in name and name != subject:
         # "서하동 주민센터 / 명칭: 서하동 주민센터 자치회관": a name that repeats the question's subject asks nothing
         return f"'{fact.attribute[:30]}' gives a name the subject already holds"
     return None
-
-
-#: Labels of a thing's name.
-_NAME_LABEL = re.compile(r"name|official name|full name|명칭|정식 명칭|이름|상호|기관명|시설명|名称|名前")
 
 
 #: A column saying which models have the row's feature ("| USB-C & Display | … | Pad Pro models |").
