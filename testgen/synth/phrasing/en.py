@@ -302,11 +302,11 @@ def _uncapped(phrased: tuple[str, str, str] | None) -> tuple[str, str, str] | No
     if phrased is None:
         return None
     question, answer, template = phrased
+    return _SHOUTED.sub(_titled, question), _SHOUTED.sub(_titled, answer), template
 
-    def titled(m: re.Match[str]) -> str:
-        return m.group(0).title()
 
-    return _SHOUTED.sub(titled, question), _SHOUTED.sub(titled, answer), template
+def _titled(match: re.Match[str]) -> str:
+    return match.group(0).title()
 
 
 def _row_of_another(fact: FactNode, subject: str) -> str | None:
