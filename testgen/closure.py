@@ -434,6 +434,8 @@ _GENERIC_HEADS = frozenset({"부서장", "책임자", "조직장", "기관장"})
 _KIND_LABEL = re.compile(r"^\s*(?:category|type|kind|class|segment|genre)\s*$", re.I)
 #: The head of a Korean unit, the unit's kind with 장: 팀장, 지점장, 본부장, 센터장, 파트장, 실장.
 _UNIT_KIND = re.compile(r"(?:팀|지점|본부|센터|파트|실|사업부)장$")
+#: Characters (spaces squeezed) between a unit's name and its head's title written before the holder's name.
+_UNIT_TO_HEAD = 12
 #: The end of a unit's name: "운영지원팀", "기획실", "영업본부".
 _UNIT_END = re.compile(r"[가-힣](?:팀|지점|본부|센터|파트|실|사업부|과)$")
 #: Labels of the role a person holds.
@@ -1451,7 +1453,8 @@ class Closure:
 
     def _title_after_name(self, fact: FactNode, forms: set[str], found: set[str]) -> set[str]:
         """A Korean role written around the name: "경영지원팀 윤태경 팀장" states 윤태경's 직책 "경영지원팀장"
-        (the unit, the name, then the unit's kind with 장), "홍보팀 문가영 주무관" her "홍보팀 주무관"."""
+        (the unit, the name, then the unit's kind with 장), "부산 지점 개설, 초대 지점장 오승민" 오승민's "부산지점장"
+        (the unit, then its head's title before the name), "홍보팀 문가영 주무관" her "홍보팀 주무관"."""
         if fact.value_type != "text" or not _ROLE_LABEL.search(fact.attribute):
             return set()
         words = normalize(fact.value).split()
@@ -1462,7 +1465,10 @@ class Closure:
         kind = _UNIT_KIND.search(role)
         if kind is None or kind.start() == 0:
             return set()
-        return self._name_between(forms, found, re.escape(role[:-1]), re.escape(kind.group(0)))
+        unit, head = re.escape(role[:-1]), re.escape(kind.group(0))
+        # or the unit, then its head before the name: "부산 지점 개설, 초대 지점장 오승민" of "부산지점장"
+        docs = self._name_between(forms, found, rf"{unit}[^|]{{0,{_UNIT_TO_HEAD}}}?{head}", "")
+        return docs | self._name_between(forms, found | docs, unit, head)
 
     def _name_between(self, forms: set[str], found: set[str], before: str, after: str) -> set[str]:
         """Documents beyond `found` with a line saying `before`, one of the names, then `after` (patterns), its

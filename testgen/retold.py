@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 
 from schemas import FactNode
 from testgen.gate.names import document_subject
+from testgen.kg.mining import row_label, table_cells, table_top
 from testgen.lang import RULE_PAGE, contact_kind, en, ko
 from testgen.names import without_trailing_note
 from testgen.synth.context import GenContext
@@ -117,6 +118,26 @@ _DAY_NAMES = {
     **{day: f"{day}요일" for day in "월화수목금토일"},
     **{day[:3]: day for day in "monday tuesday wednesday thursday friday saturday sunday".split()},
 }
+#: Labels of the post a person holds.
+_POST_LABEL = re.compile(r"^\s*(?:job title|title|(?:job )?roles?|position|post|직책|직위|직함|역할)\s*$", re.I)
+#: Posts of those who teach, whom colleagues and parents call "선생님".
+_TEACHES = re.compile(r"강사|교사|선생|지도사|코치|트레이너|튜터|teacher|tutor|instructor|coach", re.I)
+#: A qualifier saying a fact holds now: "2008년~현재", "2019–present".
+_CURRENT = re.compile(r"현재|지금|present|now|current|to date", re.I)
+#: A price as a table cell writes it: with a currency sign or 원, with pence ("2.00"), grouped ("580,000") or bare of
+#: four figures or more ("580000"), not a year, a time or a date.
+_PRICE_FIGURE = re.compile(
+    r"(?<![\w.:/-])(?:[£$€₩]\s?\d[\d,]*(?:\.\d{2})?|\d[\d,]*\s?(?:원|만\s?원)|\d{1,3}(?:,\d{3})+(?:\.\d{2})?"
+    r"|\d+\.\d{2}|(?!(?:19|20)\d{2}(?!\d))\d{4,})(?![\w.:/-])"
+)
+#: The fewest letters of a Latin word naming an item ("tea", not "of").
+_ITEM_WORD_CHARS = 3
+#: The fewest words a row's item and a cell share for a cell naming part of it to name it.
+_ITEM_WORDS = 2
+#: Courtesy titles written before a surname alone ("Mrs Marlow", "Ms Achterberg").
+_COURTESY_TITLES = ("mr", "mrs", "ms", "miss", "dr", "mr.", "mrs.", "ms.", "dr.")
+#: What a Korean post may be followed by and still stand beside the name ("정태식 사장님께서").
+_KO_AFTER_POST = "께서|께|은|는|이|가|의|과|와|도|으로|로|이고|이며|이자"
 #: Characters a subject's name must have to be looked for in a line.
 _NAME_CHARS = 3
 #: Characters between a subject's name and a word of change for the change to be the subject's.
@@ -194,6 +215,7 @@ class Retold:
         self._pages: dict[str, frozenset[str]] = {}  # word or name → the documents that write it
         self._folders: dict[str, frozenset[str]] = {}  # folder → its documents
         self._labels: dict[str, set[tuple[str, str | None]]] | None = None  # document → (label, subject) of its facts
+        self._post_values: set[str] | None = None  # the posts the knowledge base gives people
 
     def of(self, fact: FactNode) -> Retelling:
         if fact.fact_id not in self._cache:
@@ -235,8 +257,12 @@ class Retold:
         for doc_id, line in {
             **self._signed_pages(fact, forms, first, lines),
             **self._title_beside_name(fact, forms, first, lines),
+            **self._post_beside_name(fact, forms, first, lines),
         }.items():
             loose.setdefault(doc_id, line)
+        row = self._row_elsewhere(fact)
+        if row is not None:
+            loose.setdefault(*row)
         rota = self._rota_naming(fact, forms)
         if rota is not None:
             loose.setdefault(rota, f"a rota naming {fact.subject}")
@@ -323,6 +349,67 @@ class Retold:
                 pages.setdefault(doc_id, line.strip())
         return pages
 
+    def _post_beside_name(self, fact: FactNode, forms: set[str], first: str | None, lines: _Lines) -> dict[str, str]:
+        """A line of another page writing any post right beside a person's name, of a fact giving her post: "The
+        owner, Mrs Marlow" of "Role: Owner", "정태식 사장님" of "직책: 대표", "송예린(주말 알바)" of "주말 아르바이트",
+        "Chris (Editor)" of "Newsletter & website". It may tell her post in words of its own, or another post of hers,
+        which leaves the answer incomplete. Each page beyond the fact's own with its first such line."""
+        if not _a_person(fact.subject) or fact.value_entity or not _POST_LABEL.search(fact.attribute):
+            return {}
+        if fact.qualifier and not _CURRENT.search(fact.qualifier):
+            return {}  # her post of 1996–2001 ("경력" rows): today's post beside her name is not it
+        person = en.without_honorific(fact.subject.strip()).split()
+        courtesy = (
+            {f"{title} {person[-1].lower()}" for title in _COURTESY_TITLES}
+            if len(person) >= 2 and en.is_person_name(" ".join(person))
+            else set()
+        )
+        if courtesy:  # "Mrs Marlow" is named by no form of Denise Marlow's
+            lines = lines + self._lines_naming(fact, courtesy, None)
+        names = "|".join(
+            re.escape(f) for f in sorted(forms | courtesy | ({first} if first else set()), key=len, reverse=True)
+        )
+        posts = "|".join(
+            re.escape(p)
+            for p in sorted(self._posts() | {normalize(without_trailing_note(fact.value))}, key=len, reverse=True)
+            if p
+        )
+        # "미옥 선생님" tells a teacher's post, not the office clerk's ("사무실 구민정 선생님께")
+        teacher = r"|선생님|쌤|샘" if _TEACHES.search(fact.value) else ""
+        post = rf"(?:{en.POST_WORD.pattern}|{ko.POST_WORD.pattern}|{posts}{teacher})"
+        name = rf"(?<![\w가-힣])(?:{names})(?:씨|님|이|샘|쌤)?"
+        after = rf"님?(?:{_KO_AFTER_POST})?(?![a-z가-힣])"
+        cell = r"님?\s*(?:[(（][^)）]*[)）])?\s*"  # a cell holding the post alone, its note in brackets
+        beside = re.compile(
+            # after the name: "송예린(주말 알바)", "정태식 사장님께서", "Maggie Oduya, safeguarding lead", in a cell
+            rf"{name}\s*[(（]\s*{post}{after}"
+            rf"|{name}\s*(?:[,:：—–-]\s*)?(?:(?:is|was|as)\s+)?(?:(?:the|our|a|an)\s+)?{post}{after}"
+            rf"|{name}\s*\|\s*{post}{cell}(?:\||$)"
+            # before it: "기사: 윤대식", "보조 한지우", "원장님(윤서아)", "The owner, Mrs Marlow", "| 대표 | 박정훈 |";
+            # not the post of the name before ("박소연 주임, 이승민")
+            rf"|(?<![\w가-힣]){post}님?\s*[:：(（]?\s*{name}(?![a-z가-힣])"
+            rf"|(?<![\w가-힣])(?:the|our)\s+{post},\s*{name}(?![a-z가-힣])"
+            rf"|(?:^|\|)\s*{post}{cell}\|\s*{name}\s*(?:\||$)"
+        )
+        pages: dict[str, str] = {}
+        for doc_id, line, _, _ in lines:
+            if doc_id != fact.doc_id and doc_id not in pages and beside.search(normalize(line)):
+                pages[doc_id] = line.strip()
+        return pages
+
+    def _posts(self) -> set[str]:
+        """The posts the knowledge base gives people (normalised, short ones only), worked out once: a page may write
+        any of them beside a name ("다은이(카운터)")."""
+        if self._post_values is None:
+            self._post_values = {
+                post
+                for fact in self.ctx.facts
+                if _POST_LABEL.search(fact.attribute) and not fact.value_entity and _a_person(fact.subject)
+                for post in [normalize(without_trailing_note(fact.value))]
+                if 2 <= len(post) <= _TITLE_CHARS and len(post.split()) <= _TITLE_WORDS and not re.search(r"\d", post)
+            }
+        return self._post_values
+
     def _signed_pages(self, fact: FactNode, forms: set[str], first: str | None, lines: _Lines) -> dict[str, str]:
         """Another page signed with the person's name on a line of its own and her title on the next ("Rachel" over
         "Bookings & Reception Manager"): it states her title, however long. Each such page with its sign-off line."""
@@ -341,6 +428,34 @@ class Retold:
     def _text_of(self, doc_id: str) -> str:
         """A document's text, from its chunks."""
         return "\n".join(chunk.text for chunk in self.ctx.chunks_by_doc.get(doc_id, ()))
+
+    def _row_elsewhere(self, fact: FactNode) -> tuple[str, str] | None:
+        """A row of a table on another page of the folder for the same item, with a figure of the value's kind under
+        a header sharing a word of the value's column: the March price list's "| Cakes | Slice of cake | 2.00 | 2.00 |"
+        under "Old price (GBP)" tells the January menu's "| Slice of homemade cake | £2.00 |" (under "Price") again,
+        or gives its new price. The page and its row, or None."""
+        if fact.source != "table" or not re.search(r"\d", fact.value):
+            return None
+        figure = _row_figure(fact)
+        if figure is None:
+            return None
+        attribute = normalize(fact.attribute)
+        labels = {normalize(c) for c in table_cells(fact.evidence) if c and attribute.startswith(normalize(c))}
+        items = [words for label in labels | {normalize(row_label(fact))} if (words := _item_words(label))]
+        column = _item_words(attribute) - set().union(*items) if items else set()
+        if not column:
+            return None
+        for doc_id in sorted(self._folder_pages(fact.doc_id) - {fact.doc_id}):
+            for chunk in self.ctx.chunks_by_doc.get(doc_id, []):
+                lines = chunk.text.split("\n")
+                for index, line in enumerate(lines):
+                    if line.count("|") < 2 or not figure.search(line):
+                        continue
+                    if not any(_same_item(_item_words(cell), words) for cell in line.split("|") for words in items):
+                        continue
+                    if column & _item_words(lines[table_top(lines, index)]):
+                        return doc_id, line.strip()
+        return None
 
     def _rota_naming(self, fact: FactNode, forms: set[str]) -> str | None:
         """Another page of the folder that is a rota and names the person whose working days, hours or duties the fact
@@ -526,6 +641,34 @@ class Retold:
                     telling = any(norm[a:b] not in everywhere for a, b in spans)
                     out.append((doc_id, line, spans, telling))
         return out
+
+
+def _item_words(text: str) -> set[str]:
+    """The words naming an item or a column, stemmed, codes whole ("kc-360", "canned drinks" → {"cann", "drink"})."""
+    words = re.findall(r"[a-z0-9가-힣]+(?:[-.][a-z0-9가-힣]+)*", normalize(text))
+    return {_stem(w) for w in words if w not in _STOP and (len(w) >= _ITEM_WORD_CHARS or (is_cjk(w) and len(w) >= 2))}
+
+
+def _same_item(cell: set[str], label: set[str]) -> bool:
+    """Whether a table cell names the item a row label names: the same words ("Canned drink", "Canned drinks"), or
+    the words of one, two at least, all in the other ("Slice of cake" in "Slice of homemade cake")."""
+    if not cell or not label:
+        return False
+    if cell == label:
+        return True
+    # … with a word more at most: "Astral Edition + Leather Case + 65W GaN Charger" lists things, naming none
+    smaller, larger = sorted((cell, label), key=len)
+    return len(smaller) >= _ITEM_WORDS and smaller <= larger and len(larger) <= len(smaller) + 1
+
+
+def _row_figure(fact: FactNode) -> re.Pattern[str] | None:
+    """What a row must write to give a figure of the fact's kind: a price for a price ("2.00", "£2", "580000",
+    "58만 원"), the figure with its unit for a measure ("12시간", "8 weeks"); None for anything else."""
+    if fact.value_type == "money":
+        return _PRICE_FIGURE
+    if fact.unit and fact.value_type == "number" and not _WRITTEN_TIME.search(fact.value):
+        return re.compile(rf"(?<![\w.:/])\d+(?:[.,]\d+)?\s?{re.escape(fact.unit)}(?![a-z])", re.I)
+    return None
 
 
 def _a_person(name: str) -> bool:

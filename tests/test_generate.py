@@ -227,7 +227,7 @@ def test_shortfall_names_the_rejections(tiny_kb: Path) -> None:
     result = build_testset(tiny_kb, num=30, mix=parse_mix("direct_fact=1"), seed=42).result
     note = result.shortfall["direct_fact"]
     got = result.counts()["direct_fact"]
-    assert got >= 2
+    assert got >= 1  # the title is dropped: "Product Owner: Jonas Berg" may tell another post of his
     assert note.startswith(f"{got}/30: material ran out after {result.drafts_seen['direct_fact']} drafts")
     assert result.drafts_seen["direct_fact"] < 30 * MAX_DRAWS_PER_ITEM
 

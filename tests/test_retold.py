@@ -68,7 +68,7 @@ def test_korean_leave_right_after_the_name_is_a_change_and_a_later_clause_is_not
             "center/staff.md": "# 느티나무복지관 직원 안내\n\n| 이름 | 직위 |\n|---|---|\n"
             "| 한지수 | 평생교육팀장 |\n| 윤도경 | 사무국장 |\n",
             "center/minutes.md": "# 5월 운영회의록\n\n- 한지수 팀장 육아휴직 예정(6월부터).\n"
-            "- 윤도경 국장은 작년 예산이 줄었을 때 순환 휴직 계획을 세웠다.\n",
+            "- 윤도경 님은 작년에 예산이 크게 줄었을 때 순환 휴직 계획을 세웠다.\n",
         },
     )
 
@@ -538,3 +538,68 @@ def test_a_staff_member_who_gives_notice_is_stale_but_not_a_colleague_in_another
     assert changed is not None and changed[1].startswith(("(Callum", "| 21/04")), changed
     # Sophie is named in the row's other cell: the last shift is Callum's
     assert closure.retold.of(role["Sophie Ansell"]).changed is None
+
+
+def test_any_post_written_beside_the_persons_name_on_another_page_may_restate_hers(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "shop/staff.md": "# Staff\n\n| Name | Role |\n|---|---|\n| Denise Marlow | Owner |\n"
+            "| Jodie Fairclough | Attendant |\n| Kwame Asante | Manager |\n",
+            "shop/letter to a customer.txt": "Dear Mr Okonjo,\n\nThe proprietor, Mrs Marlow, has read your claim.\n",
+            "shop/rota.txt": "Rota\n\n| Day | Open | Close |\n|---|---|---|\n| Mon | Jodie Fairclough | Kwame (keys) |\n",
+            "bakery/직원연락처.md": "# 직원 연락처\n\n| 이름 | 직책 |\n|---|---|\n| 정태식 | 대표 |\n"
+            "| 송예린 | 주말 아르바이트 |\n| 구민정 | 사무원 |\n| 박지민 | 제빵 강사 |\n",
+            "bakery/자주묻는질문.md": "# 자주 묻는 질문\n\n단체 주문은 정태식 사장님께 문의해 주세요.\n\n"
+            "현금영수증은 사무실 구민정 선생님께 말씀해 주세요.\n",
+            "bakery/회의록.txt": "회의록\n\n참석: 박지민 선생님, 송예린(주말 알바), 구민정\n",
+            "travel/people/박하늘.md": "# 박하늘\n\n## 경력\n\n| 기간 | 회사 | 역할 |\n|---|---|---|\n"
+            "| 1996년~2001년 | 동방관광 | 일본 단체여행 인솔 |\n| 2008년~현재 | 하늘여행 | 대표이사 |\n",
+            "travel/지점.md": "# 지점 안내\n\n- 대표이사: 박하늘 (이사회에 보고)\n",
+        },
+    )
+    retold = Closure(ctx).retold
+    roles = {f.subject: f for f in ctx.facts if f.attribute in ("Role", "직책")}
+    # "The proprietor, Mrs Marlow": another word for her post, by her surname and a courtesy title
+    assert retold.of(roles["Denise Marlow"]).untold({"shop/staff.md"}) == (
+        "shop/letter to a customer.txt",
+        "The proprietor, Mrs Marlow, has read your claim.",
+    )
+    # a rota's cells name Jodie and Kwame with no post
+    assert retold.of(roles["Jodie Fairclough"]).untold({"shop/staff.md"}) is None
+    assert retold.of(roles["Kwame Asante"]).untold({"shop/staff.md"}) is None
+    # "정태식 사장님" of "대표", "송예린(주말 알바)" of "주말 아르바이트", "박지민 선생님" of a teacher's post
+    assert retold.of(roles["정태식"]).untold({"bakery/직원연락처.md"}) is not None
+    assert retold.of(roles["송예린"]).untold({"bakery/직원연락처.md"}) is not None
+    assert retold.of(roles["박지민"]).untold({"bakery/직원연락처.md"}) is not None
+    # "구민정 선생님" only honours the office clerk; "주말 알바), 구민정" is 송예린's post, not hers
+    assert retold.of(roles["구민정"]).untold({"bakery/직원연락처.md"}) is None
+    # today's post beside her name tells her post of 2008 to now, not the one she held in 1996–2001
+    career = {f.qualifier: f for f in ctx.facts if f.subject == "박하늘" and f.attribute == "역할"}
+    assert retold.of(career["2008년~현재"]).untold({"travel/people/박하늘.md"}) is not None
+    assert retold.of(career["1996년~2001년"]).untold({"travel/people/박하늘.md"}) is None
+
+
+def test_the_same_items_row_in_another_price_table_of_the_folder_may_restate_or_reprice_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "cafe/Menu & Prices (Jan 2024).md": "# Millbrook Café — Menu & Prices\n\n| Item | Price |\n|---|---|\n"
+            "| Canned drinks | £1.20 |\n| Slice of homemade cake | £2.00 |\n| Soup of the day | £3.50 |\n"
+            "| Leather apron | £12.00 |\n",
+            "cafe/till prices v3.csv": "Category,Item,Old price (GBP),New price (GBP) from 01/03/25\n"
+            "Cold drinks,Canned drink,1.20,1.30\nCakes,Slice of cake,2.00,2.00\n",
+            "cafe/volunteer rota.csv": "Day,Shift,Volunteers\nMon,Soup of the day,3\n",
+            "cafe/shop.md": "# Shop\n\n| Bundle | Contents | Price |\n|---|---|---|\n"
+            "| Gift set | Cookbook + Leather apron + Tea towel | £25.00 |\n",
+        },
+    )
+    retold = Closure(ctx).retold
+    prices = {f.attribute: f for f in ctx.facts if f.doc_id.endswith("(Jan 2024).md")}
+    # "Canned drink" (a plural apart) and "Slice of cake" (a word fewer), under a header saying "price"
+    for item in ("Canned drinks Price", "Slice of homemade cake Price"):
+        untold = retold.of(prices[item]).untold({prices[item].doc_id})
+        assert untold is not None and untold[0] == "cafe/till prices v3.csv", item
+    # the rota names the soup with a count under no price; the gift set lists the apron among other things
+    assert retold.of(prices["Soup of the day Price"]).untold({prices["Soup of the day Price"].doc_id}) is None
+    assert retold.of(prices["Leather apron Price"]).untold({prices["Leather apron Price"].doc_id}) is None

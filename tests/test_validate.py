@@ -1840,6 +1840,21 @@ def test_a_unit_and_post_written_around_the_name_state_them(tmp_path: Path) -> N
     assert "fest/press.txt" not in fact_closure(ctx, other)
 
 
+def test_a_unit_then_its_heads_title_before_the_name_states_the_post(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "company/staff.md": "# 직원\n\n| 이름 | 직책 |\n|---|---|\n| 오승민 | 부산지점장 |\n| 최서연 | 제주지점장 |\n",
+            "company/history.md": "# 연혁\n\n- 2012년 5월: 부산 지점 개설, 초대 지점장 오승민\n"
+            "- 2015년 9월: 제주 지점 개설 준비 (지점장 미정), 오승민 자문\n",
+        },
+    )
+    busan = next(f for f in ctx.facts if f.value == "부산지점장")
+    assert "company/history.md" in fact_closure(ctx, busan)
+    jeju = next(f for f in ctx.facts if f.value == "제주지점장")
+    assert "company/history.md" not in fact_closure(ctx, jeju)  # "제주 지점 … 지점장 미정)" names no one
+
+
 def test_a_products_name_beside_its_code_states_it(tmp_path: Path) -> None:
     ctx = kb_context(
         tmp_path,

@@ -318,6 +318,19 @@ def singular(word: str) -> str:
     return low
 
 
+#: A post as any page writes it beside a name, before or after it ("The owner, Mrs Marlow", "Chris (Editor)",
+#: "Maggie Oduya, safeguarding lead"), lower-cased.
+POST_WORD = re.compile(
+    r"(?:(?:acting|deputy|assistant|interim|joint|co-?|vice[- ]?|head|senior|junior|lead|chief|general|office|"
+    r"centre|center|shop|site|branch|practice|studio|kitchen|duty|shift|area|team|club)\s?)*"
+    r"(?:owner|proprietor|founder|manager|director|chair(?:man|woman|person)?|president|treasurer|secretary|editor|"
+    r"co-?ordinator|officer|lead|head|assistant|teacher|tutor|instructor|coach|driver|trustee|receptionist|"
+    r"supervisor|technician|administrator|admin|ceo|cfo|coo|cto|partner|principal|warden|captain|clerk|"
+    r"accountant|bookkeeper|chef|cook|cleaner|caretaker|leader|organi[sz]er|convenor|steward|ranger|nurse|"
+    r"groomer|apprentice|trainee|deputy|stylist|mechanic|therapist|volunteer|keeper|minister|vicar|governor)s?"
+)
+
+
 _NAME_WORD = re.compile(r"^(?:[A-Z][a-z'’\-]+(?:-[A-Z][a-z]+)?|[A-Z]\.|[A-Z][a-z]*[A-Z][a-z]+|[A-Z]{2,3})$")
 _NAME_PARTICLES = frozenset("van von de der den da di du del la le bin al el ter ten".split())
 _HONORIFICS = frozenset("dr dr. prof prof. mr mr. mrs mrs. ms ms. mx mx. sir dame".split())

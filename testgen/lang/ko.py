@@ -185,17 +185,25 @@ _NOT_PERSON_LABEL = re.compile(
     r"(비자|이자|의자|숫자|문자|투자|상자|모자|전자|원자|과자|액자|공장|시장|매장|입장|현장|주차장|여권|구장|경기장|"
     r"운동장|극장|광장|목장|농장|도장|식장|공연장|전시장|회의장|행사장|장소)$"
 )
-_TITLES = (
+_RANKS = (
     "팀장|부장|과장|차장|대리|사원|주임|이사|상무|전무|대표|실장|본부장|센터장|지점장|파트장|매니저|책임|선임|"
-    "수석|원장|부원장|교수|박사|선생님|님|씨|사장|회장|부사장|대표이사|"
+    "수석|원장|부원장|교수|박사|사장|회장|부사장|대표이사|"
     # a public servant's rank ("박서연 주무관", "김도윤 주사"), a head of an office ("윤정희 관장")
     "주무관|주사보|주사|사무관|서기관|계장|국장|관장|소장"
 )
+_TITLES = rf"{_RANKS}|선생님|님|씨"
 # professions written after a name as posts are ("이도현 약사", "김정숙 대표약사", "박지훈 트레이너"); not before
 # one, where they are words of their own ("강사 채용")
 _PROFESSIONS = (
     "(?:대표|관리|책임|전담|수석|주임)?(?:약사|한의사|치과의사|수의사|의사|간호사|변호사|세무사|회계사|노무사|법무사|"
     "변리사|사서|강사|코치|트레이너|교사|정비사|물리치료사|영양사|사회복지사|요양보호사|기사|재단사|조리사)님?"
+)
+#: A post as any page writes it beside a name, before or after it ("정태식 사장님", "보조 한지우", "송예린(주말 알바)"):
+#: a rank or a profession, part-time work, an assistant; not an honorific ("님", "씨", "선생님", which any member of a
+#: school's or a nursery's staff is called), nor a charge ("담당자: 오승민" of a policy).
+POST_WORD = re.compile(
+    rf"(?:{_RANKS}|{_PROFESSIONS}|(?:주말|평일|야간|주간)?\s?(?:알바|아르바이트|파트타이머)|보조(?:강사|교사)?|총무|감사|"
+    "회계|간사|위원장|위원|부회장|운영자|기장|점장|주방장|조교)"
 )
 # a title of the writer's own making is the unit's name with 장 ("터미널장", "허브장"), never a place (공장, 주차장)
 # a post ending in 장 not in the list is a word of its own ("김하늘 운영위원장"), never glued on ("서령종합운동장")
