@@ -1119,6 +1119,7 @@ def test_a_superseded_figure_is_not_asked_as_the_things_own(tmp_path: Path) -> N
         ("평일 09:30~19:00", ["09:30", "19:00"]),
         ("8:30 AM – 6:00 PM", ["8:30 AM", "6:00 PM"]),
         ("1.2m × 1.0m", ["1.2m", "1.0m"]),
+        ("20 x 25", ["20 x 25"]),  # two bare numbers would match anywhere: the size whole
         ("접수·수납·예약", ["접수", "수납", "예약"]),
         ("총 금액의 50% 선결제", ["50%"]),
         ("£35 per person", ["£35 per person"]),  # an amount with its unit stays whole

@@ -380,8 +380,8 @@ def _span_ends(value: str) -> list[str]:
     if span:
         return [span.group("start"), span.group("end")]
     size = _SIZE.fullmatch(value)
-    if size:
-        return [size.group(1), size.group(2)]
+    if size and re.search(r"[a-z]", size.group(1) + size.group(2), re.I):
+        return [size.group(1).strip(), size.group(2).strip()]  # "1.2m × 1.0m"; "20 x 25" alone is two bare numbers
     ends = re.split(r"\s*[~～]\s*", value)
     if len(ends) == 2 and all(_COUNTED_END.fullmatch(end) for end in ends):
         return ends  # "31일째 ~ 60일째": each end, however an answer joins them ("31일째부터 60일째까지")
