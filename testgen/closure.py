@@ -550,7 +550,7 @@ _FOUNDED = re.compile(
 _BRACKETED_CODE = re.compile(r"[(（]([A-Z][A-Z0-9]*-?[A-Z0-9]*\d[A-Z0-9-]*)[)）]")
 #: A Korean name made of a word and the kind of course it is ("박사 과정", "탁구 강좌").
 _KO_KIND_AFTER = re.compile(
-    r"([가-힣]{2,}(?:\s[가-힣\w·]+)*)\s(?:" + "|".join(sorted(KO_SERVICE_KINDS, key=len, reverse=True)) + ")"
+    r"([가-힣][가-힣·]*(?:\s[가-힣\w·]+)*)\s(?:" + "|".join(sorted(KO_SERVICE_KINDS, key=len, reverse=True)) + ")"
 )
 #: Quotation brackets around the title of a work: 《 》 「 」 『 』 〈 〉 “ ”.
 _TITLE_QUOTES = re.compile(r"[《》「」『』〈〉“”]")
@@ -796,11 +796,21 @@ class Closure:
         if fact.value_type == "date" and fact.date_key and fact.date_key[:4].isdigit():
             key = fact.date_key[:4]  # "2011.11" is also written "2011년 11월": the year alone
         found = self.ctx.token_index.get(key, set()) | self.ctx.chunks_with(fact.value)
+        return found | self._figure_chunks(fact, key)
+
+    def _figure_chunks(self, fact: FactNode, figure: str) -> set[str]:
+        """Chunks writing an amount's figure otherwise: grouped or not ("580000" of a spreadsheet is "580,000" on a
+        page, and back), a round sum of won by 만 ("70,000원" is also "7만 원")."""
+        index = self.ctx.token_index
+        found: set[str] = set()
+        if re.fullmatch(r"\d{4,}", figure):
+            found |= index.get(f"{int(figure):,}", set())
+        elif re.fullmatch(r"\d{1,3}(?:,\d{3})+", figure):
+            found |= index.get(figure.replace(",", ""), set())
         if fact.number and fact.unit == "원" and fact.number % 10_000 == 0:
-            # "70,000원" is also written "7만 원": the chunks with the figure before 만
-            # ("24만원" is one token of the index with its 원: either way)
+            # "24만원" is one token of the index with its 원: either way
             man = self.ctx.chunks_with("만") | self.ctx.chunks_with("만원")
-            found = found | (self.ctx.token_index.get(f"{fact.number / 10_000:g}", set()) & man)
+            found |= index.get(f"{fact.number / 10_000:g}", set()) & man
         return found
 
     def _hour_chunks(self, time: str) -> set[str]:
@@ -932,6 +942,11 @@ class Closure:
                 }
             )
         holding = self.ctx.chunks_with(fact.value)
+        written_otherwise: set[str] = set()
+        if amount is None and re.fullmatch(r"[\d,]+", fact.value.strip()):
+            # "50000" of a spreadsheet's fee column, written "5만 원" in the FAQ's line naming the course
+            written_otherwise = (self._figure_chunks(fact, fact.value.strip()) & self._chunks_naming(forms)) - holding
+            holding = holding | written_otherwise
         pages = {self.ctx.chunks[c].doc_id for c in holding}
         # A figure few pages write is the same fact wherever it is written with its label ("지원 인원(약 5,000명)")
         # or, when only two or three pages write it at all, wherever it is written ("기본형 검진: 150,000원" in a
@@ -953,6 +968,8 @@ class Closure:
             for index, line in enumerate(self.lines(chunk_id)):
                 # "The price of the operator training course is $12,500" names another owner of the figure
                 if not states_value(fact, line) or _owned_by_another(line, owned, names):
+                    continue
+                if chunk_id in written_otherwise and not names(normalize(line)):
                     continue
                 labelled = bool(label) and all(cue in normalize(line) for cue in label)
                 if amount is not None and not labelled and not contains_keyword(normalize(line), whole):

@@ -1844,7 +1844,8 @@ def test_a_unit_then_its_heads_title_before_the_name_states_the_post(tmp_path: P
     ctx = kb_context(
         tmp_path,
         {
-            "company/staff.md": "# 직원\n\n| 이름 | 직책 |\n|---|---|\n| 오승민 | 부산지점장 |\n| 최서연 | 제주지점장 |\n",
+            "company/staff.md": "# 직원\n\n| 이름 | 직책 |\n|---|---|\n| 오승민 | 부산지점장 |\n"
+            "| 최서연 | 제주지점장 |\n",
             "company/history.md": "# 연혁\n\n- 2012년 5월: 부산 지점 개설, 초대 지점장 오승민\n"
             "- 2015년 9월: 제주 지점 개설 준비 (지점장 미정), 오승민 자문\n",
         },
@@ -2270,3 +2271,20 @@ def test_minutes_writing_a_post_shortened_beside_its_holder_or_a_short_first_nam
     role = next(f for f in ctx.facts if f.subject == "Samuel Okafor" and f.attribute == "Role")
     untold = closure.retold.of(role).untold(closure.of(role))
     assert untold is not None and untold[0] == "orchard/Committee minutes 12 Aug 2025.txt", untold
+
+
+def test_a_spreadsheets_bare_fee_is_stated_by_pages_writing_it_grouped_or_by_man(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "academy/수강료표.csv": "과정,월 수강료(원),담당\n이론·청음 그룹,50000,문소연\n입시반,360000,서미경\n",
+            "academy/학부모FAQ.md": "# 학부모 FAQ\n\n- 이론·청음 그룹: 재원생 추가 5만 원\n",
+            "academy/인상 안내문.txt": "수강료 인상 안내\n\n이론·청음 그룹 50,000원은 그대로 유지합니다.\n",
+            "academy/회의록.txt": "회의록\n\n- 연회비 50,000원으로 동결 (회장 문소연)\n",
+        },
+    )
+    fee = next(f for f in ctx.facts if f.value == "50000")
+    assert fee.subject.startswith("이론·청음 그룹")
+    closure = fact_closure(ctx, fee)
+    assert {"academy/학부모FAQ.md", "academy/인상 안내문.txt"} <= closure
+    assert "academy/회의록.txt" not in closure  # another fee of the same figure
