@@ -58,9 +58,11 @@ _ENDS = re.compile(
     r"(?<![a-z])(?:no longer|cancel(?:l?ed|s)|withdrawn|discontinu\w*|stand(?:s|ing)? down|step(?:s|ping)? down"
     r"|leaving|leaves|has left|left (?:on|in|at|us|the|last)|last (?:working )?(?:day|shift)|resign(?:s|ed|ing)?"
     r"|retir(?:e|es|ed|ing)|maternity|postpon\w*|deferred"
+    r"|(?:has|have|had) ended|come to an end|came to an end|last (?:session|class|lesson|meeting)"
     r"|(?:handed|handing|hands|gave|given|giving) in (?:his |her |their )?notice"
     r"|(?:gave|given|giving) (?:(?:his|her|their|\w+ weeks?['’]?|a month['’]?s?) )?notice)(?![a-z])"
     r"|폐강|열지 않|운영하지 않|취소되었|취소됐|취소했|중단|폐지|퇴사|퇴직|사직|그만두|휴직|출산|육아"
+    r"|끝으로|운영을 마쳤|마무리(?:되었|됐|했|합니다)|운영 종료|종료(?:되었|됐|했|합니다)"
     r"|사의\s?표명|사의를|(?<![가-힣])사임|(?<![가-힣])이임|물러나|물러납"  # not "회사의", "회사임"
     r"|前\s?(?=[가-힣])"  # "前 담당 박서연 주무관": the former holder
     r"|연기(?:되|됐|했|합|함)|휴강"

@@ -547,7 +547,8 @@ def test_any_post_written_beside_the_persons_name_on_another_page_may_restate_he
             "shop/staff.md": "# Staff\n\n| Name | Role |\n|---|---|\n| Denise Marlow | Owner |\n"
             "| Jodie Fairclough | Attendant |\n| Kwame Asante | Manager |\n",
             "shop/letter to a customer.txt": "Dear Mr Okonjo,\n\nThe proprietor, Mrs Marlow, has read your claim.\n",
-            "shop/rota.txt": "Rota\n\n| Day | Open | Close |\n|---|---|---|\n| Mon | Jodie Fairclough | Kwame (keys) |\n",
+            "shop/rota.txt": "Rota\n\n| Day | Open | Close |\n|---|---|---|\n"
+            "| Mon | Jodie Fairclough | Kwame (keys) |\n",
             "bakery/직원연락처.md": "# 직원 연락처\n\n| 이름 | 직책 |\n|---|---|\n| 정태식 | 대표 |\n"
             "| 송예린 | 주말 아르바이트 |\n| 구민정 | 사무원 |\n| 박지민 | 제빵 강사 |\n",
             "bakery/자주묻는질문.md": "# 자주 묻는 질문\n\n단체 주문은 정태식 사장님께 문의해 주세요.\n\n"
@@ -603,3 +604,28 @@ def test_the_same_items_row_in_another_price_table_of_the_folder_may_restate_or_
     # the rota names the soup with a count under no price; the gift set lists the apron among other things
     assert retold.of(prices["Soup of the day Price"]).untold({prices["Soup of the day Price"].doc_id}) is None
     assert retold.of(prices["Leather apron Price"]).untold({prices["Leather apron Price"].doc_id}) is None
+
+
+def test_a_class_that_ran_for_the_last_time_makes_its_price_stale(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "teahouse/영어 다도 클래스.md": "# 영어 다도 클래스\n\n- 가격: 1인 40,000원\n"
+            "- 시간: 매월 첫째 일요일 11:00\n",
+            "teahouse/세작 녹차.md": "# 세작 녹차\n\n- 가격: 8,000원\n- 산지: 하동\n",
+            "teahouse/가격조정 공지.txt": "가격 조정 안내\n\n"
+            "매월 첫째 일요일 영어 다도 클래스는 2월을 끝으로 운영을 마쳤습니다.\n"
+            "세작 녹차는 그대로 8,000원입니다.\n",
+            "club/news.md": "# Club news\n\n| Session | Price |\n|---|---|\n| Cardio Tennis | £6 |\n"
+            "| Rally Ball | £5 |\n",
+            "club/newsletter.txt": "Spring newsletter\n\nCardio Tennis has ended for the winter.\n",
+        },
+    )
+    retold = Closure(ctx).retold
+    prices = {f.subject: f for f in ctx.facts if f.attribute in ("가격", "Price")}
+    assert {"영어 다도 클래스", "세작 녹차", "Cardio Tennis"} <= set(prices), prices
+    ended = retold.of(prices["영어 다도 클래스"]).changed
+    assert ended is not None and ended[0] == "teahouse/가격조정 공지.txt"
+    assert retold.of(prices["세작 녹차"]).changed is None
+    assert retold.of(prices["Cardio Tennis"]).changed is not None
+    assert retold.of(prices["Rally Ball"]).changed is None
