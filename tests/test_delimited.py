@@ -45,8 +45,9 @@ def test_a_csv_file_is_a_document_whose_rows_are_read_by_name_after_a_code(tmp_p
         {
             "studio/timetable.csv": "Code,Class,Tutor,Day\nBW-TUE,Beginners Wheel,Priya Nandakumar,Tue\n"
             "GC-TUE,Glaze Chemistry,Tom Wrobel,Tue\nTT,Teen Throwers,Hannah Lusk,Sat\n"
-            "HB-WED,Handbuilding,Declan Moss,Wed\nHB-SAT,Handbuilding (weekend),Declan Moss,Sat\n",
+            "HB-WED,Handbuilding,Declan Moss,Wed\nHB-SAT,Handbuilding (weekend),Declan Moss,Sat\n,,,\n",
             "shop/models.csv": "Model,Name,Weight\nBL-900,Onda Blender,3.4kg\nTS-2,Onda Toaster,1.6kg\n",
+            "drone/fees.csv": "과정코드,과정명,정원\nD1-W,1종 평일반,6\nSIM,시뮬레이터 자율연습,8\n",
             "club/loans.csv": "Loan ID,Asset tag,Device,Status\nLN-007,ATB-AND-03,Galaxy Tab A,Closed\n"
             "LN-009,ATB-IPD-01,iPad 9th gen,On loan\n",
         },
@@ -55,6 +56,9 @@ def test_a_csv_file_is_a_document_whose_rows_are_read_by_name_after_a_code(tmp_p
     # the class is what people ask about, its code one of its values
     assert tutor.get("Beginners Wheel") == "Priya Nandakumar" and "BW-TUE" not in tutor
     assert {f.value for f in ctx.facts if f.subject == "Glaze Chemistry" and f.attribute == "Code"} == {"GC-TUE"}
+    # a name may open with a figure ("1종 평일반"): the course, not its code "SIM", is asked about
+    seats = {f.subject for f in ctx.facts if f.attribute == "정원"}
+    assert "1종 평일반" in seats and not seats & {"D1-W", "SIM"}, seats
     # two classes only a note tells apart are one name to a question: neither is asked about
     assert not any(f.subject.startswith("Handbuilding") or f.subject.startswith("HB-") for f in ctx.facts)
     # a model's code is a name people use: it keeps its rows

@@ -1065,11 +1065,17 @@ def _coded_rows(header: list[str], body: list[tuple[int, int, list[str]]]) -> bo
         and 0 < len(cells[0].strip()) <= _CODE_CHARS
         and " " not in cells[0].strip()
         and re.search(r"[^\W\d_]", cells[1]) is not None
-        and not re.match(r"\s*\d", cells[1])
+        and not _wholly_a_value(cells[1])  # "2024-03-01", "3 kg" name nothing; "1종 평일반" does
         and not _CODE_ROW.fullmatch(cells[1].strip())  # "| Loan ID | Asset tag |": a second code names no thing
         and len(cells[1].split()) <= _NAME_WORDS
         for cells in rows
     )
+
+
+def _wholly_a_value(cell: str) -> bool:
+    """Whether a cell is a date, an amount or a number and nothing else."""
+    text = cell.strip()
+    return bool(re.match(r"\d", text)) and any(v.text.strip() == text for v in find_values(text))
 
 
 def _not_the_rows(header: list[str], col: int, led: bool) -> bool:
