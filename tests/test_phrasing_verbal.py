@@ -815,6 +815,10 @@ def test_a_menus_serving_columns_and_a_per_unit_price_are_asked_as_costs() -> No
 def test_a_korean_telephone_label_asks_for_the_number_and_a_rules_sentence_is_according_to_it() -> None:
     phone = Korean().fact(fact("전화", "033-764-3390"), "혁신지점")
     assert phone is not None and phone[0] == "혁신지점의 전화번호는 무엇인가요?"
+    mobile = Korean().fact(fact("휴대전화", "010-3921-4870"), "윤서진")
+    assert mobile is not None and mobile[0] == "윤서진의 휴대전화 번호는 무엇인가요?"
+    supplier = Korean().fact(fact("외부 연락처", "02-555-7301"), "악보나라")
+    assert supplier is not None and supplier[0] == "악보나라의 연락처는 무엇인가요?"
     rule = fact("said", "2명", "number", number=2.0, unit="명").model_copy(
         update={"source": "sentence", "evidence": "운영 시간 중 안전요원 2명 이상이 항상 배치되어 있습니다."}
     )

@@ -192,12 +192,16 @@ _DAYS_HOURS = re.compile(
 
 
 def _asked_label(attribute: str, subject: str) -> tuple[str, str]:
-    """A label and subject as a question asks them: "전화" is asked for a telephone number ("헬스장의 전화는
-    무엇인가요" is not), an "이메일" row under a "번호" column for an address, and a label that repeats the subject's
-    last word is said once ("새하얀생활 본사" + "본사": "새하얀생활의 본사는 …", not "… 본사의 본사는 …"), and hours
-    headed by days alone are the opening hours of those days ("월~금 시간": "월~금 운영 시간")."""
+    """A label and subject as a question asks them: "전화" and "휴대전화" are asked for a telephone number
+    ("헬스장의 전화는 무엇인가요" is not), an "이메일" row under a "번호" column for an address, and a label that
+    repeats the subject's last word is said once ("새하얀생활 본사" + "본사": "새하얀생활의 본사는 …", not "… 본사의
+    본사는 …"), and hours headed by days alone are the opening hours of those days ("월~금 시간": "월~금 운영 시간")."""
     attr = re.sub(r"(^|\s)전화$", r"\1전화번호", attribute.strip())
     attr = re.sub(r"(이메일|메일)\s*번호$", r"\1 주소", attr)
+    # a column "휴대전화" holds the number ("윤서진의 휴대전화 번호"); a contact sheet's "외부 연락처" section gives
+    # the supplier's contact, asked as its contact
+    attr = re.sub(r"(^|\s)(휴대전화|휴대폰|핸드폰)$", r"\1\2 번호", attr)
+    attr = re.sub(r"^외부\s*연락처$", "연락처", attr)
     # a column of hours headed by its days: "월~금 시간" → "월~금 운영 시간", a lone "월" → "월요일 운영 시간"
     days = _DAYS_HOURS.fullmatch(attr)
     if days:
