@@ -450,6 +450,8 @@ def test_document_titles_are_not_owners_of_facts() -> None:
     assert document_subject("시력교정술 및 백내장 수술 전후 주의사항") and document_subject("레시피 기준서 v3")
     assert document_subject("하늘여행 예약 안내")
     assert document_subject("2025년 1분기 취급 상품 보장·보험료 비교표")  # a table of comparisons is a document
+    assert document_subject("셔틀버스 운행표") and document_subject("7월 배차표")  # a timetable of runs
+    assert document_subject("Bramley Green Playgroup News – Spring Term 2025") and not document_subject("Daily News")
     assert document_subject("Notice To Guests") and document_subject("Staff memo")
     assert document_subject("Volunteer with us") and document_subject("Join us")
     assert document_subject("서비스 수준 협약 및 고객지원 운영 시간")  # an agreement is a document
@@ -3010,3 +3012,26 @@ def test_a_rules_article_and_a_staff_introduction_page_are_documents() -> None:
 
     assert document_subject("제7조 (기물 파손)") and document_subject("강사 소개 및 담당반")
     assert not document_subject("제주 7조 전통시장") and not document_subject("반짝홈클린 회사소개")
+
+
+def test_a_newsletter_issue_is_asked_by_no_name_of_its_own(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "playgroup/Newsletter Spring Term 2025.md": "# Bramley Green Playgroup News – Spring Term 2025\n\n"
+            "- Spring term: Monday 6 January – Friday 4 April\n- Half term: Mon 17 – Fri 21 February (closed)\n",
+        },
+    )
+    term = next(f for f in ctx.facts if f.attribute == "Spring term")
+    draft = Draft(
+        category="direct_fact",
+        question="What is Bramley Green Playgroup News' spring term?",
+        reference_answer="Bramley Green Playgroup News' spring term is Monday 6 January – Friday 4 April.",
+        keywords=["Monday 6 January – Friday 4 April"],
+        facts=[term],
+        answer_spans=["Monday 6 January – Friday 4 April"],
+        language="en",
+        template="en.what",
+    )
+    failure = Gate(ctx).check(draft)
+    assert failure is not None and failure.reason == "document_subject", failure

@@ -287,8 +287,10 @@ class Gate:
             # by its short title too: "API reference — Bookings" is asked as "the API reference"; and as the question
             # writes it, without a post's tag or a bracket ("[공지] … 변경 안내", "… 자주 묻는 질문(FAQ)")
             shorter = {fact.subject, short_title(fact.subject)}
+            # "Bramley Green Playgroup News – Spring Term 2025": the issue's title names the newsletter by its short one
+            issue = document_subject(fact.subject) and _NEWS_NAME.search(short_title(fact.subject)) is not None
             for name in shorter | {without_parentheticals(introduced_name(n)) for n in shorter}:
-                if document_subject(name) and normalize(name) in question:
+                if (document_subject(name) or issue) and normalize(name) in question:
                     return _fail("document_subject", name[:40])
             part = _heading_date(fact, question)
             if part:
@@ -1634,6 +1636,8 @@ def _person_as_label(attribute: str) -> bool:
 
 
 #: A Korean post after a name: 원장, 부원장, 수의사, 간호사, 선생님, 강사, 팀장, 주무관.
+#: A newsletter's name: "Bramley Green Playgroup News", "Parish News".
+_NEWS_NAME = re.compile(r"\bnews\s*$", re.I)
 _KO_POST = re.compile(
     r"^(?:[가-힣]{0,3}장|[가-힣]{0,2}(?:수의사|간호사|의사|약사|치료사|영양사|변호사|세무사|회계사|기사)|사서|교사|선생님|"
     r"강사|코치|대표|이사|매니저|주임|주무관|위원|교수|연구원|사원|대리|님)$"

@@ -35,7 +35,7 @@ DOCUMENT_WORDS = re.compile(
     r"^[가-힣]+\s및\s[가-힣]+(?<!규정)(?<!규칙)(?<!수칙)(?<!약관)(?<!정책)(?<!지침)(?<!방침)(?<!회칙)$|"
     r"(?<=.)(?<!조선 )(?<!고려 )(?<!조선)(?<!고려)(?:후기|체험기|방문기)(?=$|[\s_\d(])|블로그|"
     r"안내서?|가이드|매뉴얼|핸드북|설명서|문서|보고서|기준서|(?:주의|유의|준수|안내)\s?사항|목록|카탈로그|개요|백서|요강|협약|"
-    r"(?:비교|일정|시간|요금|가격|일람|대조|편성|단가|수수료|배치|근무|배정|당번|노선|식단|현황|분담)표|표시판|명단|"
+    r"(?:비교|일정|시간|요금|가격|일람|대조|편성|단가|수수료|배치|근무|배정|당번|노선|식단|현황|분담|운행|배차)표|표시판|명단|"
     r"(?:접수|관리)?대장$|(?:편성|선발|평가|채점|입반|배정|운영|이용|환불|보강)\s?기준(?:\s|$)|"
     r"(?:직원|임직원|교직원|본사)?\s*(?:및|&|·|,)?\s*연락처\s*(?:\(.*\))?$|연락처\s*(?:[/·,&]|및\s)|조직도|비상\s?연락망|"
     # a notice titled by what it tells: "지하주차장 방수공사 일정 통보", "여름철 운영시간 연장 및 정기 휴장일 변경"
@@ -48,7 +48,8 @@ DOCUMENT_WORDS = re.compile(
     r"\b(?:staff|team|committee)\s+(?:and|&)\s+contacts\b|\bcontacts? (?:list|sheet)\b|"
     r"\bcontacts\s+(?:and|&)\s+roles\b|"
     # a newsletter's issue, a meeting, a notice, an agenda item, a forwarded mail's header
-    r"\b(?:newsletter|bulletin)\b|(?:team|staff|committee|board|trustees'?|general|annual|ops|operations|volunteers?)"
+    r"\b(?:newsletter|bulletin)\b|\bnews\s*[–—:|-]\s*(?:(?:spring|summer|autumn|fall|winter|christmas|easter)\b|issue\b|"
+    r"no\.|vol\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d)|(?:team|staff|committee|board|trustees'?|general|annual|ops|operations|volunteers?)"
     r" meeting\b|\b[ae]gm\b|^\s*(?:agenda )?item\s+\d+[.:)]|^\s*(?:안건|의제)\s*\d|original message|forwarded message|"
     r"가정통신문|소식지|뉴스레터|회보|\d{1,2}\s?월호|(?:봄|여름|가을|겨울|신년|송년|특별|창간)\s?호(?![가-힣])|원본\s?메일|"
     # a heading speaking for the writer: "우리 가게 사람들", "Our team"
