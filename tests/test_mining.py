@@ -914,6 +914,22 @@ def test_a_row_for_the_rest_of_a_table_names_nothing() -> None:
     assert [f.value for f in mined.facts] == ["콘빔 CT"]
 
 
+def test_a_korean_rows_list_letter_is_no_part_of_its_name() -> None:
+    text = "# 대관 규정\n\n| 패키지 | 가격 |\n|---|---|\n| A. 라이트 | 45,000원 |\n| B. 스탠다드 | 60,000원 |\n"
+    mined = mine(text, doc_id="pub/rules.md", title="대관 규정")
+    assert [f.attribute for f in mined.facts] == ["라이트 가격", "스탠다드 가격"]
+
+
+def test_a_row_whose_name_is_a_dash_names_nothing() -> None:
+    text = (
+        "# Safeguarding Policy\n\n| Name | Role | How to contact |\n|---|---|---|\n"
+        "| Helen Prosser | Manager | 07700 900 614 |\n| – | Access & Response Team | 01454 496 001 |\n"
+    )
+    mined = mine(text, doc_id="playgroup/safeguarding.md", title="Safeguarding Policy")
+    assert not any(f.attribute.startswith("–") or f.value == "01454 496 001" for f in mined.facts), mined.facts
+    assert any(f.subject == "Helen Prosser" and f.value == "07700 900 614" for f in mined.facts)
+
+
 def test_a_numbering_column_names_no_row_and_a_place_kind_or_title_column_does() -> None:
     text = (
         "# 허브·터미널 현황\n\n"

@@ -452,11 +452,14 @@ class _Miner:
             if len(cells) < 2 or not (cells[0] or merged):
                 continue
             row_head = _FOOTNOTE_MARK.sub("", cells[0]) or merged  # "Blossom Saison*": the note is under the table
+            row_head = _ROW_LETTER.sub("", row_head)  # "A. 라이트": the package, not its letter in the list
             merged = row_head
             if normalize(row_head) in _TOTAL_COLUMNS:
                 continue  # the rows above summed: asked as "X의 합계 금액", it reads as a pasted label
             if normalize(row_head) in _OTHER_ROWS:
                 continue  # "| 기타 | 수면 진정 장비, 러버댐 |": the rest, named by nothing ("X 기타의 장비")
+            if _PLACEHOLDER_CELL.fullmatch(row_head.strip()):
+                continue  # "| – | 01454 496 001 |": a row whose name is left blank names nothing to ask about
             if key_value_table:
                 self.key_value(row_head, cells[1], start + max(self.doc.text[start:end].find(cells[1]), 0), start, end)
                 continue
@@ -1070,6 +1073,12 @@ def _coded_rows(header: list[str], body: list[tuple[int, int, list[str]]]) -> bo
         and len(cells[1].split()) <= _NAME_WORDS
         for cells in rows
     )
+
+
+#: A list letter opening a Korean row's name: "A. 라이트", "B) 스탠다드".
+_ROW_LETTER = re.compile(r"^[A-Z][.)]\s+(?=[가-힣])")
+#: A cell left blank in words: a dash, a dot, "n/a", "tbc".
+_PLACEHOLDER_CELL = re.compile(r"[-–—·.…/\s]+|n/?a|tb[cd]", re.I)
 
 
 def _wholly_a_value(cell: str) -> bool:
