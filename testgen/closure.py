@@ -1352,7 +1352,10 @@ class Closure:
         """An English person's first name (normalised), as colleagues write it alone, when no one else in the folder
         goes by it: no other surname follows it there; a Korean person's given name ("도현" of 이도현, written
         "도현씨"), when no other surname comes before it there."""
-        korean = re.fullmatch(r"([가-힣])([가-힣]{2})", without_honorific(fact.subject.strip()))
+        name = without_honorific(fact.subject.strip())
+        korean = re.fullmatch(r"([가-힣])([가-힣]{2})", name)
+        if name[:2] in ko.COMPOUND_SURNAMES:  # "예린" of 남궁예린
+            korean = re.fullmatch(r"([가-힣]{2})([가-힣]{2})", name)
         if korean is not None:
             return self._given_name(fact, korean.group(1), korean.group(2))
         person = without_honorific(fact.subject.strip()).split()
@@ -1407,7 +1410,7 @@ class Closure:
         after = re.compile(rf"([가-힣]){re.escape(given)}")
         folder = self.ctx.doc_type(fact.doc_id)
         for chunk_id in self._in_folder(self.ctx.chunks_with(given), folder):
-            if any(m.group(1) != surname for m in after.finditer(self.ctx.chunks[chunk_id].text)):
+            if any(m.group(1) != surname[-1] for m in after.finditer(self.ctx.chunks[chunk_id].text)):
                 return None
         return given
 

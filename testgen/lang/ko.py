@@ -305,12 +305,12 @@ _SURNAMES = frozenset(
         "초 학 리"
     ).split()
 )
-_COMPOUND_SURNAMES = ("황보", "남궁", "제갈", "선우", "서문", "독고", "사공")
+COMPOUND_SURNAMES = ("황보", "남궁", "제갈", "선우", "서문", "독고", "사공")
 
 
 def _has_surname(name: str) -> bool:
     """Whether a Korean name opens with a surname."""
-    return name[:1] in _SURNAMES or name.startswith(_COMPOUND_SURNAMES)
+    return name[:1] in _SURNAMES or name.startswith(COMPOUND_SURNAMES)
 
 
 def person_label(label: str) -> bool:
