@@ -185,6 +185,16 @@ class Retelling:
 
 
 @dataclass(frozen=True)
+class _Row:
+    """A table row: its page, its line, the words of each cell, the words of its table's header."""
+
+    doc_id: str
+    line: str
+    cells: list[set[str]]
+    header: frozenset[str]
+
+
+@dataclass(frozen=True)
 class _Marks:
     """A value's evidence: its whole text (bare of a trailing note), content-word stems and figures."""
 
@@ -218,6 +228,7 @@ class Retold:
         self._folders: dict[str, frozenset[str]] = {}  # folder → its documents
         self._labels: dict[str, set[tuple[str, str | None]]] | None = None  # document → (label, subject) of its facts
         self._post_values: set[str] | None = None  # the posts the knowledge base gives people
+        self._rows: dict[str, list[_Row]] | None = None  # word → the table rows with a figure that write it
 
     def of(self, fact: FactNode) -> Retelling:
         if fact.fact_id not in self._cache:
@@ -260,6 +271,7 @@ class Retold:
             **self._signed_pages(fact, forms, first, lines),
             **self._title_beside_name(fact, forms, first, lines),
             **self._post_beside_name(fact, forms, first, lines),
+            **self._holder_beside_post(fact),
         }.items():
             loose.setdefault(doc_id, line)
         row = self._row_elsewhere(fact)
@@ -399,6 +411,34 @@ class Retold:
                 pages[doc_id] = line.strip()
         return pages
 
+    def _holder_beside_post(self, fact: FactNode) -> dict[str, str]:
+        """For a post's holder (the club's "Membership secretary: Priya Nandakumar"), a line of another page writing
+        her name beside a word of the post: "Priya Nandakumar (Membership)", "Our Club Welfare Officer is Helen
+        Marsh". Each page beyond the fact's own with its first such line."""
+        holder = normalize(without_trailing_note(fact.value))
+        attribute = normalize(fact.attribute)
+        if not _a_person(without_trailing_note(fact.value)) or not (
+            en.POST_WORD.search(attribute) or ko.POST_WORD.search(attribute)
+        ):
+            return {}
+        # a word of its own, not a post's head ("Product Owner" of another thing is no "Policy Owner")
+        words = {
+            w
+            for w in re.findall(r"[a-z]{4,}|[가-힣]{2,}", attribute)
+            if w not in _STOP and not (en.POST_WORD.fullmatch(w) or ko.POST_WORD.fullmatch(w))
+        }
+        post = "|".join(re.escape(w) for w in sorted(words | {attribute}, key=len, reverse=True))
+        name = rf"(?<![\w가-힣]){re.escape(holder)}"
+        beside = re.compile(
+            rf"{name}\s*(?:[,(（:：—–-]\s*)?(?:(?:the|our)\s+)?(?:{post})(?![a-z])"
+            rf"|(?<![\w가-힣])(?:{post})(?:\s+is\s+|\s*[:：(（]?\s*){name}(?![a-z])"
+        )
+        pages: dict[str, str] = {}
+        for doc_id, line, _, _ in self._lines_naming(fact, {holder}, None):
+            if doc_id != fact.doc_id and doc_id not in pages and beside.search(normalize(line)):
+                pages[doc_id] = line.strip()
+        return pages
+
     def _posts(self) -> set[str]:
         """The posts the knowledge base gives people (normalised, short ones only), worked out once: a page may write
         any of them beside a name ("다은이(카운터)")."""
@@ -447,17 +487,39 @@ class Retold:
         column = _item_words(attribute) - set().union(*items) if items else set()
         if not column:
             return None
-        for doc_id in sorted(self._folder_pages(fact.doc_id) - {fact.doc_id}):
-            for chunk in self.ctx.chunks_by_doc.get(doc_id, []):
+        # the chunks of the folder's other pages that may name the item: the index narrows first, as a large folder
+        # has thousands of pages and a price list hundreds of rows
+        pages = self._folder_pages(fact.doc_id) - {fact.doc_id}
+        rows = self._table_rows()
+        seen: set[int] = set()
+        for stem in sorted(set().union(*items)):
+            for row in rows.get(stem, ()):
+                if id(row) in seen or row.doc_id not in pages:
+                    continue
+                seen.add(id(row))
+                if (
+                    figure.search(row.line)
+                    and any(_same_item(cell, words) for cell in row.cells for words in items)
+                    and column & row.header
+                ):
+                    return row.doc_id, row.line.strip()
+        return None
+
+    def _table_rows(self) -> dict[str, list[_Row]]:
+        """Every table row of the knowledge base with a figure, by each word of its cells (built once): a price list
+        may have hundreds of rows and a folder thousands of pages."""
+        if self._rows is None:
+            self._rows = {}
+            for chunk in self.ctx.chunks.values():
                 lines = chunk.text.split("\n")
                 for index, line in enumerate(lines):
-                    if line.count("|") < 2 or not figure.search(line):
+                    if line.count("|") < 2 or not re.search(r"\d", line):
                         continue
-                    if not any(_same_item(_item_words(cell), words) for cell in line.split("|") for words in items):
-                        continue
-                    if column & _item_words(lines[table_top(lines, index)]):
-                        return doc_id, line.strip()
-        return None
+                    cells = [words for cell in line.split("|") if (words := _item_words(cell))]
+                    row = _Row(chunk.doc_id, line, cells, frozenset(_item_words(lines[table_top(lines, index)])))
+                    for stem in set().union(*cells) if cells else ():
+                        self._rows.setdefault(stem, []).append(row)
+        return self._rows
 
     def _rota_naming(self, fact: FactNode, forms: set[str]) -> str | None:
         """Another page of the folder that is a rota and names the person whose working days, hours or duties the fact

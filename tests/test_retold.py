@@ -550,9 +550,9 @@ def test_any_post_written_beside_the_persons_name_on_another_page_may_restate_he
             "shop/rota.txt": "Rota\n\n| Day | Open | Close |\n|---|---|---|\n"
             "| Mon | Jodie Fairclough | Kwame (keys) |\n",
             "bakery/직원연락처.md": "# 직원 연락처\n\n| 이름 | 직책 |\n|---|---|\n| 정태식 | 대표 |\n"
-            "| 송예린 | 주말 아르바이트 |\n| 구민정 | 사무원 |\n| 박지민 | 제빵 강사 |\n",
+            "| 송예린 | 주말 아르바이트 |\n| 구민정 | 사무원 |\n| 박지민 | 제빵 강사 |\n| 남궁하람 | 사무장 |\n",
             "bakery/자주묻는질문.md": "# 자주 묻는 질문\n\n단체 주문은 정태식 사장님께 문의해 주세요.\n\n"
-            "현금영수증은 사무실 구민정 선생님께 말씀해 주세요.\n",
+            "현금영수증은 사무실 구민정 선생님께 말씀해 주세요.\n\n환불은 행정실 하람 사무장이 처리합니다.\n",
             "bakery/회의록.txt": "회의록\n\n참석: 박지민 선생님, 송예린(주말 알바), 구민정\n",
             "travel/people/박하늘.md": "# 박하늘\n\n## 경력\n\n| 기간 | 회사 | 역할 |\n|---|---|---|\n"
             "| 1996년~2001년 | 동방관광 | 일본 단체여행 인솔 |\n| 2008년~현재 | 하늘여행 | 대표이사 |\n",
@@ -573,6 +573,9 @@ def test_any_post_written_beside_the_persons_name_on_another_page_may_restate_he
     assert retold.of(roles["정태식"]).untold({"bakery/직원연락처.md"}) is not None
     assert retold.of(roles["송예린"]).untold({"bakery/직원연락처.md"}) is not None
     assert retold.of(roles["박지민"]).untold({"bakery/직원연락처.md"}) is not None
+    assert (
+        retold.of(roles["남궁하람"]).untold({"bakery/직원연락처.md"}) is not None
+    )  # "하람 사무장": a compound surname
     # "구민정 선생님" only honours the office clerk; "주말 알바), 구민정" is 송예린's post, not hers
     assert retold.of(roles["구민정"]).untold({"bakery/직원연락처.md"}) is None
     # today's post beside her name tells her post of 2008 to now, not the one she held in 1996–2001
@@ -629,3 +632,27 @@ def test_a_class_that_ran_for_the_last_time_makes_its_price_stale(tmp_path: Path
     assert retold.of(prices["세작 녹차"]).changed is None
     assert retold.of(prices["Cardio Tennis"]).changed is not None
     assert retold.of(prices["Rally Ball"]).changed is None
+
+
+def test_a_posts_holder_named_beside_a_word_of_the_post_elsewhere_may_restate_it(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "club/Committee and Contacts.md": "# Ashcombe Tennis Club committee\n\n"
+            "- **Membership Secretary**: Priya Nandakumar\n- **Club Welfare Officer**: Helen Marsh\n"
+            "- **Courts Officer**: Graham Pell\n",
+            "club/minutes 2024-11-06.txt": "Committee minutes\n\n"
+            "Present: Priya Nandakumar (Membership), Graham Pell.\n",
+            "club/Junior Handbook.md": "# Junior handbook\n\nOur Club Welfare Officer is Helen Marsh.\n",
+        },
+    )
+    retold = Closure(ctx).retold
+    posts = {f.attribute: f for f in ctx.facts if f.doc_id == "club/Committee and Contacts.md"}
+    for post, page in (
+        ("Membership Secretary", "club/minutes 2024-11-06.txt"),
+        ("Club Welfare Officer", "club/Junior Handbook.md"),
+    ):
+        untold = retold.of(posts[post]).untold({posts[post].doc_id})
+        assert untold is not None and untold[0] == page, post
+    # Graham is named in the minutes with no word of his post
+    assert retold.of(posts["Courts Officer"]).untold({posts["Courts Officer"].doc_id}) is None
