@@ -532,6 +532,8 @@ def test_what_counts_as_a_quantity_for_numerical(value: str, value_type: str, qu
         ("12:30 (드레스·헤어 완료 후)", True),  # a note after the time
         ("2025년 4월 30일(수) 오후 6시까지", True),  # a date and an hour: a deadline
         ("14 days before the event", False),
+        ("매월 둘째·넷째 토요일 13:00~17:00", True),  # which Saturdays of the month
+        ("2024년 12월 1일 예약분부터", True),  # a date from which bookings fall under it
     ],
 )
 def test_what_counts_as_hours_or_days_for_temporal(value: str, time: bool) -> None:
@@ -595,12 +597,13 @@ def test_an_amount_with_a_word_or_two_around_it_is_keyed_by_the_amount() -> None
     assert keywords_for_value("고객 부담 왕복 9,000원 (편도 4,500원 × 2)") == ["9,000원"]
 
 
-def test_a_korean_road_address_is_keyed_up_to_its_building_number() -> None:
+def test_a_korean_road_address_is_keyed_from_its_district_to_its_building_number() -> None:
     assert keywords_for_value("서울특별시 서하구 느티나무로 45 (서하동) 서하구립청소년수련관") == [
-        "서울특별시 서하구 느티나무로 45"
+        "서하구 느티나무로 45"
     ]  # the dong and the centre's own name after it are no part a right answer must repeat
-    assert keywords_for_value("서울특별시 중구 충무로9길 14, 1층 다온인쇄") == ["서울특별시 중구 충무로9길 14"]
-    assert keywords_for_value("경기도 용인시 혁신로 87-3") == ["경기도 용인시 혁신로 87-3"]
+    # nor is the city, which pages write "서울", "서울시" or "서울특별시"
+    assert keywords_for_value("서울특별시 중구 충무로9길 14, 1층 다온인쇄") == ["중구 충무로9길 14"]
+    assert keywords_for_value("경기도 용인시 혁신로 87-3") == ["용인시 혁신로 87-3"]
 
 
 def test_a_fraction_is_no_count_of_minutes() -> None:
@@ -893,10 +896,8 @@ def test_keywords_of_lists_with_notes_addresses_and_closing_notes() -> None:
     assert keywords_for_value("대표 · 예술감독 · 연출") == ["대표", "예술감독", "연출"]
     assert keywords_for_value("기획 · 제작 PD") == ["기획 · 제작 PD"]  # one post, two words for its work
     assert keywords_for_value("CT(콘빔 CT), 파노라마, 구강 스캐너") == ["CT", "파노라마", "구강 스캐너"]
-    assert keywords_for_value("경기도 용인시 수지구 풍덕천로 123, 2층") == [
-        "경기도 용인시 수지구 풍덕천로 123"
-    ]  # no "2층"
-    assert keywords_for_value("(16914) 경기도 용인시 혁신로 87-3") == ["경기도 용인시 혁신로 87-3"]
+    assert keywords_for_value("경기도 용인시 수지구 풍덕천로 123, 2층") == ["수지구 풍덕천로 123"]  # no "2층"
+    assert keywords_for_value("(16914) 경기도 용인시 혁신로 87-3") == ["용인시 혁신로 87-3"]
     assert keywords_for_value("화~토 (일·월 휴무, 첫날 25/02/17(월) 상견례만 예외)") == ["화~토"]
     # a main number, then one labelled for another use: the number asked for is the keyword
     assert keywords_for_value("02-336-5821 / 문자 상담 010-4417-5821") == ["02-336-5821"]

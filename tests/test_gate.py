@@ -452,6 +452,7 @@ def test_document_titles_are_not_owners_of_facts() -> None:
     assert document_subject("2025년 1분기 취급 상품 보장·보험료 비교표")  # a table of comparisons is a document
     assert document_subject("셔틀버스 운행표") and document_subject("7월 배차표")  # a timetable of runs
     assert document_subject("Bramley Green Playgroup News – Spring Term 2025") and not document_subject("Daily News")
+    assert document_subject("늘보 브루잉 직원 연락망 & 역할") and document_subject("직원 연락망")
     assert document_subject("Notice To Guests") and document_subject("Staff memo")
     assert document_subject("Volunteer with us") and document_subject("Join us")
     assert document_subject("서비스 수준 협약 및 고객지원 운영 시간")  # an agreement is a document
@@ -3035,3 +3036,51 @@ def test_a_newsletter_issue_is_asked_by_no_name_of_its_own(tmp_path: Path) -> No
     )
     failure = Gate(ctx).check(draft)
     assert failure is not None and failure.reason == "document_subject", failure
+
+
+def test_a_korean_newsletter_issue_is_asked_by_no_name_of_its_own(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "brewpub/뉴스레터_늘보소식_5월호.md": "# 🦥 늘보 소식 — 2025년 5월호\n\n"
+            "- 평소 시간: 화~목 17~23시 / 금 17~01시\n- 다가오는 일정: 5월 10일, 6월 14일\n",
+        },
+    )
+    hours = next(f for f in ctx.facts if f.attribute == "평소 시간")
+    draft = Draft(
+        category="temporal",
+        question="늘보 소식의 평소 시간은 어떻게 되나요?",
+        reference_answer="늘보 소식의 평소 시간은 화~목 17~23시 / 금 17~01시입니다.",
+        keywords=["화~목 17~23시"],
+        facts=[hours],
+        answer_spans=["화~목 17~23시 / 금 17~01시"],
+        language="ko",
+        template="ko.what",
+    )
+    failure = Gate(ctx).check(draft)
+    assert failure is not None and failure.reason == "document_subject", failure
+
+
+def test_a_spreadsheets_bare_amount_is_no_keyword_an_answer_writes(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "bakery/수강료.csv": "과정,수강료(원),기간\n제과기능사 야간반,580000,8주\n원데이 클래스,65000,1일\n",
+            "bakery/과정안내.md": "# 과정 안내\n\n- **제과기능사 주간반 수강료**: 520,000원\n",
+        },
+    )
+    for value, expected in (("580000", "weak_keyword"), ("520,000원", None)):
+        fee = next(f for f in ctx.facts if f.value == value)
+        assert fee.value_type == "money", fee
+        draft = Draft(
+            category="numerical",
+            question=f"{fee.subject}의 수강료는 얼마인가요?",
+            reference_answer=f"{fee.subject}의 수강료는 {fee.value}입니다.",
+            keywords=[fee.value],
+            facts=[fee],
+            answer_spans=[fee.value],
+            language="ko",
+            template="ko.what",
+        )
+        failure = Gate(ctx)._keywords(draft)
+        assert (failure.reason if failure else None) == expected, failure

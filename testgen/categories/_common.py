@@ -276,10 +276,13 @@ def keywords_for_value(value: str) -> list[str]:
         return keywords_for_value(next(g for g in quoted.groups() if g))  # "'Noeul Pixel 라운지'": no quotes
     value = _POSTCODE_FIRST.sub("", value)  # "(16914) 경기도 용인시 혁신로 87-3": the postcode opens the line
     road = _KO_ROAD_ADDRESS.match(value)
-    if road and road.group().strip() != value.strip():
-        # "서울특별시 서하구 느티나무로 45 (서하동) 서하구립청소년수련관": the road address, whatever dong, building,
-        # floor or name an answer writes after it
-        return [road.group().strip()]
+    if road:
+        # "서울특별시 서하구 느티나무로 45 (서하동) 서하구립청소년수련관": the road address from its district on,
+        # whatever dong, building, floor or name an answer writes after it, and however it writes the city
+        # ("서울 마포구", "서울시 마포구")
+        words = road.group().split()
+        street = next(i for i, w in enumerate(words) if re.match(r"[가-힣][가-힣0-9]*(?:로|길)(?:\d|$)", w))
+        return [" ".join(words[max(street - 1, 0) :])]
     value = without_legal_form(value)  # "청운도시가스㈜": an answer may name the company without its legal form
     value = ko.without_honorific(value)  # "최 소장님": an answer may name the post without its honorific
     name = ko.name_before_post(without_trailing_note(value)) or ko.name_after_post(without_trailing_note(value))
@@ -588,7 +591,7 @@ _DAY_WORD = re.compile(
 #: Words a value of times or days may hold besides them.
 _TIME_FILLER = re.compile(
     r"(?<![a-z])(?:to|and|from|until|till|daily|every|only|closed|open|noon|midnight|[a-z]st|gmt|utc|kst)(?![a-z])"
-    r"|매주|매월|매일|격주|전일|오전|오후|부터|까지|및|휴무|휴일|공휴일|\d+|[^\w]",
+    r"|매주|매월|매일|격주|전일|오전|오후|부터|까지|및|휴무|휴일|공휴일|첫째|둘째|셋째|넷째|다섯째|마지막|예약분|접수분|\d+|[^\w]",
     re.I,
 )
 

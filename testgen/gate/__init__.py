@@ -465,9 +465,15 @@ class Gate:
         return None
 
     def _keywords(self, draft: Draft) -> GateFailure | None:
-        """Keywords that cannot tell a right answer from a wrong one: a single digit ("3" is in nearly any answer),
-        or words that another subject's value of the same label holds whole ("Lecturer" is in "Senior Lecturer",
+        """Keywords that a right answer does not write, an amount as a spreadsheet exports it ("580000"), or that
+        cannot tell a right answer from a wrong one: a single digit ("3" is in nearly any answer), or words that
+        another subject's value of the same label holds whole ("Lecturer" is in "Senior Lecturer",
         "교수" in "부교수"), so an answer naming the wrong value covers every keyword."""
+        # "580000" of a spreadsheet's fee column: a right answer writes "580,000원" or "58만 원", never the bare figure
+        amounts = {re.sub(r"\D", "", f.value) for f in draft.facts if f.value_type == "money"}
+        bare = next((k for k in draft.keywords if _BARE_FIGURE.fullmatch(k.strip()) and k.strip() in amounts), None)
+        if bare is not None:
+            return _fail("weak_keyword", f"'{bare}' is a spreadsheet's bare figure: a right answer writes it grouped")
         if draft.category not in SINGLE_FACT or len(draft.facts) != 1 or not draft.keywords:
             return None
         if all(re.fullmatch(r"\d", normalize(k)) for k in draft.keywords):
@@ -1636,8 +1642,10 @@ def _person_as_label(attribute: str) -> bool:
 
 
 #: A Korean post after a name: 원장, 부원장, 수의사, 간호사, 선생님, 강사, 팀장, 주무관.
-#: A newsletter's name: "Bramley Green Playgroup News", "Parish News".
-_NEWS_NAME = re.compile(r"\bnews\s*$", re.I)
+#: An amount of four figures or more written without grouping ("580000"), as spreadsheets export it.
+_BARE_FIGURE = re.compile(r"\d{4,}")
+#: A newsletter's name: "Bramley Green Playgroup News", "Parish News", "늘보 소식".
+_NEWS_NAME = re.compile(r"\bnews\s*$|[가-힣]\s?소식$", re.I)
 _KO_POST = re.compile(
     r"^(?:[가-힣]{0,3}장|[가-힣]{0,2}(?:수의사|간호사|의사|약사|치료사|영양사|변호사|세무사|회계사|기사)|사서|교사|선생님|"
     r"강사|코치|대표|이사|매니저|주임|주무관|위원|교수|연구원|사원|대리|님)$"
