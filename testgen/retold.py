@@ -21,10 +21,12 @@ of 박재훈 says "퇴사").
 
 Some restatements share no word with the value, and are read by where they are: a person's short title written beside
 her name ("대표님(윤서진)" of "직함: 대표"), shortened ("Owen Pryce (Sec)") or by its initials ("Karen Whitlock (GLV)"),
-a rota of the folder naming the person whose days, hours or duties the fact gives, and, for the organisation's value
-too common to look for ("Taster visit: free"), a line of the folder that writes the label. The organisation's hours
-are stale when a line of its folder writes one of their times as the former one ("until 19:00 (was 18:30)"); an arrow
-line whose new side is the value ("210,000원 → 220,000원") confirms it.
+any other post beside her name ("The proprietor, Mrs Marlow", "송예린(주말 알바)"), a post's holder beside a word of the
+post ("Priya Nandakumar (Membership)"), the same item's row in another price table of the folder ("Slice of cake" for
+"Slice of homemade cake"), a rota of the folder naming the person whose days, hours or duties the fact gives, and, for
+the organisation's value too common to look for ("Taster visit: free"), a line of the folder that writes the label.
+The organisation's hours are stale when a line of its folder writes one of their times as the former one ("until
+19:00 (was 18:30)"); an arrow line whose new side is the value ("210,000원 → 220,000원") confirms it.
 """
 
 from __future__ import annotations
@@ -487,8 +489,7 @@ class Retold:
         column = _item_words(attribute) - set().union(*items) if items else set()
         if not column:
             return None
-        # the chunks of the folder's other pages that may name the item: the index narrows first, as a large folder
-        # has thousands of pages and a price list hundreds of rows
+        # the rows of the folder's other pages sharing a word of the item, by the index of table rows
         pages = self._folder_pages(fact.doc_id) - {fact.doc_id}
         rows = self._table_rows()
         seen: set[int] = set()

@@ -3015,47 +3015,43 @@ def test_a_rules_article_and_a_staff_introduction_page_are_documents() -> None:
     assert not document_subject("제주 7조 전통시장") and not document_subject("반짝홈클린 회사소개")
 
 
-def test_a_newsletter_issue_is_asked_by_no_name_of_its_own(tmp_path: Path) -> None:
-    ctx = kb_context(
-        tmp_path,
-        {
-            "playgroup/Newsletter Spring Term 2025.md": "# Bramley Green Playgroup News – Spring Term 2025\n\n"
+@pytest.mark.parametrize(
+    ("path", "text", "attribute", "question", "value", "language"),
+    [
+        (
+            "playgroup/Newsletter Spring Term 2025.md",
+            "# Bramley Green Playgroup News – Spring Term 2025\n\n"
             "- Spring term: Monday 6 January – Friday 4 April\n- Half term: Mon 17 – Fri 21 February (closed)\n",
-        },
-    )
-    term = next(f for f in ctx.facts if f.attribute == "Spring term")
+            "Spring term",
+            "What is Bramley Green Playgroup News' spring term?",
+            "Monday 6 January – Friday 4 April",
+            "en",
+        ),
+        (
+            "brewpub/뉴스레터_늘보소식_5월호.md",
+            "# 🦥 늘보 소식 — 2025년 5월호\n\n- 평소 시간: 화~목 17~23시 / 금 17~01시\n"
+            "- 다가오는 일정: 5월 10일, 6월 14일\n",
+            "평소 시간",
+            "늘보 소식의 평소 시간은 어떻게 되나요?",
+            "화~목 17~23시 / 금 17~01시",
+            "ko",
+        ),
+    ],
+)
+def test_a_newsletter_issue_is_asked_by_no_name_of_its_own(
+    tmp_path: Path, path: str, text: str, attribute: str, question: str, value: str, language: str
+) -> None:
+    ctx = kb_context(tmp_path, {path: text})
+    fact = next(f for f in ctx.facts if f.attribute == attribute)
     draft = Draft(
         category="direct_fact",
-        question="What is Bramley Green Playgroup News' spring term?",
-        reference_answer="Bramley Green Playgroup News' spring term is Monday 6 January – Friday 4 April.",
-        keywords=["Monday 6 January – Friday 4 April"],
-        facts=[term],
-        answer_spans=["Monday 6 January – Friday 4 April"],
-        language="en",
-        template="en.what",
-    )
-    failure = Gate(ctx).check(draft)
-    assert failure is not None and failure.reason == "document_subject", failure
-
-
-def test_a_korean_newsletter_issue_is_asked_by_no_name_of_its_own(tmp_path: Path) -> None:
-    ctx = kb_context(
-        tmp_path,
-        {
-            "brewpub/뉴스레터_늘보소식_5월호.md": "# 🦥 늘보 소식 — 2025년 5월호\n\n"
-            "- 평소 시간: 화~목 17~23시 / 금 17~01시\n- 다가오는 일정: 5월 10일, 6월 14일\n",
-        },
-    )
-    hours = next(f for f in ctx.facts if f.attribute == "평소 시간")
-    draft = Draft(
-        category="temporal",
-        question="늘보 소식의 평소 시간은 어떻게 되나요?",
-        reference_answer="늘보 소식의 평소 시간은 화~목 17~23시 / 금 17~01시입니다.",
-        keywords=["화~목 17~23시"],
-        facts=[hours],
-        answer_spans=["화~목 17~23시 / 금 17~01시"],
-        language="ko",
-        template="ko.what",
+        question=question,
+        reference_answer=f"{question.rstrip('?')}: {value}",
+        keywords=[value],
+        facts=[fact],
+        answer_spans=[value],
+        language=language,
+        template=f"{language}.what",
     )
     failure = Gate(ctx).check(draft)
     assert failure is not None and failure.reason == "document_subject", failure
