@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from pathlib import PurePosixPath
 
 from schemas import FactNode
 from testgen.gate.names import document_subject
@@ -134,6 +135,12 @@ _PRICE_FIGURE = re.compile(
     r"(?<![\w.:/-])(?:[£$€₩]\s?\d[\d,]*(?:\.\d{2})?|\d[\d,]*\s?(?:원|만\s?원)|\d{1,3}(?:,\d{3})+(?:\.\d{2})?"
     r"|\d+\.\d{2}|(?!(?:19|20)\d{2}(?!\d))\d{4,})(?![\w.:/-])"
 )
+#: Columns aligned with spaces or tabs: two spaces or more, or a tab, between cells.
+_ALIGNED = re.compile(r"\s{2,}|\t")
+#: The fewest cell separators a line of a table has ("| a | b |" has three), and the fewest cells of a line whose
+#: columns are aligned with spaces (a sentence may hold one double space).
+_CELLS = 2
+_ALIGNED_CELLS = 3
 #: The fewest letters of a Latin word naming an item ("tea", not "of").
 _ITEM_WORD_CHARS = 3
 #: The fewest words a row's item and a cell share for a cell naming part of it to name it.
@@ -192,7 +199,7 @@ class _Row:
 
     doc_id: str
     line: str
-    cells: list[set[str]]
+    cells: list[list[str]]
     header: frozenset[str]
 
 
@@ -485,15 +492,15 @@ class Retold:
             return None
         attribute = normalize(fact.attribute)
         labels = {normalize(c) for c in table_cells(fact.evidence) if c and attribute.startswith(normalize(c))}
-        items = [words for label in labels | {normalize(row_label(fact))} if (words := _item_words(label))]
-        column = _item_words(attribute) - set().union(*items) if items else set()
+        items = [words for label in labels | {normalize(row_label(fact))} if (words := _item_stems(label))]
+        column = _item_words(attribute) - {w for words in items for w in words}
         if not column:
             return None
         # the rows of the folder's other pages sharing a word of the item, by the index of table rows
         pages = self._folder_pages(fact.doc_id) - {fact.doc_id}
         rows = self._table_rows()
         seen: set[int] = set()
-        for stem in sorted(set().union(*items)):
+        for stem in sorted({w for words in items for w in words}):
             for row in rows.get(stem, ()):
                 if id(row) in seen or row.doc_id not in pages:
                     continue
@@ -501,7 +508,7 @@ class Retold:
                 if (
                     figure.search(row.line)
                     and any(_same_item(cell, words) for cell in row.cells for words in items)
-                    and column & row.header
+                    and _share_a_word(column, row.header)
                 ):
                     return row.doc_id, row.line.strip()
         return None
@@ -512,12 +519,23 @@ class Retold:
         if self._rows is None:
             self._rows = {}
             for chunk in self.ctx.chunks.values():
+                # the page's title and its file's name say what its figures are ("PRICE CHANGES from 1st April 2025")
+                node = self.ctx.docs.get(chunk.doc_id)
+                title = _item_words(f"{node.title if node else ''} {PurePosixPath(chunk.doc_id).stem}")
                 lines = chunk.text.split("\n")
                 for index, line in enumerate(lines):
-                    if line.count("|") < 2 or not re.search(r"\d", line):
+                    if not re.search(r"\d", line):
                         continue
-                    cells = [words for cell in line.split("|") if (words := _item_words(cell))]
-                    row = _Row(chunk.doc_id, line, cells, frozenset(_item_words(lines[table_top(lines, index)])))
+                    if line.count("|") >= _CELLS:
+                        parts, top = line.split("|"), lines[table_top(lines, index)]
+                    elif len(_ALIGNED.split(line.strip())) >= _ALIGNED_CELLS:
+                        # a notice's columns aligned with spaces: "Routine treatment (30 mins)    £44    £47"
+                        parts, top = _ALIGNED.split(line.strip()), lines[_aligned_top(lines, index)]
+                    else:
+                        continue
+                    # a cell's note in brackets names nothing: "Routine treatment (30 mins)"
+                    cells = [words for cell in parts if (words := _item_stems(_BRACKETED.sub("", cell)))]
+                    row = _Row(chunk.doc_id, line, cells, frozenset(_item_words(top) | title))
                     for stem in set().union(*cells) if cells else ():
                         self._rows.setdefault(stem, []).append(row)
         return self._rows
@@ -708,22 +726,45 @@ class Retold:
         return out
 
 
-def _item_words(text: str) -> set[str]:
-    """The words naming an item or a column, stemmed, codes whole ("kc-360", "canned drinks" → {"cann", "drink"})."""
+def _item_stems(text: str) -> list[str]:
+    """The words naming an item or a column, stemmed and in order, codes whole ("kc-360", "canned drinks" → "cann",
+    "drink")."""
     words = re.findall(r"[a-z0-9가-힣]+(?:[-.][a-z0-9가-힣]+)*", normalize(text))
-    return {_stem(w) for w in words if w not in _STOP and (len(w) >= _ITEM_WORD_CHARS or (is_cjk(w) and len(w) >= 2))}
+    return [_stem(w) for w in words if w not in _STOP and (len(w) >= _ITEM_WORD_CHARS or (is_cjk(w) and len(w) >= 2))]
 
 
-def _same_item(cell: set[str], label: set[str]) -> bool:
+def _item_words(text: str) -> set[str]:
+    return set(_item_stems(text))
+
+
+def _share_a_word(words: set[str], others: frozenset[str]) -> bool:
+    """Whether two sets of stems share a word, one stem perhaps the other's start ("pric" of "prices", "price")."""
+    return any(
+        w == o or (min(len(w), len(o)) >= _STEM_CHARS and (w.startswith(o) or o.startswith(w)))
+        for w in words
+        for o in others
+    )
+
+
+def _aligned_top(lines: list[str], index: int) -> int:
+    """The first line of the block of space-aligned columns that line `index` is in (its header, if it has one)."""
+    top = index
+    while top > 0 and len(_ALIGNED.split(lines[top - 1].strip())) >= _ALIGNED_CELLS:
+        top -= 1
+    return top
+
+
+def _same_item(cell: list[str], label: list[str]) -> bool:
     """Whether a table cell names the item a row label names: the same words ("Canned drink", "Canned drinks"), or
-    the words of one, two at least, all in the other ("Slice of cake" in "Slice of homemade cake")."""
+    the words of one, two at least, all in the other with one more that is not its head ("Slice of cake" in "Slice of
+    homemade cake", not "Alpaca Walk" in "Alpaca walking socks")."""
     if not cell or not label:
         return False
-    if cell == label:
+    if set(cell) == set(label):
         return True
-    # … with a word more at most: "Astral Edition + Leather Case + 65W GaN Charger" lists things, naming none
-    smaller, larger = sorted((cell, label), key=len)
-    return len(smaller) >= _ITEM_WORDS and smaller <= larger and len(larger) <= len(smaller) + 1
+    smaller, larger = sorted((cell, label), key=lambda words: len(set(words)))
+    few, many = set(smaller), set(larger)
+    return len(few) >= _ITEM_WORDS and few <= many and len(many) == len(few) + 1 and larger[-1] in few
 
 
 def _row_figure(fact: FactNode) -> re.Pattern[str] | None:

@@ -656,3 +656,34 @@ def test_a_posts_holder_named_beside_a_word_of_the_post_elsewhere_may_restate_it
         assert untold is not None and untold[0] == page, post
     # Graham is named in the minutes with no word of his post
     assert retold.of(posts["Courts Officer"]).untold({posts["Courts Officer"].doc_id}) is None
+
+
+def test_a_notices_space_aligned_price_row_or_a_titled_price_sheet_may_reprice_an_item(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "clinic/Price list 2024-25.csv": "Treatment,Minutes,Price (GBP)\nRoutine chiropody treatment,30,£44.00\n"
+            "Nail surgery,60,£295.00\n",
+            "clinic/PRICE CHANGES from 1st April 2025.txt": "FERNLEIGH FOOT CLINIC\n\n"
+            "                                 Until 31 March 2025    From 1 April 2025\n"
+            "  Routine treatment (30 mins)    £44                    £47\n",
+            "barbers/price list 2024.csv": "Service,Price,Time allowed (mins)\nGents haircut,£18.00,30\n"
+            "Cut & beard trim,£26.00,45\n",
+            "barbers/PRICES from 3rd March 2025.tsv": "KESTREL STREET BARBERS\tNEW PRICES\tfrom 3rd March 2025\n"
+            "Service\tOld price\tNew price\nCut + beard trim\t£26\t£28\n",
+        },
+    )
+    retold = Closure(ctx).retold
+    for doc_id, item, page in (
+        (
+            "clinic/Price list 2024-25.csv",
+            "Routine chiropody treatment",
+            "clinic/PRICE CHANGES from 1st April 2025.txt",
+        ),
+        ("barbers/price list 2024.csv", "Cut & beard trim", "barbers/PRICES from 3rd March 2025.tsv"),
+    ):
+        price = next(f for f in ctx.facts if f.doc_id == doc_id and f.attribute.startswith(item))
+        untold = retold.of(price).untold({doc_id})
+        assert untold is not None and untold[0] == page, item
+    surgery = next(f for f in ctx.facts if f.attribute.startswith("Nail surgery"))
+    assert retold.of(surgery).untold({surgery.doc_id}) is None
