@@ -1641,11 +1641,11 @@ def _person_as_label(attribute: str) -> bool:
     return _EN_TITLED.match(label) is not None
 
 
-#: A Korean post after a name: 원장, 부원장, 수의사, 간호사, 선생님, 강사, 팀장, 주무관.
 #: An amount of four figures or more written without grouping ("580000"), as spreadsheets export it.
 _BARE_FIGURE = re.compile(r"\d{4,}")
 #: A newsletter's name: "Bramley Green Playgroup News", "Parish News", "늘보 소식".
 _NEWS_NAME = re.compile(r"\bnews\s*$|[가-힣]\s?소식$", re.I)
+#: A Korean post after a name: 원장, 부원장, 수의사, 간호사, 선생님, 강사, 팀장, 주무관.
 _KO_POST = re.compile(
     r"^(?:[가-힣]{0,3}장|[가-힣]{0,2}(?:수의사|간호사|의사|약사|치료사|영양사|변호사|세무사|회계사|기사)|사서|교사|선생님|"
     r"강사|코치|대표|이사|매니저|주임|주무관|위원|교수|연구원|사원|대리|님)$"
