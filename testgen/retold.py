@@ -32,7 +32,7 @@ The organisation's hours are stale when a line of its folder writes one of their
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 
@@ -195,11 +195,12 @@ class Retelling:
 
 @dataclass(frozen=True)
 class _Row:
-    """A table row: its page, its line, the words of each cell, the words of its table's header."""
+    """A table row: its page, its place, its line, the words of each cell, the words of its table's header."""
 
     doc_id: str
+    order: int  # its place among the knowledge base's rows, for a stable reading order
     line: str
-    cells: list[list[str]]
+    cells: tuple[tuple[str, ...], ...]
     header: frozenset[str]
 
 
@@ -283,9 +284,8 @@ class Retold:
             **self._holder_beside_post(fact),
         }.items():
             loose.setdefault(doc_id, line)
-        row = self._row_elsewhere(fact)
-        if row is not None:
-            loose.setdefault(*row)
+        for doc_id, line in self._rows_elsewhere(fact).items():
+            loose.setdefault(doc_id, line)
         rota = self._rota_naming(fact, forms)
         if rota is not None:
             loose.setdefault(rota, f"a rota naming {fact.subject}")
@@ -414,11 +414,7 @@ class Retold:
             rf"|(?<![\w가-힣])(?:the|our)\s+{post},\s*{name}(?![a-z가-힣])"
             rf"|(?:^|\|)\s*{post}{cell}\|\s*{name}\s*(?:\||$)"
         )
-        pages: dict[str, str] = {}
-        for doc_id, line, _, _ in lines:
-            if doc_id != fact.doc_id and doc_id not in pages and beside.search(normalize(line)):
-                pages[doc_id] = line.strip()
-        return pages
+        return _first_lines(lines, fact.doc_id, beside)
 
     def _holder_beside_post(self, fact: FactNode) -> dict[str, str]:
         """For a post's holder (the club's "Membership secretary: Priya Nandakumar"), a line of another page writing
@@ -442,11 +438,7 @@ class Retold:
             rf"{name}\s*(?:[,(（:：—–-]\s*)?(?:(?:the|our)\s+)?(?:{post})(?![a-z])"
             rf"|(?<![\w가-힣])(?:{post})(?:\s+is\s+|\s*[:：(（]?\s*){name}(?![a-z])"
         )
-        pages: dict[str, str] = {}
-        for doc_id, line, _, _ in self._lines_naming(fact, {holder}, None):
-            if doc_id != fact.doc_id and doc_id not in pages and beside.search(normalize(line)):
-                pages[doc_id] = line.strip()
-        return pages
+        return _first_lines(self._lines_naming(fact, {holder}, None), fact.doc_id, beside)
 
     def _posts(self) -> set[str]:
         """The posts the knowledge base gives people (normalised, short ones only), worked out once: a page may write
@@ -480,44 +472,43 @@ class Retold:
         """A document's text, from its chunks."""
         return "\n".join(chunk.text for chunk in self.ctx.chunks_by_doc.get(doc_id, ()))
 
-    def _row_elsewhere(self, fact: FactNode) -> tuple[str, str] | None:
-        """A row of a table on another page of the folder for the same item, with a figure of the value's kind under
-        a header sharing a word of the value's column: the March price list's "| Cakes | Slice of cake | 2.00 | 2.00 |"
+    def _rows_elsewhere(self, fact: FactNode) -> dict[str, str]:
+        """Rows of tables on other pages of the folder for the same item, with a figure of the value's kind under a
+        header sharing a word of the value's column: the March price list's "| Cakes | Slice of cake | 2.00 | 2.00 |"
         under "Old price (GBP)" tells the January menu's "| Slice of homemade cake | £2.00 |" (under "Price") again,
-        or gives its new price. The page and its row, or None."""
+        or gives its new price. Each such page with its first such row."""
         if fact.source != "table" or not re.search(r"\d", fact.value):
-            return None
+            return {}
         figure = _row_figure(fact)
         if figure is None:
-            return None
+            return {}
         attribute = normalize(fact.attribute)
         labels = {normalize(c) for c in table_cells(fact.evidence) if c and attribute.startswith(normalize(c))}
         items = [words for label in labels | {normalize(row_label(fact))} if (words := _item_stems(label))]
         column = _item_words(attribute) - {w for words in items for w in words}
         if not column:
-            return None
+            return {}
         # the rows of the folder's other pages sharing a word of the item, by the index of table rows
         pages = self._folder_pages(fact.doc_id) - {fact.doc_id}
-        rows = self._table_rows()
-        seen: set[int] = set()
-        for stem in sorted({w for words in items for w in words}):
-            for row in rows.get(stem, ()):
-                if id(row) in seen or row.doc_id not in pages:
-                    continue
-                seen.add(id(row))
-                if (
-                    figure.search(row.line)
-                    and any(_same_item(cell, words) for cell in row.cells for words in items)
-                    and _share_a_word(column, row.header)
-                ):
-                    return row.doc_id, row.line.strip()
-        return None
+        index = self._table_rows()
+        rows = {row for w in {w for words in items for w in words} for row in index.get(w, ()) if row.doc_id in pages}
+        found: dict[str, str] = {}
+        for row in sorted(rows, key=lambda r: (r.doc_id, r.order)):
+            if (
+                row.doc_id not in found
+                and figure.search(row.line)
+                and any(_same_item(cell, words) for cell in row.cells for words in items)
+                and _share_a_word(column, row.header)
+            ):
+                found[row.doc_id] = row.line.strip()
+        return found
 
     def _table_rows(self) -> dict[str, list[_Row]]:
         """Every table row of the knowledge base with a figure, by each word of its cells (built once): a price list
         may have hundreds of rows and a folder thousands of pages."""
         if self._rows is None:
             self._rows = {}
+            order = 0
             for chunk in self.ctx.chunks.values():
                 # the page's title and its file's name say what its figures are ("PRICE CHANGES from 1st April 2025")
                 node = self.ctx.docs.get(chunk.doc_id)
@@ -534,9 +525,10 @@ class Retold:
                     else:
                         continue
                     # a cell's note in brackets names nothing: "Routine treatment (30 mins)"
-                    cells = [words for cell in parts if (words := _item_stems(_BRACKETED.sub("", cell)))]
-                    row = _Row(chunk.doc_id, line, cells, frozenset(_item_words(top) | title))
-                    for stem in set().union(*cells) if cells else ():
+                    cells = tuple(tuple(w) for cell in parts if (w := _item_stems(_BRACKETED.sub("", cell))))
+                    row = _Row(chunk.doc_id, order, line, cells, frozenset(_item_words(top) | title))
+                    order += 1
+                    for stem in {w for words in cells for w in words}:
                         self._rows.setdefault(stem, []).append(row)
         return self._rows
 
@@ -737,6 +729,15 @@ def _item_words(text: str) -> set[str]:
     return set(_item_stems(text))
 
 
+def _first_lines(lines: _Lines, own: str, pattern: re.Pattern[str]) -> dict[str, str]:
+    """Each page but `own` with its first line (as written) that `pattern` finds in, normalised."""
+    pages: dict[str, str] = {}
+    for doc_id, line, _, _ in lines:
+        if doc_id != own and doc_id not in pages and pattern.search(normalize(line)):
+            pages[doc_id] = line.strip()
+    return pages
+
+
 def _share_a_word(words: set[str], others: frozenset[str]) -> bool:
     """Whether two sets of stems share a word, one stem perhaps the other's start ("pric" of "prices", "price")."""
     return any(
@@ -754,7 +755,7 @@ def _aligned_top(lines: list[str], index: int) -> int:
     return top
 
 
-def _same_item(cell: list[str], label: list[str]) -> bool:
+def _same_item(cell: Sequence[str], label: Sequence[str]) -> bool:
     """Whether a table cell names the item a row label names: the same words ("Canned drink", "Canned drinks"), or
     the words of one, two at least, all in the other with one more that is not its head ("Slice of cake" in "Slice of
     homemade cake", not "Alpaca Walk" in "Alpaca walking socks")."""

@@ -687,3 +687,20 @@ def test_a_notices_space_aligned_price_row_or_a_titled_price_sheet_may_reprice_a
         assert untold is not None and untold[0] == page, item
     surgery = next(f for f in ctx.facts if f.attribute.startswith("Nail surgery"))
     assert retold.of(surgery).untold({surgery.doc_id}) is None
+
+
+def test_every_other_price_sheet_with_the_items_row_is_told_not_only_the_first(tmp_path: Path) -> None:
+    ctx = kb_context(
+        tmp_path,
+        {
+            "cafe/a menu 2024.md": "# Café menu 2024\n\n| Item | Price |\n|---|---|\n| Canned drinks | £1.20 |\n"
+            "| Bottled water | £1.00 |\n",
+            "cafe/b till prices.md": "# Till prices\n\n| Item | Old price | New price |\n|---|---|---|\n"
+            "| Canned drink | 1.20 | 1.30 |\n",
+            "cafe/c price board.md": "# Price board\n\n| Item | Price |\n|---|---|\n| Canned drink | 1.30 |\n",
+        },
+    )
+    cans = next(f for f in ctx.facts if f.doc_id == "cafe/a menu 2024.md" and f.attribute.startswith("Canned"))
+    retold = Closure(ctx).retold.of(cans)
+    # the till prices are in source_docs: the price board still tells the item again
+    assert retold.untold({cans.doc_id, "cafe/b till prices.md"}) == ("cafe/c price board.md", "| Canned drink | 1.30 |")

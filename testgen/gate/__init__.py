@@ -1118,10 +1118,9 @@ class Gate:
         doc = self.ctx.docs.get(fact.doc_id)
         if doc is None or fact.value_type != "date" or not _IN_FORCE_LABEL.search(fact.attribute):
             return None
-        words = rule_words(doc.title)
-        if not words or self.ctx.doc_type(fact.doc_id) == ROOT_TYPE:
+        words, folder = rule_words(doc.title), self.ctx.doc_type(fact.doc_id)
+        if not words or folder == ROOT_TYPE:
             return None
-        folder = self.ctx.doc_type(fact.doc_id)
         pages = [d for d in self.ctx.docs if d != fact.doc_id and self.ctx.doc_type(d) == folder]
         # the rule's own words, not the business's name every page writes ("새솔사인 A/S 규정")
         words = frozenset(w for w in words if 5 * sum(w in self.ctx.doc_text[d] for d in pages) <= 3 * len(pages))
